@@ -1,0 +1,44 @@
+// Dispatches `switchyard <command>`; each command lives in its own file.
+import type { Writable } from 'node:stream'
+import type { Config } from '../config/config.ts'
+import type { Clock } from '../domain/clock.ts'
+import { serveCommand } from './serve-command.ts'
+import { migrateCommand } from './migrate-command.ts'
+import { keysCreateCommand } from './keys-create-command.ts'
+import { configPrintCommand } from './config-print-command.ts'
+
+export interface CommandContext {
+  readonly config: Config
+  readonly clock: Clock
+  readonly stdout: Writable
+  readonly stderr: Writable
+  readonly onSignal: (signal: 'SIGINT' | 'SIGTERM', handler: () => void) => void
+}
+
+type Command = (args: string[], context: CommandContext) => Promise<number>
+
+const commands: Readonly<Record<string, Command>> = {
+  serve: serveCommand,
+  migrate: migrateCommand,
+  'keys create': keysCreateCommand,
+  'config print': configPrintCommand,
+}
+
+const usage = `usage: switchyard <command>
+  serve                                   run the gateway (default)
+  migrate                                 apply store migrations and exit
+  keys create [--management] [--workspace <id|slug>] [--name <name>]
+                                          create an API key and print its plaintext once
+  config print                            print the effective configuration, secrets redacted
+`
+
+export async function runCommand(argv: string[], context: CommandContext): Promise<number> {
+  const words = argv.length === 0 ? ['serve'] : argv
+  for (const length of [2, 1]) {
+    const name = words.slice(0, length).join(' ')
+    const command = commands[name]
+    if (command !== undefined) return command(words.slice(length), context)
+  }
+  context.stderr.write(`unknown command "${words.join(' ')}"\n${usage}`)
+  return 2
+}

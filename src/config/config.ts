@@ -1,0 +1,44 @@
+// The effective configuration: the YAML file's sections with defaults applied, plus what the
+// environment decides. Built once by loadConfig and frozen.
+import type { ModelConfig, ProviderConfig } from './schema.ts'
+
+export type LogLevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+
+export interface RateLimitSetting {
+  readonly requests_per_minute: number | null
+  readonly tokens_per_minute: number | null
+}
+
+export interface Config {
+  readonly server: {
+    readonly host: string
+    readonly port: number
+    readonly regional_hostnames: readonly string[]
+    readonly body_limit_bytes: number
+    readonly trust_proxy: boolean
+  }
+  readonly store: {
+    readonly database_url: string
+    readonly redis_url: string | null
+    readonly data_dir: string
+  }
+  readonly secrets: {
+    readonly admin_key: string | null
+    readonly master_key: string | null
+  }
+  readonly log_level: LogLevelName
+  readonly config_path: string | null
+  readonly egress: { readonly allow_private_networks: boolean }
+  readonly interns: { readonly workspaces: readonly string[] }
+  readonly vault: { readonly writes_disabled: boolean }
+  readonly credits: { readonly enforce: boolean }
+  readonly rate_limits: {
+    readonly per_key: RateLimitSetting
+    readonly per_organization: RateLimitSetting
+    readonly management: { readonly requests_per_minute: number | null }
+  }
+  readonly providers: readonly ProviderConfig[]
+  readonly models: readonly ModelConfig[]
+  /** Provider credentials and base URLs found in the environment (OPENAI_API_KEY, OLLAMA_BASE_URL, ...). */
+  readonly provider_env: Readonly<Record<string, string>>
+}

@@ -1,0 +1,117 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { loadConfig, ConfigError } from './load-config.ts'
+
+function withYaml(yaml: string, env: Record<string, string> = {}) {
+  const cwd = mkdtempSync(join(tmpdir(), 'switchyard-config-'))
+  writeFileSync(join(cwd, 'switchyard.yaml'), yaml)
+  return () => loadConfig({ env, cwd })
+}
+
+function problemsOf(load: () => unknown): readonly string[] {
+  try {
+    load()
+  } catch (error) {
+    assert.ok(error instanceof ConfigError, `expected ConfigError, got ${String(error)}`)
+    return error.problems
+  }
+  assert.fail('expected the config to be refused')
+}
+
+const provider = `providers:
+  - slug: acme
+    api: openai-chat
+    base_url: http://127.0.0.1:9000/v1
+    api_key: \${ACME_KEY}
+`
+
+test('defaults apply when there is no config file and no environment', () => {
+  const config = loadConfig({ env: {}, cwd: mkdtempSync(join(tmpdir(), 'switchyard-config-')) })
+  assert.equal(config.server.port, 8080)
+  assert.equal(config.server.host, '0.0.0.0')
+  assert.match(config.store.database_url, /^sqlite:.*data\/switchyard\.db$/)
+  assert.deepEqual(config.interns.workspaces, ['*'])
+  assert.equal(config.credits.enforce, false)
+  assert.equal(config.rate_limits.per_key.requests_per_minute, null)
+  assert.equal(config.config_path, null)
+  assert.ok(Object.isFrozen(config.server))
+})
+
+test('environment variables are interpolated, with ${NAME:-fallback}', () => {
+  const config = withYaml(`${provider}server:\n  regional_hostnames: ["\${REGION_HOST:-eu.example.com}"]\n`, { ACME_KEY: 'k-123' })()
+  assert.equal(config.providers[0]?.api_key, 'k-123')
+  assert.deepEqual(config.server.regional_hostnames, ['eu.example.com'])
+})
+
+test('a missing environment variable is reported with its path', () => {
+  const problems = problemsOf(withYaml(provider))
+  assert.deepEqual(problems, ['providers[0].api_key: environment variable ACME_KEY is not set (use ${ACME_KEY:-default} for a fallback)'])
+})
+
+test('an unknown key is refused with its path', () => {
+  const problems = problemsOf(withYaml('credits:\n  enforce: true\n  enforced: true\n'))
+  assert.deepEqual(problems, ['credits.enforced: unknown field'])
+})
+
+test('a value of the wrong type is refused with its path and the accepted types', () => {
+  assert.deepEqual(problemsOf(withYaml('vault:\n  writes_disabled: "yes"\n')), ['vault.writes_disabled: must be boolean'])
+  assert.deepEqual(problemsOf(withYaml('rate_limits:\n  per_key:\n    requests_per_minute: "many"\n')), [
+    'rate_limits.per_key.requests_per_minute: must be integer or null',
+  ])
+  assert.deepEqual(problemsOf(withYaml(provider.replace('openai-chat', 'openai-chatty'), { ACME_KEY: 'x' })), [
+    'providers[0].api: must be one of "openai-responses", "openai-chat", "anthropic", "gemini"',
+  ])
+})
+
+test('every problem is reported at once', () => {
+  const yaml = 'server:\n  port: 1\negress:\n  allow_private_networks: 3\nmodels:\n  - slug: a/b\n'
+  const problems = problemsOf(withYaml(yaml))
+  assert.deepEqual([...problems].sort(), [
+    'egress.allow_private_networks: must be boolean',
+    'models[0].endpoints: is required',
+    'server.port: unknown field',
+  ])
+})
+
+test('duplicate provider slugs are refused', () => {
+  const yaml = `${provider}  - slug: acme\n    api: anthropic\n    base_url: http://x\n`
+  assert.deepEqual(problemsOf(withYaml(yaml, { ACME_KEY: 'x' })), ['providers[1].slug: "acme" is already used by providers[0]'])
+})
+
+test('a decimal price must be a decimal string', () => {
+  const yaml = `${provider}models:\n  - slug: acme/fast-1\n    endpoints:\n      - provider: acme\n        upstream_model_id: fast-1\n        pricing: { prompt: "0.0000002", completion: "-1" }\n`
+  const problems = problemsOf(withYaml(yaml, { ACME_KEY: 'x' }))
+  assert.equal(problems.length, 1)
+  assert.match(problems[0] ?? '', /^models\[0\]\.endpoints\[0\]\.pricing\.completion: /)
+})
+
+test('environment problems are reported together', () => {
+  const cwd = mkdtempSync(join(tmpdir(), 'switchyard-config-'))
+  const problems = problemsOf(() =>
+    loadConfig({ env: { PORT: '99999', DATABASE_URL: 'mysql://x', SWITCHYARD_MASTER_KEY: 'c2hvcnQ=', LOG_LEVEL: 'loud' }, cwd }),
+  )
+  assert.equal(problems.length, 4)
+  assert.match(problems.join('\n'), /PORT: must be an integer/)
+  assert.match(problems.join('\n'), /DATABASE_URL: must be sqlite/)
+  assert.match(problems.join('\n'), /SWITCHYARD_MASTER_KEY: must be 32 bytes/)
+  assert.match(problems.join('\n'), /LOG_LEVEL: must be one of/)
+})
+
+test('SWITCHYARD_CONFIG names the file; YAML syntax errors are reported', () => {
+  const cwd = mkdtempSync(join(tmpdir(), 'switchyard-config-'))
+  writeFileSync(join(cwd, 'other.yaml'), 'credits: [unclosed\n')
+  const problems = problemsOf(() => loadConfig({ env: { SWITCHYARD_CONFIG: 'other.yaml' }, cwd }))
+  assert.equal(problems.length, 1)
+  assert.match(problems[0] ?? '', /^YAML: /)
+})
+
+test('provider credentials in the environment are collected for the built-in presets', () => {
+  const config = loadConfig({
+    env: { OPENAI_API_KEY: 'sk-1', OLLAMA_BASE_URL: 'http://127.0.0.1:11434', SWITCHYARD_ADMIN_KEY: 'x'.repeat(40), HOME: '/root' },
+    cwd: mkdtempSync(join(tmpdir(), 'switchyard-config-')),
+  })
+  assert.deepEqual(config.provider_env, { OPENAI_API_KEY: 'sk-1', OLLAMA_BASE_URL: 'http://127.0.0.1:11434' })
+})

@@ -1,0 +1,176 @@
+// Builds the frozen Config from the environment and the optional YAML file. Every problem is collected
+// and reported at once, each with its path, before anything starts.
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { parseDocument } from 'yaml'
+import { Value } from 'typebox/value'
+import type { Config, LogLevelName } from './config.ts'
+import { ConfigFileSchema, type ConfigFile } from './schema.ts'
+import { interpolateEnv, type InterpolationProblem } from './interpolate-env.ts'
+import { formatSchemaErrors } from './format-schema-errors.ts'
+import { deepFreeze } from './deep-freeze.ts'
+
+export type Env = Readonly<Record<string, string | undefined>>
+
+export class ConfigError extends Error {
+  readonly problems: readonly string[]
+  constructor(source: string, problems: readonly string[]) {
+    super(`invalid configuration (${source}):\n${problems.map((problem) => `  - ${problem}`).join('\n')}`)
+    this.name = 'ConfigError'
+    this.problems = problems
+  }
+}
+
+const logLevels: readonly LogLevelName[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+const providerEnvNames = /^(?:[A-Z0-9]+_API_KEY|[A-Z0-9]+_BASE_URL)$/
+const reservedEnvNames = new Set(['SWITCHYARD_ADMIN_KEY', 'SWITCHYARD_MASTER_KEY'])
+
+export interface LoadConfigOptions {
+  readonly env: Env
+  readonly cwd: string
+}
+
+export function loadConfig({ env, cwd }: LoadConfigOptions): Config {
+  const configPath = findConfigFile(env, cwd)
+  const source = configPath ?? 'environment'
+  const problems: string[] = []
+  const file = configPath === null ? {} : readConfigFile(configPath, env, problems)
+  const runtime = readEnvironment(env, cwd, problems)
+  if (problems.length > 0) throw new ConfigError(source, problems)
+  checkReferences(file, problems)
+  if (problems.length > 0) throw new ConfigError(source, problems)
+  return deepFreeze(buildConfig(file, runtime, configPath, env))
+}
+
+function findConfigFile(env: Env, cwd: string): string | null {
+  const named = env.SWITCHYARD_CONFIG
+  if (named !== undefined && named !== '') return resolve(cwd, named)
+  const fallback = resolve(cwd, 'switchyard.yaml')
+  return existsSync(fallback) ? fallback : null
+}
+
+function readConfigFile(path: string, env: Env, problems: string[]): ConfigFile {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    problems.push(`cannot read config file ${path}: ${(error as Error).message}`)
+    return {}
+  }
+  const document = parseDocument(text, { prettyErrors: true, uniqueKeys: true })
+  if (document.errors.length > 0) {
+    for (const error of document.errors) problems.push(`YAML: ${error.message.split('\n')[0]}`)
+    return {}
+  }
+  const raw: unknown = document.toJS() ?? {}
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    problems.push('the config file must be a YAML mapping at the top level')
+    return {}
+  }
+  const interpolationProblems: InterpolationProblem[] = []
+  const interpolated = interpolateEnv(raw, env, interpolationProblems)
+  for (const problem of interpolationProblems) problems.push(`${problem.path}: ${problem.message}`)
+  problems.push(...formatSchemaErrors(Value.Errors(ConfigFileSchema, interpolated)))
+  return interpolated as ConfigFile
+}
+
+interface Runtime {
+  host: string
+  port: number
+  databaseUrl: string
+  redisUrl: string | null
+  dataDir: string
+  adminKey: string | null
+  masterKey: string | null
+  logLevel: LogLevelName
+}
+
+function readEnvironment(env: Env, cwd: string, problems: string[]): Runtime {
+  const dataDir = resolve(cwd, 'data')
+  const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`PORT: must be an integer from 0 to 65535, got "${env.PORT}"`)
+  const databaseUrl = nonEmpty(env.DATABASE_URL) ?? `sqlite:${resolve(dataDir, 'switchyard.db')}`
+  if (!/^(?:sqlite:.+|postgres(?:ql)?:\/\/.+)$/.test(databaseUrl)) {
+    problems.push(`DATABASE_URL: must be sqlite:<path> or postgres://..., got "${databaseUrl.replace(/:[^:@/]*@/, ':***@')}"`)
+  }
+  const redisUrl = nonEmpty(env.REDIS_URL)
+  if (redisUrl !== null && !/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL: must start with redis:// or rediss://')
+  const masterKey = nonEmpty(env.SWITCHYARD_MASTER_KEY)
+  if (masterKey !== null && Buffer.from(masterKey, 'base64').length !== 32) {
+    problems.push('SWITCHYARD_MASTER_KEY: must be 32 bytes encoded as base64 (for example: openssl rand -base64 32)')
+  }
+  const logLevel = (nonEmpty(env.LOG_LEVEL) ?? 'info') as LogLevelName
+  if (!logLevels.includes(logLevel)) problems.push(`LOG_LEVEL: must be one of ${logLevels.join(', ')}, got "${logLevel}"`)
+  const adminKey = nonEmpty(env.SWITCHYARD_ADMIN_KEY)
+  if (adminKey !== null && adminKey.length < 32) problems.push('SWITCHYARD_ADMIN_KEY: must be at least 32 characters')
+  return {
+    host: nonEmpty(env.HOST) ?? '0.0.0.0',
+    port,
+    databaseUrl: databaseUrl.startsWith('sqlite:') ? `sqlite:${resolve(cwd, databaseUrl.slice('sqlite:'.length))}` : databaseUrl,
+    redisUrl,
+    dataDir,
+    adminKey,
+    masterKey,
+    logLevel,
+  }
+}
+
+function checkReferences(file: ConfigFile, problems: string[]): void {
+  const slugs = new Map<string, number>()
+  for (const [index, provider] of (file.providers ?? []).entries()) {
+    if (slugs.has(provider.slug)) problems.push(`providers[${index}].slug: "${provider.slug}" is already used by providers[${slugs.get(provider.slug)}]`)
+    slugs.set(provider.slug, index)
+  }
+  const models = new Map<string, number>()
+  for (const [index, model] of (file.models ?? []).entries()) {
+    if (models.has(model.slug)) problems.push(`models[${index}].slug: "${model.slug}" is already used by models[${models.get(model.slug)}]`)
+    models.set(model.slug, index)
+  }
+}
+
+function buildConfig(file: ConfigFile, runtime: Runtime, configPath: string | null, env: Env): Config {
+  const limit = (value: number | null | undefined): number | null => value ?? null
+  return {
+    server: {
+      host: runtime.host,
+      port: runtime.port,
+      regional_hostnames: (file.server?.regional_hostnames ?? []).map((host) => host.toLowerCase()),
+      body_limit_bytes: file.server?.body_limit_bytes ?? 32 * 1024 * 1024,
+      trust_proxy: file.server?.trust_proxy ?? false,
+    },
+    store: { database_url: runtime.databaseUrl, redis_url: runtime.redisUrl, data_dir: runtime.dataDir },
+    secrets: { admin_key: runtime.adminKey, master_key: runtime.masterKey },
+    log_level: runtime.logLevel,
+    config_path: configPath,
+    egress: { allow_private_networks: file.egress?.allow_private_networks ?? false },
+    interns: { workspaces: file.interns?.workspaces ?? ['*'] },
+    vault: { writes_disabled: file.vault?.writes_disabled ?? false },
+    credits: { enforce: file.credits?.enforce ?? false },
+    rate_limits: {
+      per_key: {
+        requests_per_minute: limit(file.rate_limits?.per_key?.requests_per_minute),
+        tokens_per_minute: limit(file.rate_limits?.per_key?.tokens_per_minute),
+      },
+      per_organization: {
+        requests_per_minute: limit(file.rate_limits?.per_organization?.requests_per_minute),
+        tokens_per_minute: limit(file.rate_limits?.per_organization?.tokens_per_minute),
+      },
+      management: { requests_per_minute: limit(file.rate_limits?.management?.requests_per_minute) },
+    },
+    providers: file.providers ?? [],
+    models: file.models ?? [],
+    provider_env: collectProviderEnv(env),
+  }
+}
+
+function collectProviderEnv(env: Env): Record<string, string> {
+  const found: Record<string, string> = {}
+  for (const [name, value] of Object.entries(env)) {
+    if (value !== undefined && value !== '' && providerEnvNames.test(name) && !reservedEnvNames.has(name)) found[name] = value
+  }
+  return found
+}
+
+function nonEmpty(value: string | undefined): string | null {
+  return value === undefined || value === '' ? null : value
+}

@@ -1,0 +1,107 @@
+// The YAML config file's schema. Strict: unknown keys are errors. Defaults are applied by the loader.
+import { Type, type Static } from 'typebox'
+
+const strict = { additionalProperties: false } as const
+const NullablePositiveInt = Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])
+const DecimalString = Type.String({ pattern: '^\\d+(\\.\\d+)?$' })
+
+export const ProviderApiSchema = Type.Enum(['openai-responses', 'openai-chat', 'anthropic', 'gemini'])
+
+export const ProviderConfigSchema = Type.Object(
+  {
+    slug: Type.String({ pattern: '^[a-z0-9][a-z0-9._-]*$', maxLength: 100 }),
+    name: Type.Optional(Type.String({ minLength: 1 })),
+    api: ProviderApiSchema,
+    base_url: Type.String({ minLength: 1 }),
+    api_key: Type.Optional(Type.String()),
+    headers: Type.Optional(Type.Record(Type.String(), Type.String())),
+    data_collection: Type.Optional(Type.Enum(['allow', 'deny'])),
+    zdr: Type.Optional(Type.Boolean()),
+    region: Type.Optional(Type.Enum(['global', 'europe', 'us'])),
+    timeout_ms: Type.Optional(Type.Integer({ minimum: 1 })),
+  },
+  strict,
+)
+
+export const PricingSchema = Type.Object(
+  {
+    prompt: DecimalString,
+    completion: DecimalString,
+    request: Type.Optional(DecimalString),
+    input_cache_read: Type.Optional(DecimalString),
+    input_cache_write: Type.Optional(DecimalString),
+    internal_reasoning: Type.Optional(DecimalString),
+  },
+  strict,
+)
+
+export const ModelEndpointConfigSchema = Type.Object(
+  {
+    provider: Type.String({ minLength: 1 }),
+    upstream_model_id: Type.String({ minLength: 1 }),
+    pricing: PricingSchema,
+    context_length: Type.Optional(Type.Integer({ minimum: 1 })),
+    max_output_tokens: Type.Optional(Type.Integer({ minimum: 1 })),
+    service_tier: Type.Optional(Type.Enum(['default', 'priority', 'flex', 'ultrafast'])),
+    supported_parameters: Type.Optional(Type.Array(Type.String())),
+  },
+  strict,
+)
+
+export const ModelConfigSchema = Type.Object(
+  {
+    slug: Type.String({ pattern: '^[A-Za-z0-9._~-]+/[A-Za-z0-9._~:-]+$' }),
+    name: Type.Optional(Type.String({ minLength: 1 })),
+    kind: Type.Optional(Type.Enum(['text', 'embedding'])),
+    context_length: Type.Optional(Type.Integer({ minimum: 1 })),
+    description: Type.Optional(Type.String()),
+    input_modalities: Type.Optional(Type.Array(Type.String())),
+    output_modalities: Type.Optional(Type.Array(Type.String())),
+    endpoints: Type.Array(ModelEndpointConfigSchema, { minItems: 1 }),
+  },
+  strict,
+)
+
+const RateLimitPair = Type.Object(
+  { requests_per_minute: Type.Optional(NullablePositiveInt), tokens_per_minute: Type.Optional(NullablePositiveInt) },
+  strict,
+)
+
+export const ConfigFileSchema = Type.Object(
+  {
+    server: Type.Optional(
+      Type.Object(
+        {
+          regional_hostnames: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
+          body_limit_bytes: Type.Optional(Type.Integer({ minimum: 1024 })),
+          trust_proxy: Type.Optional(Type.Boolean()),
+        },
+        strict,
+      ),
+    ),
+    egress: Type.Optional(Type.Object({ allow_private_networks: Type.Optional(Type.Boolean()) }, strict)),
+    interns: Type.Optional(Type.Object({ workspaces: Type.Optional(Type.Array(Type.String({ minLength: 1 }))) }, strict)),
+    vault: Type.Optional(Type.Object({ writes_disabled: Type.Optional(Type.Boolean()) }, strict)),
+    credits: Type.Optional(Type.Object({ enforce: Type.Optional(Type.Boolean()) }, strict)),
+    rate_limits: Type.Optional(
+      Type.Object(
+        {
+          per_key: Type.Optional(RateLimitPair),
+          per_organization: Type.Optional(RateLimitPair),
+          management: Type.Optional(Type.Object({ requests_per_minute: Type.Optional(NullablePositiveInt) }, strict)),
+        },
+        strict,
+      ),
+    ),
+    providers: Type.Optional(Type.Array(ProviderConfigSchema)),
+    models: Type.Optional(Type.Array(ModelConfigSchema)),
+  },
+  strict,
+)
+
+export type ConfigFile = Static<typeof ConfigFileSchema>
+export type ProviderApi = Static<typeof ProviderApiSchema>
+export type ProviderConfig = Static<typeof ProviderConfigSchema>
+export type ModelConfig = Static<typeof ModelConfigSchema>
+export type ModelEndpointConfig = Static<typeof ModelEndpointConfigSchema>
+export type PricingConfig = Static<typeof PricingSchema>

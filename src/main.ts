@@ -1,0 +1,29 @@
+// Composition root and command line: the only module that reads the environment.
+//   switchyard serve | migrate | keys create [--management] [--workspace <id|slug>] [--name <name>] | config print
+import { loadConfig, ConfigError } from './config/load-config.ts'
+import { systemClock } from './domain/clock.ts'
+import { runCommand } from './cli/run-command.ts'
+
+async function main(): Promise<number> {
+  let config
+  try {
+    config = loadConfig({ env: process.env, cwd: process.cwd() })
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`)
+      return 2
+    }
+    throw error
+  }
+  return runCommand(process.argv.slice(2), { config, clock: systemClock, stdout: process.stdout, stderr: process.stderr, onSignal: (signal, handler) => process.once(signal, handler) })
+}
+
+main().then(
+  (code) => {
+    if (code !== 0) process.exitCode = code
+  },
+  (error: unknown) => {
+    process.stderr.write(`switchyard: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+    process.exitCode = 1
+  },
+)

@@ -1,0 +1,75 @@
+// Opens the store named by DATABASE_URL: SQLite (better-sqlite3, WAL, foreign keys on) or PostgreSQL.
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import SqliteDatabase from 'better-sqlite3'
+import pg from 'pg'
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import type { Database } from './database.ts'
+
+export type StoreEngine = 'sqlite' | 'postgres'
+
+export interface Store {
+  readonly db: Kysely<Database>
+  readonly engine: StoreEngine
+  /** PostgreSQL schema the store lives in, when one was named (`?schema=` in the URL). */
+  readonly schema: string | null
+  /** Resolves when the store answers a trivial query. */
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+export interface OpenStoreOptions {
+  /** PostgreSQL only: a schema to create and use (tests isolate themselves this way); also `?schema=` in the URL. */
+  readonly schema?: string
+  readonly poolSize?: number
+}
+
+export function openStore(url: string, options: OpenStoreOptions = {}): Store {
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length))
+  if (/^postgres(?:ql)?:\/\//.test(url)) return openPostgres(url, options)
+  throw new Error(`unsupported DATABASE_URL "${url}": use sqlite:<path> or postgres://...`)
+}
+
+function openSqlite(path: string): Store {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const database = new SqliteDatabase(path)
+  database.pragma('journal_mode = WAL')
+  database.pragma('foreign_keys = ON')
+  database.pragma('busy_timeout = 5000')
+  database.pragma('synchronous = NORMAL')
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
+  return {
+    db,
+    engine: 'sqlite',
+    schema: null,
+    ping: async () => {
+      await sql`select 1`.execute(db)
+    },
+    close: () => db.destroy(),
+  }
+}
+
+function openPostgres(url: string, options: OpenStoreOptions): Store {
+  const parsed = new URL(url)
+  const schema = options.schema ?? parsed.searchParams.get('schema') ?? undefined
+  parsed.searchParams.delete('schema')
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`invalid PostgreSQL schema name "${schema}"`)
+  const pool = new pg.Pool({
+    connectionString: parsed.toString(),
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5000,
+    ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
+  })
+  // Keep an idle client's network error from crashing the process; the next query reports it.
+  pool.on('error', () => undefined)
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return {
+    db,
+    engine: 'postgres',
+    schema: schema ?? null,
+    ping: async () => {
+      await sql`select 1`.execute(db)
+    },
+    close: () => db.destroy(),
+  }
+}

@@ -1,0 +1,107 @@
+// The organization that owns this deployment, its users and its workspaces' identity rows.
+import type { Kysely, Selectable, Transaction } from 'kysely'
+import type { Database, OrganizationTable, UserTable, WorkspaceTable } from '../database.ts'
+
+export type OrganizationRow = Selectable<OrganizationTable>
+export type UserRow = Selectable<UserTable>
+export type WorkspaceRow = Selectable<WorkspaceTable>
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+export interface NewWorkspace {
+  readonly id: string
+  readonly organizationId: string
+  readonly name: string
+  readonly slug: string
+  readonly isDefault: boolean
+  readonly createdBy: string | null
+  readonly createdAt: string
+}
+
+export function createOrganizationsRepository(db: Kysely<Database>) {
+  return {
+    async findOrganization(executor: Executor = db): Promise<OrganizationRow | undefined> {
+      return executor.selectFrom('organizations').selectAll().orderBy('created_at').limit(1).executeTakeFirst()
+    },
+
+    async insertOrganization(row: OrganizationRow, executor: Executor = db): Promise<void> {
+      await executor.insertInto('organizations').values(row).execute()
+    },
+
+    async insertUser(row: UserRow, executor: Executor = db): Promise<void> {
+      await executor.insertInto('users').values(row).execute()
+    },
+
+    async findUserByEmail(email: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
+    },
+
+    async findUser(id: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+    },
+
+    async listUsers(organizationId: string, offset: number, limit: number): Promise<{ rows: UserRow[]; total: number }> {
+      const rows = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(limit)
+        .offset(offset)
+        .execute()
+      const count = await db
+        .selectFrom('users')
+        .select((builder) => builder.fn.countAll<number | string>().as('count'))
+        .where('organization_id', '=', organizationId)
+        .executeTakeFirstOrThrow()
+      return { rows, total: Number(count.count) }
+    },
+
+    async insertWorkspace(workspace: NewWorkspace, executor: Executor = db): Promise<void> {
+      await executor
+        .insertInto('workspaces')
+        .values({
+          id: workspace.id,
+          organization_id: workspace.organizationId,
+          name: workspace.name,
+          slug: workspace.slug,
+          description: null,
+          is_default: workspace.isDefault ? 1 : 0,
+          created_by: workspace.createdBy,
+          default_image_model: null,
+          default_text_model: null,
+          default_provider_sort: null,
+          disabled_server_tools: null,
+          include_byok_in_budgets: 0,
+          io_logging_api_key_ids: null,
+          io_logging_sampling_rate: 1,
+          is_data_discount_logging_enabled: 0,
+          is_observability_broadcast_enabled: 0,
+          is_observability_io_logging_enabled: workspace.isDefault ? 1 : 0,
+          created_at: workspace.createdAt,
+          updated_at: null,
+        })
+        .execute()
+    },
+
+    async findDefaultWorkspace(organizationId: string): Promise<WorkspaceRow | undefined> {
+      return db
+        .selectFrom('workspaces')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .where('is_default', '=', 1)
+        .executeTakeFirst()
+    },
+
+    async findWorkspace(idOrSlug: string): Promise<WorkspaceRow | undefined> {
+      return db
+        .selectFrom('workspaces')
+        .selectAll()
+        .where((builder) => builder.or([builder('id', '=', idOrSlug), builder('slug', '=', idOrSlug)]))
+        .executeTakeFirst()
+    },
+  }
+}
+
+export type OrganizationsRepository = ReturnType<typeof createOrganizationsRepository>
