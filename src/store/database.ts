@@ -1,7 +1,6 @@
 // Table types for kysely. Conventions that keep SQLite and PostgreSQL identical: ids are text (UUIDs or
 // key hashes), timestamps are ISO 8601 UTC text with milliseconds, booleans are integers 0/1, JSON is
 // text, money is text (decimal strings) or integer nano-dollars.
-import type { Generated } from 'kysely'
 
 export interface OrganizationTable {
   id: string

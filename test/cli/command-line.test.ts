@@ -1,0 +1,87 @@
+// The command line as users run it: real processes, real store files.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawn, spawnSync } from 'node:child_process'
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { createSqliteDatabase } from '../support/test-store.ts'
+
+const root = join(import.meta.dirname, '..', '..')
+const cli = [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'src', 'main.ts')]
+
+function run(args: string[], env: Record<string, string>): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [...cli, ...args], { env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env }, encoding: 'utf8', timeout: 60_000 })
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr }
+}
+
+test('migrate, keys create and config print', async () => {
+  const database = createSqliteDatabase()
+  const env = { DATABASE_URL: database.url, OPENAI_API_KEY: 'sk-openai-do-not-print' }
+  const migrated = run(['migrate'], env)
+  assert.equal(migrated.status, 0, migrated.stderr)
+  assert.match(migrated.stdout, /applied: 0001-identity/)
+  assert.match(run(['migrate'], env).stdout, /store is up to date/)
+
+  const created = run(['keys', 'create', '--management', '--name', 'ops'], env)
+  assert.equal(created.status, 0, created.stderr)
+  const plaintext = created.stdout.trim()
+  assert.match(plaintext, /^sk-sy-v1-[0-9a-f]{64}$/)
+
+  const printed = run(['config', 'print'], env)
+  assert.equal(printed.status, 0)
+  assert.match(printed.stdout, /OPENAI_API_KEY: "?\[redacted\]"?/)
+  assert.ok(!printed.stdout.includes('sk-openai-do-not-print'))
+
+  const unknown = run(['frobnicate'], env)
+  assert.equal(unknown.status, 2)
+  assert.match(unknown.stderr, /unknown command "frobnicate"/)
+  await database.dispose()
+})
+
+test('plaintext keys are never stored: the database files hold only their SHA-256', async () => {
+  const database = createSqliteDatabase()
+  const env = { DATABASE_URL: database.url }
+  const keys = [run(['keys', 'create'], env).stdout.trim(), run(['keys', 'create', '--management'], env).stdout.trim()]
+  const files = readdirSync(database.directory).map((name) => readFileSync(join(database.directory, name)))
+  const bytes = Buffer.concat(files)
+  for (const key of keys) {
+    assert.match(key, /^sk-sy-v1-/)
+    assert.equal(bytes.indexOf(key), -1, 'plaintext key found in the store')
+    assert.equal(bytes.indexOf(key.slice('sk-sy-v1-'.length)), -1, 'key body found in the store')
+    const { createHash } = await import('node:crypto')
+    assert.notEqual(bytes.indexOf(createHash('sha256').update(key).digest('hex')), -1, 'hash not found')
+  }
+  await database.dispose()
+})
+
+test('a bad config exits 2 and names every problem', () => {
+  const database = createSqliteDatabase()
+  const result = run(['serve'], { DATABASE_URL: database.url, PORT: 'eighty', LOG_LEVEL: 'chatty' })
+  assert.equal(result.status, 2)
+  assert.match(result.stderr, /PORT: must be an integer/)
+  assert.match(result.stderr, /LOG_LEVEL: must be one of/)
+})
+
+test('serve: prints where it listens and the first management key, answers the README example, stops on SIGTERM', async () => {
+  const database = createSqliteDatabase()
+  const child = spawn(process.execPath, [...cli, 'serve'], {
+    env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const deadline = Date.now() + 60_000
+  while (!/sk-sy-v1-[0-9a-f]{64}/.test(output) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+  const address = /listening on (http:\/\/[^\s]+)/.exec(output)?.[1]
+  const key = /sk-sy-v1-[0-9a-f]{64}/.exec(output)?.[0]
+  assert.ok(address !== undefined && key !== undefined, output)
+  const response = await fetch(`${address}/api/v1/organization/members`, { headers: { authorization: `Bearer ${key}` } })
+  assert.equal(response.status, 200)
+  const body = (await response.json()) as { data: { email: string }[]; total_count: number }
+  assert.equal(body.total_count, 1)
+  assert.equal(body.data[0]?.email, 'owner@localhost')
+  child.kill('SIGTERM')
+  assert.equal(await exited, 0)
+  await database.dispose()
+})
