@@ -14,6 +14,8 @@ import { ChangeBus } from './events/change-bus.ts'
 import { createHttpMetrics } from './http/metrics.ts'
 import { buildApp, type App } from './app.ts'
 import { createOrganizationService } from './management/organization/service.ts'
+import { loadMasterKey } from './vault/master-key.ts'
+import { SecretBox } from './vault/secret-box.ts'
 
 export interface Gateway {
   readonly app: App
@@ -21,6 +23,8 @@ export interface Gateway {
   readonly bootstrap: BootstrapResult
   readonly logger: Logger
   readonly changeBus: ChangeBus
+  /** Seals secrets at rest under the master key (vault data keys, destination and provider credentials). */
+  readonly secretBox: SecretBox
   /** Stops accepting requests, lets in-flight ones finish, flushes batched writes, closes the store. */
   close(): Promise<void>
 }
@@ -49,6 +53,11 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     await migrateToLatest(store)
     const bootstrap = await bootstrapIdentity(store, clock, config.secrets.admin_key)
     const changeBus = new ChangeBus()
+    const masterKey = loadMasterKey(config.secrets.master_key, config.store.data_dir)
+    if (masterKey.origin === 'generated') {
+      logger.warn({ path: masterKey.path }, 'SWITCHYARD_MASTER_KEY is not set: generated a master key into the data directory; set SWITCHYARD_MASTER_KEY when running several instances')
+    }
+    const secretBox = new SecretBox(masterKey.key)
     const apiKeys = createApiKeysRepository(store.db)
     const keyCache = new KeyCache(apiKeys, clock, changeBus)
     await keyCache.load()
@@ -72,7 +81,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       await lastUsed.stop()
       await store.close()
     }
-    return { app, store, bootstrap, logger, changeBus, close }
+    return { app, store, bootstrap, logger, changeBus, secretBox, close }
   } catch (error) {
     await store.close()
     throw error
