@@ -1,0 +1,116 @@
+// Builds the catalog from the built-in presets enabled by the environment plus the config file's
+// providers and models (config wins on the same slug). Every problem — an endpoint naming an unknown
+// provider, an unparseable price — is reported at once; a model without a price never starts.
+import type { Config } from '../../config/config.ts'
+import { ConfigError } from '../../config/load-config.ts'
+import { parsePricing, type PricingText } from '../../domain/money.ts'
+import type { ModelConfig } from '../../config/schema.ts'
+import { Catalog, type EndpointEntry, type ModelEntry, type ProviderEntry } from './catalog.ts'
+import { builtinProviders } from './builtin-providers.ts'
+import { builtinModels } from './builtin-models.ts'
+
+const defaultTimeoutMs = 120_000
+
+export function buildCatalog(config: Config): Catalog {
+  const providers = new Map<string, ProviderEntry>()
+  for (const preset of builtinProviders) {
+    const value = config.provider_env[preset.variable]
+    if (value === undefined) continue
+    const isLocal = preset.baseUrl === null
+    providers.set(preset.slug, {
+      slug: preset.slug, name: preset.name, api: preset.api,
+      baseUrl: isLocal ? localBaseUrl(value) : preset.baseUrl!,
+      apiKey: isLocal ? null : value,
+      headers: {}, dataCollection: preset.dataCollection, zdr: preset.zdr, region: preset.region, timeoutMs: defaultTimeoutMs, source: 'preset',
+    })
+  }
+  for (const provider of config.providers) {
+    providers.set(provider.slug, {
+      slug: provider.slug,
+      name: provider.name ?? provider.slug,
+      api: provider.api,
+      baseUrl: provider.base_url.replace(/\/+$/, ''),
+      apiKey: provider.api_key ?? null,
+      headers: provider.headers ?? {},
+      dataCollection: provider.data_collection ?? 'deny',
+      zdr: provider.zdr ?? false,
+      region: provider.region ?? 'global',
+      timeoutMs: provider.timeout_ms ?? defaultTimeoutMs,
+      source: 'config',
+    })
+  }
+
+  const declared = new Map<string, ModelConfig>()
+  for (const model of builtinModels) {
+    if (!providers.has(model.provider)) continue
+    declared.set(model.slug, {
+      slug: model.slug, name: model.name, kind: model.kind, context_length: model.contextLength,
+      endpoints: [{ provider: model.provider, upstream_model_id: model.upstreamModelId, pricing: model.pricing, ...(model.maxOutputTokens === null ? {} : { max_output_tokens: model.maxOutputTokens }) }],
+    })
+  }
+  for (const model of config.models) declared.set(model.slug, model)
+
+  const problems: string[] = []
+  const models: ModelEntry[] = []
+  const configIndex = new Map(config.models.map((model, index) => [model.slug, index]))
+  for (const model of declared.values()) {
+    const path = configIndex.has(model.slug) ? `models[${configIndex.get(model.slug)}]` : `built-in model ${model.slug}`
+    const entry = toModelEntry(model, providers, path, problems)
+    if (entry !== null) models.push(entry)
+  }
+  if (problems.length > 0) throw new ConfigError(config.config_path ?? 'catalog', problems)
+  return new Catalog(models, [...providers.values()])
+}
+
+function toModelEntry(model: ModelConfig, providers: ReadonlyMap<string, ProviderEntry>, path: string, problems: string[]): ModelEntry | null {
+  const contextLength = model.context_length ?? 128_000
+  const endpoints: EndpointEntry[] = []
+  for (const [index, endpoint] of model.endpoints.entries()) {
+    const provider = providers.get(endpoint.provider)
+    if (provider === undefined) {
+      problems.push(`${path}.endpoints[${index}].provider: unknown provider "${endpoint.provider}"; declare it under providers or set its API key variable`)
+      continue
+    }
+    const pricingText: PricingText = endpoint.pricing
+    let pricing
+    try {
+      pricing = parsePricing(pricingText)
+    } catch (error) {
+      problems.push(`${path}.endpoints[${index}].pricing: ${(error as Error).message}`)
+      continue
+    }
+    endpoints.push({
+      id: `${provider.slug}/${endpoint.upstream_model_id}`,
+      modelSlug: model.slug,
+      provider,
+      upstreamModelId: endpoint.upstream_model_id,
+      pricingText,
+      pricing,
+      contextLength: endpoint.context_length ?? contextLength,
+      maxOutputTokens: endpoint.max_output_tokens ?? null,
+      serviceTier: endpoint.service_tier ?? 'default',
+      supportedParameters: endpoint.supported_parameters ?? defaultParameters(model.kind ?? 'text'),
+    })
+  }
+  if (endpoints.length === 0) return null
+  return {
+    slug: model.slug,
+    name: model.name ?? model.slug,
+    kind: model.kind ?? 'text',
+    description: model.description ?? '',
+    contextLength,
+    inputModalities: model.input_modalities ?? ['text'],
+    outputModalities: model.output_modalities ?? [model.kind === 'embedding' ? 'embeddings' : 'text'],
+    endpoints,
+  }
+}
+
+function defaultParameters(kind: 'text' | 'embedding'): string[] {
+  if (kind === 'embedding') return ['dimensions', 'encoding_format', 'input_type']
+  return ['max_tokens', 'temperature', 'top_p', 'stop', 'frequency_penalty', 'presence_penalty', 'seed', 'tools', 'tool_choice', 'response_format', 'structured_outputs', 'reasoning']
+}
+
+function localBaseUrl(value: string): string {
+  const trimmed = value.replace(/\/+$/, '')
+  return trimmed.endsWith('/v1') ? trimmed : `${trimmed}/v1`
+}

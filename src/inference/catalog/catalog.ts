@@ -1,0 +1,72 @@
+// The model catalog held in memory: providers, models and their endpoints with parsed prices. Built
+// once from the built-in presets and the config file; routing reads it with no store access.
+import type { Pricing, PricingText } from '../../domain/money.ts'
+import type { ProviderApi } from '../../config/schema.ts'
+
+export type DataRegion = 'global' | 'europe' | 'us'
+export type ServiceTier = 'default' | 'priority' | 'flex' | 'ultrafast'
+
+export interface ProviderEntry {
+  readonly slug: string
+  readonly name: string
+  readonly api: ProviderApi
+  readonly baseUrl: string
+  readonly apiKey: string | null
+  readonly headers: Readonly<Record<string, string>>
+  readonly dataCollection: 'allow' | 'deny'
+  readonly zdr: boolean
+  readonly region: DataRegion
+  readonly timeoutMs: number
+  readonly source: 'preset' | 'config'
+}
+
+export interface EndpointEntry {
+  /** Stable id: `<provider>/<upstream model id>`. */
+  readonly id: string
+  readonly modelSlug: string
+  readonly provider: ProviderEntry
+  readonly upstreamModelId: string
+  readonly pricingText: PricingText
+  readonly pricing: Pricing
+  readonly contextLength: number
+  readonly maxOutputTokens: number | null
+  readonly serviceTier: ServiceTier
+  readonly supportedParameters: readonly string[]
+}
+
+export interface ModelEntry {
+  readonly slug: string
+  readonly name: string
+  readonly kind: 'text' | 'embedding'
+  readonly description: string
+  readonly contextLength: number
+  readonly inputModalities: readonly string[]
+  readonly outputModalities: readonly string[]
+  readonly endpoints: readonly EndpointEntry[]
+}
+
+export class Catalog {
+  readonly #models: ReadonlyMap<string, ModelEntry>
+  readonly #providers: ReadonlyMap<string, ProviderEntry>
+
+  constructor(models: readonly ModelEntry[], providers: readonly ProviderEntry[]) {
+    this.#models = new Map(models.map((model) => [model.slug, model]))
+    this.#providers = new Map(providers.map((provider) => [provider.slug, provider]))
+  }
+
+  model(slug: string): ModelEntry | undefined {
+    return this.#models.get(slug)
+  }
+
+  provider(slug: string): ProviderEntry | undefined {
+    return this.#providers.get(slug)
+  }
+
+  models(): ModelEntry[] {
+    return [...this.#models.values()].sort((a, b) => a.slug.localeCompare(b.slug))
+  }
+
+  providers(): ProviderEntry[] {
+    return [...this.#providers.values()].sort((a, b) => a.slug.localeCompare(b.slug))
+  }
+}
