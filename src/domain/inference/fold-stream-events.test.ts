@@ -8,7 +8,7 @@ test('folds text, reasoning and tool call blocks into ordered output items', () 
   const usage = makeUsage({ input_tokens: 10, output_tokens: 5, reasoning_tokens: 2 })
   const result = foldStreamEvents([
     { type: 'message-start', id: 'msg_1', model: 'm' },
-    { type: 'reasoning-start', index: 0 },
+    { type: 'reasoning-start', index: 0, origin: 'anthropic' },
     { type: 'reasoning-delta', index: 0, delta: 'Think' },
     { type: 'reasoning-delta', index: 0, delta: 'ing' },
     { type: 'reasoning-end', index: 0, signature: 'sig' },
@@ -26,7 +26,7 @@ test('folds text, reasoning and tool call blocks into ordered output items', () 
     id: 'msg_1',
     model: 'm',
     output: [
-      { type: 'reasoning', text: 'Thinking', signature: 'sig' },
+      { type: 'reasoning', text: 'Thinking', signature: 'sig', origin: 'anthropic' },
       { type: 'text', text: 'Hi' },
       { type: 'tool-call', id: 'call_1', name: 'f', arguments: '{"a":1}' },
     ],

@@ -31,7 +31,7 @@ function applyEvent(draft: Draft, event: StreamEvent): void {
   switch (event.type) {
     case 'message-start': draft.id = event.id; draft.model = event.model; return
     case 'text-start': items[event.index] = { type: 'text', text: '' }; return
-    case 'reasoning-start': items[event.index] = { type: 'reasoning', text: '', ...(event.id === undefined ? {} : { id: event.id }) }; return
+    case 'reasoning-start': items[event.index] = { type: 'reasoning', text: '', origin: event.origin, ...(event.id === undefined ? {} : { id: event.id }) }; return
     case 'tool-call-start': items[event.index] = { type: 'tool-call', id: event.id, name: event.name, arguments: '' }; return
     case 'text-delta':
     case 'reasoning-delta': {

@@ -75,7 +75,7 @@ export class AnthropicStreamParser implements StreamParser {
     if (typed.type === 'tool_use') return [{ type: 'tool-call-start', index, id: typed.id, name: typed.name }]
     if (typed.type === 'redacted_thinking') open.data = typed.data
     if (kind === 'text') return typed.type === 'text' && typed.text !== '' ? [{ type: 'text-start', index }, { type: 'text-delta', index, delta: typed.text }] : [{ type: 'text-start', index }]
-    return [{ type: 'reasoning-start', index }]
+    return [{ type: 'reasoning-start', index, origin: 'anthropic' }]
   }
 
   private readDelta(upstreamIndex: number, delta: AnthropicStreamDelta): StreamEvent[] {

@@ -82,7 +82,7 @@ export class ChatStreamParser implements StreamParser {
     this.closeCurrent(out)
     const index = this.nextIndex++
     this.current = { kind, index }
-    out.push(kind === 'text' ? { type: 'text-start', index } : { type: 'reasoning-start', index })
+    out.push(kind === 'text' ? { type: 'text-start', index } : { type: 'reasoning-start', index, origin: 'openai-chat' })
     return index
   }
 
