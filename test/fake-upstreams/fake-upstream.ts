@@ -72,79 +72,25 @@ const authHeaders: Readonly<Record<ProviderApi, (headers: IncomingHttpHeaders) =
 
 export async function startFakeUpstream(options: FakeUpstreamOptions): Promise<FakeUpstream> {
   const dialect = dialects[options.api]
-  const queue: ScriptedReply[] = []
-  const requests: RecordedRequest[] = []
+  const responder = new ScriptedResponder(dialect, options)
   const settledWaiters = new Map<number, Promise<RecordedRequest>>()
   const sockets = new Set<Socket>()
   const server = createServer((request, response) => {
-    const index = requests.length
-    settledWaiters.set(index, handle(request, response, index))
+    const index = settledWaiters.size
+    settledWaiters.set(index, responder.handle(request, response, index))
   })
   server.on('connection', (socket) => {
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
   })
-
-  async function handle(request: IncomingMessage, response: ServerResponse, index: number): Promise<RecordedRequest> {
-    const rawBody = await readBody(request)
-    const record: RecordedRequest = { method: request.method ?? '', path: request.url ?? '', headers: request.headers, rawBody, body: parseJson(rawBody), receivedAt: Date.now() }
-    requests[index] = record
-    const closed = new Promise<void>((resolve) => response.on('close', () => {
-      if (response.writableFinished) record.respondedAt = Date.now()
-      else if (record.droppedAt === undefined) record.abortedAt = Date.now()
-      resolve()
-    }))
-    await respond(record, response, () => {
-      record.droppedAt = Date.now()
-      response.socket?.destroy()
-    })
-    await closed
-    return record
-  }
-
-  async function respond(record: RecordedRequest, response: ServerResponse, drop: () => void): Promise<void> {
-    const route = record.method === 'POST' ? dialect.route(record.path, record.body) : undefined
-    if (route === undefined) return sendError(response, { type: 'error', status: 404, message: `No route for ${record.method} ${record.path}` })
-    if (options.apiKey !== undefined && authHeaders[options.api](record.headers) !== options.apiKey) {
-      return sendError(response, { type: 'error', status: 401, message: 'Invalid API key' })
-    }
-    const reply = queue.shift() ?? (route.kind === 'completion' ? { type: 'completion' } : { type: 'embeddings' })
-    if (reply.type === 'reset') return drop()
-    if (reply.type === 'error') return sendError(response, reply)
-    if (route.kind === 'embeddings' && reply.type === 'embeddings') return sendJson(response, 200, dialect.embeddingsJson(vectorsFor(reply, route.inputs), route))
-    if (route.kind === 'completion' && reply.type === 'completion') return sendCompletion(response, reply, route, requests.indexOf(record), drop)
-    return sendError(response, { type: 'error', status: 500, message: `fake upstream: a scripted ${reply.type} reply does not fit a ${route.kind} request` })
-  }
-
-  function sendError(response: ServerResponse, reply: ErrorReply): void {
-    const headers: Record<string, string> = { ...reply.headers }
-    if (reply.retryAfterSeconds !== undefined) headers['retry-after'] = String(reply.retryAfterSeconds)
-    sendJson(response, reply.status, dialect.errorBody(reply.status, reply.message ?? `Scripted error ${reply.status}`, reply.errorType), headers)
-  }
-
-  async function sendCompletion(response: ServerResponse, reply: CompletionReply, route: Extract<FakeRoute, { kind: 'completion' }>, sequence: number, drop: () => void): Promise<void> {
-    const plan = planCompletion(reply, sequence, route.model)
-    if (!route.stream) return sendJson(response, 200, dialect.completionJson(plan))
-    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
-    const frames = dialect.completionFrames(plan)
-    for (const [position, frame] of frames.entries()) {
-      if (reply.disconnectAfterFrames === position) return drop()
-      if (reply.malformedFrameAfterFrames === position) await write(response, 'data: {"truncated": tr\n\n')
-      if (reply.chunkDelayMs !== undefined && reply.chunkDelayMs > 0) await sleep(reply.chunkDelayMs)
-      if (response.destroyed) return
-      await write(response, frame)
-    }
-    response.end()
-  }
-
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
     api: options.api,
     origin,
     url: origin + dialect.basePath,
-    requests,
-    script: (...replies) => void queue.push(...replies),
+    requests: responder.requests,
+    script: (...replies) => responder.enqueue(replies),
     settled: async (index) => {
       for (let attempt = 0; !settledWaiters.has(index); attempt++) {
         if (attempt > 500) throw new Error(`fake upstream: request ${index} never arrived`)
@@ -156,6 +102,72 @@ export async function startFakeUpstream(options: FakeUpstreamOptions): Promise<F
       for (const socket of sockets) socket.destroy()
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())))
     },
+  }
+}
+
+/** Answers each request from the script queue in the dialect's wire format and records it. */
+class ScriptedResponder {
+  readonly requests: RecordedRequest[] = []
+  private readonly queue: ScriptedReply[] = []
+
+  constructor(
+    private readonly dialect: FakeDialect,
+    private readonly options: FakeUpstreamOptions,
+  ) {}
+
+  enqueue(replies: readonly ScriptedReply[]): void {
+    this.queue.push(...replies)
+  }
+
+  async handle(request: IncomingMessage, response: ServerResponse, index: number): Promise<RecordedRequest> {
+    const rawBody = await readBody(request)
+    const record: RecordedRequest = { method: request.method ?? '', path: request.url ?? '', headers: request.headers, rawBody, body: parseJson(rawBody), receivedAt: Date.now() }
+    this.requests[index] = record
+    const closed = new Promise<void>((resolve) => response.on('close', () => {
+      if (response.writableFinished) record.respondedAt = Date.now()
+      else if (record.droppedAt === undefined) record.abortedAt = Date.now()
+      resolve()
+    }))
+    await this.respond(record, response, index, () => {
+      record.droppedAt = Date.now()
+      response.socket?.destroy()
+    })
+    await closed
+    return record
+  }
+
+  private async respond(record: RecordedRequest, response: ServerResponse, index: number, drop: () => void): Promise<void> {
+    const route = record.method === 'POST' ? this.dialect.route(record.path, record.body) : undefined
+    if (route === undefined) return this.sendError(response, { type: 'error', status: 404, message: `No route for ${record.method} ${record.path}` })
+    if (this.options.apiKey !== undefined && authHeaders[this.options.api](record.headers) !== this.options.apiKey) {
+      return this.sendError(response, { type: 'error', status: 401, message: 'Invalid API key' })
+    }
+    const reply = this.queue.shift() ?? (route.kind === 'completion' ? { type: 'completion' } : { type: 'embeddings' })
+    if (reply.type === 'reset') return drop()
+    if (reply.type === 'error') return this.sendError(response, reply)
+    if (route.kind === 'embeddings' && reply.type === 'embeddings') return sendJson(response, 200, this.dialect.embeddingsJson(vectorsFor(reply, route.inputs), route))
+    if (route.kind === 'completion' && reply.type === 'completion') return this.sendCompletion(response, reply, route, index, drop)
+    return this.sendError(response, { type: 'error', status: 500, message: `fake upstream: a scripted ${reply.type} reply does not fit a ${route.kind} request` })
+  }
+
+  private sendError(response: ServerResponse, reply: ErrorReply): void {
+    const headers: Record<string, string> = { ...reply.headers }
+    if (reply.retryAfterSeconds !== undefined) headers['retry-after'] = String(reply.retryAfterSeconds)
+    sendJson(response, reply.status, this.dialect.errorBody(reply.status, reply.message ?? `Scripted error ${reply.status}`, reply.errorType), headers)
+  }
+
+  private async sendCompletion(response: ServerResponse, reply: CompletionReply, route: Extract<FakeRoute, { kind: 'completion' }>, sequence: number, drop: () => void): Promise<void> {
+    const plan = planCompletion(reply, sequence, route.model)
+    if (!route.stream) return sendJson(response, 200, this.dialect.completionJson(plan))
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+    for (const [position, frame] of this.dialect.completionFrames(plan).entries()) {
+      if (reply.disconnectAfterFrames === position) return drop()
+      if (reply.malformedFrameAfterFrames === position) await write(response, 'data: {"truncated": tr\n\n')
+      if (reply.chunkDelayMs !== undefined && reply.chunkDelayMs > 0) await sleep(reply.chunkDelayMs)
+      if (response.destroyed) return
+      await write(response, frame)
+    }
+    response.end()
   }
 }
 

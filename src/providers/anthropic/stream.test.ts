@@ -31,3 +31,10 @@ test('a stream that stops before message_stop ends with a stream-error', () => {
   const events = replayChunks([bytes], new AnthropicStreamParser())
   assert.deepEqual(events.map((event) => event.type), ['message-start', 'stream-error'])
 })
+
+test('a [DONE] frame added by a proxy is ignored rather than read as a malformed frame', () => {
+  const plain = transcripts.find((t) => t.scenario === 'plain-text')
+  assert.ok(plain)
+  const withDone = new Uint8Array([...plain.upstream, ...new TextEncoder().encode('data: [DONE]\n\n')])
+  assert.deepEqual(replayChunks([withDone], new AnthropicStreamParser()), plain.expected)
+})

@@ -30,7 +30,8 @@ export class AnthropicStreamParser implements StreamParser {
   private finish: { reason: FinishReason; native?: string } | undefined
 
   push(event: SseEvent): StreamEvent[] {
-    if (this.closed) return []
+    // Anthropic sends no [DONE]; proxies in front of it sometimes add one.
+    if (this.closed || event.data.trim() === '[DONE]') return []
     const frame = parseFrameJson(event.data)
     if (!frame.ok) return this.fail(frame.error)
     return this.read(frame.value as AnthropicStreamEvent)
