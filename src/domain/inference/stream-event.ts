@@ -1,0 +1,34 @@
+// Every streaming adapter emits these events and every client dialect encodes them: one union.
+//
+// Order: `message-start` first; then blocks, each `*-start`, any `*-delta`s, `*-end`; then at most one
+// `usage-report` (cumulative totals) and `message-end`. `stream-error` is terminal: nothing follows it,
+// and open blocks are left open. `index` numbers the output items of the message in start order, so the
+// events fold into `CanonicalResult.output` positions.
+
+import type { ErrorKind } from '../errors.ts'
+import type { FinishReason } from './finish-reason.ts'
+import type { ProviderApi } from './provider-api.ts'
+import type { Usage } from './usage.ts'
+
+export type StreamEvent =
+  | { readonly type: 'message-start'; readonly id: string; readonly model: string }
+  | { readonly type: 'text-start'; readonly index: number }
+  | { readonly type: 'text-delta'; readonly index: number; readonly delta: string }
+  | { readonly type: 'text-end'; readonly index: number }
+  | { readonly type: 'reasoning-start'; readonly index: number; readonly origin: ProviderApi; readonly id?: string }
+  | { readonly type: 'reasoning-delta'; readonly index: number; readonly delta: string }
+  | {
+      readonly type: 'reasoning-end'
+      readonly index: number
+      readonly signature?: string
+      readonly encrypted_content?: string
+      readonly redacted?: boolean
+    }
+  | { readonly type: 'tool-call-start'; readonly index: number; readonly id: string; readonly name: string }
+  | { readonly type: 'tool-call-delta'; readonly index: number; readonly delta: string }
+  | { readonly type: 'tool-call-end'; readonly index: number; readonly signature?: string }
+  | { readonly type: 'usage-report'; readonly usage: Usage }
+  | { readonly type: 'message-end'; readonly finish_reason: FinishReason; readonly native_finish_reason?: string }
+  | { readonly type: 'stream-error'; readonly kind: ErrorKind; readonly message: string }
+
+export type StreamEventType = StreamEvent['type']

@@ -1,0 +1,107 @@
+// Canonical call -> Messages API request. System and developer messages become `system`; tool results
+// become user turns; consecutive turns of one role are merged, as Anthropic expects.
+
+import { GatewayError } from '../../domain/errors.ts'
+import type { CanonicalCall, ReasoningConfig, ReasoningEffort, ToolChoice } from '../../domain/inference/call.ts'
+import type { AssistantMessage, ContentPart, Message } from '../../domain/inference/message.ts'
+import { messageText } from '../../domain/inference/message-text.ts'
+import type { BuildRequestOptions, UpstreamRequest } from '../provider-adapter.ts'
+import type { AnthropicContentBlock, AnthropicMessage } from './wire.ts'
+
+export const anthropicVersion = '2023-06-01'
+/** Anthropic requires max_tokens; used when the call sets no limit. */
+export const defaultMaxTokens = 4096
+
+const effortBudgets: Readonly<Record<ReasoningEffort, number>> = { minimal: 1024, low: 2048, medium: 8192, high: 24576 }
+
+export function buildAnthropicRequest(call: CanonicalCall, options: BuildRequestOptions): UpstreamRequest {
+  const system = call.messages.flatMap((message) => (message.role === 'system' || message.role === 'developer' ? [messageText(message.content)] : []))
+  const fields: Record<string, unknown> = {
+    model: call.model,
+    max_tokens: call.max_output_tokens ?? defaultMaxTokens,
+    system: system.length === 0 ? undefined : system.join('\n\n'),
+    messages: toMessages(call.messages),
+    temperature: call.temperature,
+    top_p: call.top_p,
+    top_k: call.top_k,
+    stop_sequences: call.stop,
+    metadata: call.user === undefined ? undefined : { user_id: call.user },
+    service_tier: call.service_tier,
+    thinking: toThinking(call.reasoning),
+    stream: call.stream ? true : undefined,
+    ...toolFields(call),
+  }
+  const body = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'anthropic-version': anthropicVersion }
+  if (options.apiKey !== undefined) headers['x-api-key'] = options.apiKey
+  return { method: 'POST', path: '/v1/messages', headers, body: { ...body, ...call.extra } }
+}
+
+function toThinking(reasoning: ReasoningConfig | undefined): unknown {
+  if (reasoning === undefined || reasoning.enabled === false) return undefined
+  const budget = reasoning.max_tokens ?? (reasoning.effort === undefined ? undefined : effortBudgets[reasoning.effort])
+  if (budget === undefined && reasoning.enabled !== true) return undefined
+  return { type: 'enabled', budget_tokens: budget ?? effortBudgets.medium }
+}
+
+function toolFields(call: CanonicalCall): Record<string, unknown> {
+  if (call.tools === undefined || call.tools.length === 0) return {}
+  const tools = call.tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.parameters ?? { type: 'object' } }))
+  const choice = toToolChoice(call.tool_choice ?? 'auto')
+  if (call.parallel_tool_calls === false && choice.type !== 'none') choice.disable_parallel_tool_use = true
+  return call.tool_choice === undefined && call.parallel_tool_calls === undefined ? { tools } : { tools, tool_choice: choice }
+}
+
+function toToolChoice(choice: ToolChoice): Record<string, unknown> {
+  if (typeof choice !== 'string') return { type: 'tool', name: choice.name }
+  return { type: choice === 'required' ? 'any' : choice }
+}
+
+function toMessages(messages: readonly Message[]): AnthropicMessage[] {
+  const turns: AnthropicMessage[] = []
+  for (const message of messages) {
+    if (message.role === 'system' || message.role === 'developer') continue
+    const role = message.role === 'assistant' ? 'assistant' : 'user'
+    const content = message.role === 'assistant' ? assistantBlocks(message)
+      : message.role === 'tool' ? [toolResultBlock(message.tool_call_id, message.content)]
+        : typeof message.content === 'string' ? [{ type: 'text' as const, text: message.content }] : message.content.map(toBlock)
+    const last = turns.at(-1)
+    if (last?.role === role) last.content.push(...content)
+    else turns.push({ role, content })
+  }
+  return turns
+}
+
+function assistantBlocks(message: AssistantMessage): AnthropicContentBlock[] {
+  const blocks: AnthropicContentBlock[] = []
+  for (const item of message.reasoning ?? []) {
+    if (item.origin !== 'anthropic') continue
+    if (item.redacted === true && item.encrypted_content !== undefined) blocks.push({ type: 'redacted_thinking', data: item.encrypted_content })
+    else if (item.signature !== undefined) blocks.push({ type: 'thinking', thinking: item.text, signature: item.signature })
+  }
+  const text = messageText(message.content)
+  if (text !== '') blocks.push({ type: 'text', text })
+  for (const call of message.tool_calls ?? []) blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: parseArguments(call.arguments) })
+  return blocks
+}
+
+function parseArguments(text: string): unknown {
+  if (text.trim() === '') return {}
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    throw new GatewayError('invalid_request', 'A tool call in the conversation has arguments that are not valid JSON')
+  }
+}
+
+function toolResultBlock(toolUseId: string, content: string | readonly ContentPart[]): AnthropicContentBlock {
+  return { type: 'tool_result', tool_use_id: toolUseId, content: typeof content === 'string' ? content : content.map(toBlock) }
+}
+
+function toBlock(part: ContentPart): AnthropicContentBlock {
+  if (part.type === 'text') return { type: 'text', text: part.text }
+  if (part.source === 'base64') return { type: 'image', source: { type: 'base64', media_type: part.media_type, data: part.data } }
+  const data = /^data:([^;,]+);base64,(.*)$/s.exec(part.url)
+  if (data?.[1] !== undefined && data[2] !== undefined) return { type: 'image', source: { type: 'base64', media_type: data[1], data: data[2] } }
+  return { type: 'image', source: { type: 'url', url: part.url } }
+}

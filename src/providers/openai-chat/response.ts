@@ -1,0 +1,43 @@
+// Chat Completions JSON -> canonical result.
+
+import { GatewayError } from '../../domain/errors.ts'
+import type { CanonicalResult, OutputItem } from '../../domain/inference/result.ts'
+import { makeUsage } from '../../domain/inference/usage.ts'
+import type { Usage } from '../../domain/inference/usage.ts'
+import { mapChatFinishReason } from './finish-reason.ts'
+import type { ChatCompletion, ChatUsage } from './wire.ts'
+
+export function parseChatResponse(body: unknown): CanonicalResult {
+  const completion = body as Partial<ChatCompletion> | null
+  const choice = completion?.choices?.[0]
+  if (typeof completion?.id !== 'string' || choice === undefined) {
+    throw new GatewayError('upstream_error', 'The upstream returned a chat completion without choices')
+  }
+  const message = choice.message
+  const output: OutputItem[] = []
+  const reasoning = message.reasoning_content ?? message.reasoning
+  if (typeof reasoning === 'string' && reasoning !== '') output.push({ type: 'reasoning', text: reasoning, origin: 'openai-chat' })
+  if (typeof message.content === 'string' && message.content !== '') output.push({ type: 'text', text: message.content })
+  for (const call of message.tool_calls ?? []) {
+    output.push({ type: 'tool-call', id: call.id, name: call.function.name, arguments: call.function.arguments })
+  }
+  const native = choice.finish_reason ?? undefined
+  const result: CanonicalResult = {
+    id: completion.id,
+    model: completion.model ?? '',
+    output,
+    finish_reason: mapChatFinishReason(native),
+    usage: toUsage(completion.usage),
+  }
+  return native === undefined ? result : { ...result, native_finish_reason: native }
+}
+
+export function toUsage(usage: ChatUsage | null | undefined): Usage {
+  return makeUsage({
+    input_tokens: usage?.prompt_tokens,
+    output_tokens: usage?.completion_tokens,
+    cached_input_tokens: usage?.prompt_tokens_details?.cached_tokens ?? undefined,
+    reasoning_tokens: usage?.completion_tokens_details?.reasoning_tokens ?? undefined,
+    total_tokens: usage?.total_tokens,
+  })
+}

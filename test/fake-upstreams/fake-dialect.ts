@@ -1,0 +1,29 @@
+// How one fake upstream speaks its API: which paths it serves and how it renders replies.
+
+import type { CompletionPlan } from './scripted-reply.ts'
+
+export type FakeRoute =
+  | { readonly kind: 'completion'; readonly stream: boolean; readonly model: string }
+  | { readonly kind: 'embeddings'; readonly inputs: readonly string[]; readonly model: string; readonly batch: boolean }
+
+export interface FakeDialect {
+  /** Appended to the origin to form the provider's base_url. */
+  readonly basePath: string
+  /** Routes a POST by its path (query included) and parsed body; undefined = 404. */
+  route(path: string, body: any): FakeRoute | undefined
+  completionJson(plan: CompletionPlan): unknown
+  /** Whole SSE frames, each ending with its blank line. */
+  completionFrames(plan: CompletionPlan): string[]
+  errorBody(status: number, message: string, errorType: string | undefined): unknown
+  embeddingsJson(vectors: readonly (readonly number[])[], route: Extract<FakeRoute, { kind: 'embeddings' }>): unknown
+}
+
+export function sseFrame(data: unknown, event?: string, lineEnd = '\n'): string {
+  const body = typeof data === 'string' ? data : JSON.stringify(data)
+  return `${event === undefined ? '' : `event: ${event}${lineEnd}`}data: ${body}${lineEnd}${lineEnd}`
+}
+
+export function inputsOf(input: unknown): string[] {
+  if (typeof input === 'string') return [input]
+  return Array.isArray(input) ? input.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))) : []
+}
