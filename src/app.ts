@@ -17,6 +17,8 @@ import type { KeyCache } from './identity/key-cache.ts'
 import { registerDeprecatedPaymentsRoute } from './management/payments/routes.ts'
 import { registerOrganizationRoutes } from './management/organization/routes.ts'
 import type { OrganizationService } from './management/organization/service.ts'
+import { registerCatalogRoutes } from './management/catalog/routes.ts'
+import type { Catalog } from './inference/catalog/catalog.ts'
 import './http/route-auth.ts'
 
 export interface AppDeps {
@@ -27,6 +29,7 @@ export interface AppDeps {
   readonly metrics: HttpMetrics
   readonly ping: () => Promise<void>
   readonly onKeyUsed?: (hash: string) => void
+  readonly catalog: Catalog
   readonly services: {
     readonly organization: OrganizationService
   }
@@ -80,5 +83,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerOpsRoutes(app, { metrics: deps.metrics, ping: deps.ping })
   registerDeprecatedPaymentsRoute(app)
   registerOrganizationRoutes(app, deps.services.organization)
+  registerCatalogRoutes(app, deps.catalog)
   return { fastify: app, routes }
 }

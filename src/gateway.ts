@@ -16,6 +16,8 @@ import { buildApp, type App } from './app.ts'
 import { createOrganizationService } from './management/organization/service.ts'
 import { loadMasterKey } from './vault/master-key.ts'
 import { SecretBox } from './vault/secret-box.ts'
+import { buildCatalog } from './inference/catalog/build-catalog.ts'
+import type { Catalog } from './inference/catalog/catalog.ts'
 
 export interface Gateway {
   readonly app: App
@@ -25,6 +27,7 @@ export interface Gateway {
   readonly changeBus: ChangeBus
   /** Seals secrets at rest under the master key (vault data keys, destination and provider credentials). */
   readonly secretBox: SecretBox
+  readonly catalog: Catalog
   /** Stops accepting requests, lets in-flight ones finish, flushes batched writes, closes the store. */
   close(): Promise<void>
 }
@@ -48,6 +51,7 @@ export function createLogger(config: Config): Logger {
 export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const { config, clock } = options
   const logger = options.logger ?? createLogger(config)
+  const catalog = buildCatalog(config)
   const store = openStore(config.store.database_url)
   try {
     await migrateToLatest(store)
@@ -72,6 +76,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       metrics: createHttpMetrics(),
       ping: () => store.ping(),
       onKeyUsed: (hash) => lastUsed.mark(hash),
+      catalog,
       services: {
         organization: createOrganizationService({ organizations, clock, organizationId: bootstrap.organizationId }),
       },
@@ -81,7 +86,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       await lastUsed.stop()
       await store.close()
     }
-    return { app, store, bootstrap, logger, changeBus, secretBox, close }
+    return { app, store, bootstrap, logger, changeBus, secretBox, catalog, close }
   } catch (error) {
     await store.close()
     throw error

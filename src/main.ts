@@ -5,9 +5,15 @@ import { systemClock } from './domain/clock.ts'
 import { runCommand } from './cli/run-command.ts'
 
 async function main(): Promise<number> {
-  let config
   try {
-    config = loadConfig({ env: process.env, cwd: process.cwd() })
+    const config = loadConfig({ env: process.env, cwd: process.cwd() })
+    return await runCommand(process.argv.slice(2), {
+      config,
+      clock: systemClock,
+      stdout: process.stdout,
+      stderr: process.stderr,
+      onSignal: (signal, handler) => process.once(signal, handler),
+    })
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`)
@@ -15,7 +21,6 @@ async function main(): Promise<number> {
     }
     throw error
   }
-  return runCommand(process.argv.slice(2), { config, clock: systemClock, stdout: process.stdout, stderr: process.stderr, onSignal: (signal, handler) => process.once(signal, handler) })
 }
 
 main().then(
