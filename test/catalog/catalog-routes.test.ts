@@ -38,8 +38,9 @@ test('catalog routes need a key', async () => {
 test('the official SDK accepts models, endpoints and providers', async () => {
   const client = new OpenRouter({ apiKey: gateway.adminKey, serverURL: `${base}/api/v1` })
   const models = await client.models.list()
-  assert.equal(models.data[0]?.id, 'acme/fast-1')
-  assert.equal(models.data[0]?.topProvider.maxCompletionTokens, 4096)
+  assert.equal(models.result.data[0]?.id, "acme/fast-1")
+  assert.equal(models.result.totalCount, 1)
+  assert.equal(models.result.data[0]?.topProvider.maxCompletionTokens, 4096)
   const endpoints = await client.endpoints.list({ author: 'acme', slug: 'fast-1' })
   assert.equal(endpoints.data.endpoints[0]?.tag, 'acme')
   assert.equal(endpoints.data.endpoints[0]?.pricing.completion, '0.0000008')
