@@ -1,0 +1,79 @@
+// The one module that talks to upstream providers: an undici Pool per origin with keep-alive, a
+// per-attempt timeout for the response headers, an idle timeout for the body, abort on the caller's
+// signal and a cap on error bodies. It knows nothing about provider formats.
+import { Pool, type Dispatcher } from 'undici'
+
+export interface UpstreamCall {
+  /** The provider's base URL (`https://api.openai.com/v1`); `path` is appended to it. */
+  readonly baseUrl: string
+  readonly path: string
+  readonly headers: Readonly<Record<string, string>>
+  readonly body: string
+  readonly signal: AbortSignal
+  /** Time allowed until the response headers arrive. */
+  readonly headersTimeoutMs: number
+  /** Longest silence allowed between body chunks. */
+  readonly bodyTimeoutMs: number
+}
+
+export interface UpstreamAnswer {
+  readonly status: number
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>
+  readonly body: Dispatcher.ResponseData['body']
+}
+
+export interface TransportOptions {
+  readonly connectionsPerOrigin: number
+  readonly keepAliveTimeoutMs: number
+}
+
+export class UpstreamTransport {
+  readonly #pools = new Map<string, Pool>()
+  readonly #options: TransportOptions
+
+  constructor(options: TransportOptions = { connectionsPerOrigin: 128, keepAliveTimeoutMs: 30_000 }) {
+    this.#options = options
+  }
+
+  async send(call: UpstreamCall): Promise<UpstreamAnswer> {
+    const url = new URL(call.baseUrl)
+    const prefix = url.pathname.replace(/\/+$/, '')
+    const response = await this.#pool(url.origin).request({
+      method: 'POST',
+      path: `${prefix}${call.path}`,
+      headers: { 'content-type': 'application/json', ...call.headers },
+      body: call.body,
+      signal: call.signal,
+      headersTimeout: call.headersTimeoutMs,
+      bodyTimeout: call.bodyTimeoutMs,
+    })
+    return { status: response.statusCode, headers: response.headers, body: response.body }
+  }
+
+  async close(): Promise<void> {
+    const pools = [...this.#pools.values()]
+    this.#pools.clear()
+    await Promise.all(pools.map((pool) => pool.close()))
+  }
+
+  #pool(origin: string): Pool {
+    let pool = this.#pools.get(origin)
+    if (pool === undefined) {
+      pool = new Pool(origin, { connections: this.#options.connectionsPerOrigin, keepAliveTimeout: this.#options.keepAliveTimeoutMs, pipelining: 1 })
+      this.#pools.set(origin, pool)
+    }
+    return pool
+  }
+}
+
+/** Reads at most `limit` bytes of a body as text (error bodies), discarding the rest. */
+export async function readCapped(body: UpstreamAnswer['body'], limit = 64 * 1024): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of body) {
+    const buffer = chunk as Buffer
+    if (size < limit) chunks.push(buffer.subarray(0, limit - size))
+    size += buffer.length
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
