@@ -19,6 +19,8 @@ import { registerOrganizationRoutes } from './management/organization/routes.ts'
 import type { OrganizationService } from './management/organization/service.ts'
 import { registerCatalogRoutes } from './management/catalog/routes.ts'
 import type { Catalog } from './inference/catalog/catalog.ts'
+import { registerGenerationRoutes } from './management/generations/routes.ts'
+import type { GenerationStore } from './generations/generation-store.ts'
 import './http/route-auth.ts'
 
 export interface AppDeps {
@@ -30,6 +32,7 @@ export interface AppDeps {
   readonly ping: () => Promise<void>
   readonly onKeyUsed?: (hash: string) => void
   readonly catalog: Catalog
+  readonly generations: GenerationStore
   readonly services: {
     readonly organization: OrganizationService
   }
@@ -84,5 +87,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerDeprecatedPaymentsRoute(app)
   registerOrganizationRoutes(app, deps.services.organization)
   registerCatalogRoutes(app, deps.catalog)
+  registerGenerationRoutes(app, deps.generations)
   return { fastify: app, routes }
 }

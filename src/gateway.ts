@@ -18,6 +18,7 @@ import { loadMasterKey } from './vault/master-key.ts'
 import { SecretBox } from './vault/secret-box.ts'
 import { buildCatalog } from './inference/catalog/build-catalog.ts'
 import type { Catalog } from './inference/catalog/catalog.ts'
+import { GenerationStore } from './generations/generation-store.ts'
 
 export interface Gateway {
   readonly app: App
@@ -28,6 +29,7 @@ export interface Gateway {
   /** Seals secrets at rest under the master key (vault data keys, destination and provider credentials). */
   readonly secretBox: SecretBox
   readonly catalog: Catalog
+  readonly generations: GenerationStore
   /** Stops accepting requests, lets in-flight ones finish, flushes batched writes, closes the store. */
   close(): Promise<void>
 }
@@ -67,6 +69,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     await keyCache.load()
     const lastUsed = new LastUsedRecorder(apiKeys, clock, (error) => logger.warn({ err: error }, 'could not record key last_used_at'))
     lastUsed.start()
+    const generations = new GenerationStore(store.db, (error) => logger.error({ err: error }, 'could not write generation records'))
+    generations.start()
     const organizations = createOrganizationsRepository(store.db)
     const app = await buildApp({
       config,
@@ -77,6 +81,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       ping: () => store.ping(),
       onKeyUsed: (hash) => lastUsed.mark(hash),
       catalog,
+      generations,
       services: {
         organization: createOrganizationService({ organizations, clock, organizationId: bootstrap.organizationId }),
       },
@@ -84,9 +89,10 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     const close = async (): Promise<void> => {
       await app.fastify.close()
       await lastUsed.stop()
+      await generations.stop()
       await store.close()
     }
-    return { app, store, bootstrap, logger, changeBus, secretBox, catalog, close }
+    return { app, store, bootstrap, logger, changeBus, secretBox, catalog, generations, close }
   } catch (error) {
     await store.close()
     throw error

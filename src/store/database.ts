@@ -1,6 +1,7 @@
 // Table types for kysely. Conventions that keep SQLite and PostgreSQL identical: ids are text (UUIDs or
 // key hashes), timestamps are ISO 8601 UTC text with milliseconds, booleans are integers 0/1, JSON is
 // text, money is text (decimal strings) or integer nano-dollars.
+import type { GenerationTables } from './tables/generation-tables.ts'
 
 export interface OrganizationTable {
   id: string
@@ -68,7 +69,7 @@ export interface ApiKeyTable {
 }
 
 
-export interface Database {
+export interface Database extends GenerationTables {
   organizations: OrganizationTable
   users: UserTable
   workspaces: WorkspaceTable

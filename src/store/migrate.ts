@@ -12,6 +12,7 @@ export async function migrateToLatest(store: Store): Promise<MigrationReport> {
   const migrator = new Migrator({
     db: store.db,
     provider: { getMigrations: async () => ({ ...migrations }) },
+    ...(store.schema === null ? {} : { migrationTableSchema: store.schema }),
   })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((result: MigrationResult) => result.status === 'Error')

@@ -3,19 +3,13 @@
 // surfaces the last failure. Every attempt is recorded for routing metadata and the breaker.
 import type { CanonicalCall } from '../../domain/inference/call.ts'
 import type { Clock } from '../../domain/clock.ts'
+import type { AttemptRecord } from '../../domain/inference/attempt-record.ts'
 import type { RouteCandidate, RoutingState } from '../routing/plan-route.ts'
 import { AttemptError } from './attempt-error.ts'
 import { callEndpoint, type EndpointOutcome } from './call-endpoint.ts'
 import type { UpstreamTransport } from './upstream-transport.ts'
 
-export interface AttemptRecord {
-  readonly model: string
-  readonly provider: string
-  readonly endpointId: string
-  /** HTTP status of the attempt: 200 on success, the upstream's status, or 502/504 without one. */
-  readonly status: number
-  readonly latencyMs: number
-}
+export type { AttemptRecord } from '../../domain/inference/attempt-record.ts'
 
 export interface CalledEndpoint {
   readonly candidate: RouteCandidate
