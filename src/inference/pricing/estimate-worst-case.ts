@@ -1,0 +1,29 @@
+// The most a call can cost before it is made, reserved against every limit that applies: the input
+// estimated generously from its size (at least one token per 3 bytes of JSON) and the whole output
+// allowance (`max_output_tokens`, else the endpoint's output limit, else what fits in the context) at
+// the dearest endpoint that may serve it.
+import { costNano } from '../../domain/money.ts'
+import type { CanonicalCall } from '../../domain/inference/call.ts'
+import type { EndpointEntry } from '../catalog/catalog.ts'
+
+export function estimateInputTokens(call: Omit<CanonicalCall, 'model'>): number {
+  const size = Buffer.byteLength(JSON.stringify({ messages: call.messages, tools: call.tools ?? [] }))
+  return Math.ceil(size / 3) + 16
+}
+
+export function maxOutputTokens(call: Omit<CanonicalCall, 'model'>, endpoint: EndpointEntry, inputTokens: number): number {
+  if (call.max_output_tokens !== undefined) return call.max_output_tokens
+  if (endpoint.maxOutputTokens !== null) return endpoint.maxOutputTokens
+  return Math.max(1, endpoint.contextLength - inputTokens)
+}
+
+export function estimateWorstCaseNano(call: Omit<CanonicalCall, 'model'>, endpoints: readonly EndpointEntry[]): bigint {
+  const inputTokens = estimateInputTokens(call)
+  let worst = 0n
+  for (const endpoint of endpoints) {
+    const output = maxOutputTokens(call, endpoint, inputTokens)
+    const cost = costNano(endpoint.pricing, { promptTokens: inputTokens, completionTokens: output })
+    if (cost > worst) worst = cost
+  }
+  return worst
+}
