@@ -1,6 +1,7 @@
 // Table types for kysely. Conventions that keep SQLite and PostgreSQL identical: ids are text (UUIDs or
 // key hashes), timestamps are ISO 8601 UTC text with milliseconds, booleans are integers 0/1, JSON is
 // text, money is text (decimal strings) or integer nano-dollars.
+import type { CreditGrantTable, LedgerEntryTable } from './tables/ledger-credits-tables.ts'
 
 export interface OrganizationTable {
   id: string
@@ -65,6 +66,8 @@ export interface ApiKeyTable {
   created_at: string
   updated_at: string | null
   last_used_at: string | null
+  /** SHA-256 of the partner-supplied `external.api_key` (migration 0006); never returned. */
+  external_api_key_hash?: string | null
 }
 
 
@@ -74,4 +77,6 @@ export interface Database {
   workspaces: WorkspaceTable
   workspace_members: WorkspaceMemberTable
   api_keys: ApiKeyTable
+  ledger_entries: LedgerEntryTable
+  credit_grants: CreditGrantTable
 }
