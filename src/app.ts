@@ -17,6 +17,10 @@ import type { KeyCache } from './identity/key-cache.ts'
 import { registerDeprecatedPaymentsRoute } from './management/payments/routes.ts'
 import { registerOrganizationRoutes } from './management/organization/routes.ts'
 import type { OrganizationService } from './management/organization/service.ts'
+import { registerKeysRoutes } from './management/keys/routes.ts'
+import type { KeysService } from './management/keys/service.ts'
+import { registerCreditsRoutes } from './management/credits/routes.ts'
+import type { CreditsService } from './management/credits/service.ts'
 import './http/route-auth.ts'
 
 export interface AppDeps {
@@ -29,6 +33,8 @@ export interface AppDeps {
   readonly onKeyUsed?: (hash: string) => void
   readonly services: {
     readonly organization: OrganizationService
+    readonly keys: KeysService
+    readonly credits: CreditsService
   }
 }
 
@@ -80,5 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerOpsRoutes(app, { metrics: deps.metrics, ping: deps.ping })
   registerDeprecatedPaymentsRoute(app)
   registerOrganizationRoutes(app, deps.services.organization)
+  registerKeysRoutes(app, deps.services.keys)
+  registerCreditsRoutes(app, deps.services.credits)
   return { fastify: app, routes }
 }

@@ -16,6 +16,16 @@ import { buildApp, type App } from './app.ts'
 import { createOrganizationService } from './management/organization/service.ts'
 import { loadMasterKey } from './vault/master-key.ts'
 import { SecretBox } from './vault/secret-box.ts'
+import type { SpendCounters } from './counters/spend-counters.ts'
+import { openSpendCounters } from './accounting/open-spend-counters.ts'
+import { LedgerWriter } from './accounting/ledger-writer.ts'
+import { replayLedger } from './accounting/replay-ledger.ts'
+import { CreditBalance } from './accounting/credit-balance.ts'
+import { createAccountingService, type AccountingService } from './accounting/accounting-service.ts'
+import { createLedgerRepository } from './store/repositories/ledger-repository.ts'
+import { createCreditGrantsRepository } from './store/repositories/credit-grants-repository.ts'
+import { createKeysService } from './management/keys/service.ts'
+import { createCreditsService } from './management/credits/service.ts'
 
 export interface Gateway {
   readonly app: App
@@ -25,6 +35,12 @@ export interface Gateway {
   readonly changeBus: ChangeBus
   /** Seals secrets at rest under the master key (vault data keys, destination and provider credentials). */
   readonly secretBox: SecretBox
+  /** Spend counters: Redis when `store.redis_url` is set, memory otherwise. */
+  readonly counters: SpendCounters
+  /** Reserve / settle / release for the inference routes. */
+  readonly accounting: AccountingService
+  /** The batched ledger writer (flushed on close). */
+  readonly ledger: LedgerWriter
   /** Stops accepting requests, lets in-flight ones finish, flushes batched writes, closes the store. */
   close(): Promise<void>
 }
@@ -33,6 +49,8 @@ export interface GatewayOptions {
   readonly config: Config
   readonly clock: Clock
   readonly logger?: Logger
+  /** Redis key prefix of the spend counters (tests isolate instances sharing one Redis with it). */
+  readonly redisKeyPrefix?: string
 }
 
 export function createLogger(config: Config): Logger {
@@ -49,6 +67,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const { config, clock } = options
   const logger = options.logger ?? createLogger(config)
   const store = openStore(config.store.database_url)
+  const spend = openSpendCounters(config, clock, options.redisKeyPrefix === undefined ? {} : { redisKeyPrefix: options.redisKeyPrefix })
   try {
     await migrateToLatest(store)
     const bootstrap = await bootstrapIdentity(store, clock, config.secrets.admin_key)
@@ -64,6 +83,14 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     const lastUsed = new LastUsedRecorder(apiKeys, clock, (error) => logger.warn({ err: error }, 'could not record key last_used_at'))
     lastUsed.start()
     const organizations = createOrganizationsRepository(store.db)
+    const ledgerRepository = createLedgerRepository(store.db)
+    if (spend.engine === 'memory') await replayLedger(ledgerRepository, spend.counters)
+    const ledger = new LedgerWriter(ledgerRepository, { onError: (error) => logger.error({ err: error }, 'could not write ledger rows; will retry') })
+    ledger.start()
+    const grants = createCreditGrantsRepository(store.db)
+    const organizationId = bootstrap.organizationId
+    const credits = new CreditBalance({ grants, organizationId, clock, bus: changeBus })
+    const accounting = createAccountingService({ counters: spend.counters, clock, ledger, credits, enforceCredits: config.credits.enforce })
     const app = await buildApp({
       config,
       logger,
@@ -74,15 +101,29 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       onKeyUsed: (hash) => lastUsed.mark(hash),
       services: {
         organization: createOrganizationService({ organizations, clock, organizationId: bootstrap.organizationId }),
+        keys: createKeysService({
+          apiKeys,
+          organizations,
+          counters: spend.counters,
+          clock,
+          bus: changeBus,
+          organizationId,
+          defaultWorkspaceId: bootstrap.defaultWorkspaceId,
+          ownerUserId: bootstrap.ownerUserId,
+        }),
+        credits: createCreditsService({ grants, counters: spend.counters, clock, bus: changeBus, organizationId }),
       },
     })
     const close = async (): Promise<void> => {
       await app.fastify.close()
+      await ledger.close()
       await lastUsed.stop()
+      await spend.close()
       await store.close()
     }
-    return { app, store, bootstrap, logger, changeBus, secretBox, close }
+    return { app, store, bootstrap, logger, changeBus, secretBox, counters: spend.counters, accounting, ledger, close }
   } catch (error) {
+    await spend.close()
     await store.close()
     throw error
   }
