@@ -12,6 +12,8 @@ export async function migrateToLatest(store: Store): Promise<MigrationReport> {
   const migrator = new Migrator({
     db: store.db,
     provider: { getMigrations: async () => ({ ...migrations }) },
+    // Without it kysely finds its tables in any schema, so stores in sibling schemas race at start.
+    ...(store.schema !== null ? { migrationTableSchema: store.schema } : {}),
   })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((result: MigrationResult) => result.status === 'Error')
