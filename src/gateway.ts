@@ -117,6 +117,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     const close = async (): Promise<void> => {
       await app.fastify.close()
       await ledger.close()
+      if (ledger.pendingCount > 0) logger.error({ rows: ledger.pendingCount }, 'could not write ledger rows before shutdown: their spend is in the counters but missing from the ledger')
       await lastUsed.stop()
       await spend.close()
       await store.close()
