@@ -21,6 +21,10 @@ import { registerCatalogRoutes } from './management/catalog/routes.ts'
 import type { Catalog } from './inference/catalog/catalog.ts'
 import { registerGenerationRoutes } from './management/generations/routes.ts'
 import type { GenerationStore } from './generations/generation-store.ts'
+import { registerKeysRoutes } from './management/keys/routes.ts'
+import type { KeysService } from './management/keys/service.ts'
+import { registerCreditsRoutes } from './management/credits/routes.ts'
+import type { CreditsService } from './management/credits/service.ts'
 import './http/route-auth.ts'
 
 export interface AppDeps {
@@ -35,6 +39,8 @@ export interface AppDeps {
   readonly generations: GenerationStore
   readonly services: {
     readonly organization: OrganizationService
+    readonly keys: KeysService
+    readonly credits: CreditsService
   }
 }
 
@@ -88,5 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerOrganizationRoutes(app, deps.services.organization)
   registerCatalogRoutes(app, deps.catalog)
   registerGenerationRoutes(app, deps.generations)
+  registerKeysRoutes(app, deps.services.keys)
+  registerCreditsRoutes(app, deps.services.credits)
   return { fastify: app, routes }
 }

@@ -19,6 +19,16 @@ import { SecretBox } from './vault/secret-box.ts'
 import { buildCatalog } from './inference/catalog/build-catalog.ts'
 import type { Catalog } from './inference/catalog/catalog.ts'
 import { GenerationStore } from './generations/generation-store.ts'
+import type { SpendCounters } from './counters/spend-counters.ts'
+import { openSpendCounters } from './accounting/open-spend-counters.ts'
+import { LedgerWriter } from './accounting/ledger-writer.ts'
+import { replayLedger } from './accounting/replay-ledger.ts'
+import { CreditBalance } from './accounting/credit-balance.ts'
+import { createAccountingService, type AccountingService } from './accounting/accounting-service.ts'
+import { createLedgerRepository } from './store/repositories/ledger-repository.ts'
+import { createCreditGrantsRepository } from './store/repositories/credit-grants-repository.ts'
+import { createKeysService } from './management/keys/service.ts'
+import { createCreditsService } from './management/credits/service.ts'
 
 export interface Gateway {
   readonly app: App
@@ -30,6 +40,12 @@ export interface Gateway {
   readonly secretBox: SecretBox
   readonly catalog: Catalog
   readonly generations: GenerationStore
+  /** Spend counters: Redis when `store.redis_url` is set, memory otherwise. */
+  readonly counters: SpendCounters
+  /** Reserve / settle / release for the inference routes. */
+  readonly accounting: AccountingService
+  /** The batched ledger writer (flushed on close). */
+  readonly ledger: LedgerWriter
   /** Stops accepting requests, lets in-flight ones finish, flushes batched writes, closes the store. */
   close(): Promise<void>
 }
@@ -38,6 +54,8 @@ export interface GatewayOptions {
   readonly config: Config
   readonly clock: Clock
   readonly logger?: Logger
+  /** Redis key prefix of the spend counters (tests isolate instances sharing one Redis with it). */
+  readonly redisKeyPrefix?: string
 }
 
 export function createLogger(config: Config): Logger {
@@ -55,6 +73,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const logger = options.logger ?? createLogger(config)
   const catalog = buildCatalog(config)
   const store = openStore(config.store.database_url)
+  const spend = openSpendCounters(config, clock, options.redisKeyPrefix === undefined ? {} : { redisKeyPrefix: options.redisKeyPrefix })
   try {
     await migrateToLatest(store)
     const bootstrap = await bootstrapIdentity(store, clock, config.secrets.admin_key)
@@ -72,6 +91,14 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     const generations = new GenerationStore(store.db, (error) => logger.error({ err: error }, 'could not write generation records'))
     generations.start()
     const organizations = createOrganizationsRepository(store.db)
+    const ledgerRepository = createLedgerRepository(store.db)
+    if (spend.engine === 'memory') await replayLedger(ledgerRepository, spend.counters)
+    const ledger = new LedgerWriter(ledgerRepository, { onError: (error) => logger.error({ err: error }, 'could not write ledger rows; will retry') })
+    ledger.start()
+    const grants = createCreditGrantsRepository(store.db)
+    const organizationId = bootstrap.organizationId
+    const credits = new CreditBalance({ grants, organizationId, clock, bus: changeBus })
+    const accounting = createAccountingService({ counters: spend.counters, clock, ledger, credits, enforceCredits: config.credits.enforce })
     const app = await buildApp({
       config,
       logger,
@@ -84,16 +111,31 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       generations,
       services: {
         organization: createOrganizationService({ organizations, clock, organizationId: bootstrap.organizationId }),
+        keys: createKeysService({
+          apiKeys,
+          organizations,
+          counters: spend.counters,
+          clock,
+          bus: changeBus,
+          organizationId,
+          defaultWorkspaceId: bootstrap.defaultWorkspaceId,
+          ownerUserId: bootstrap.ownerUserId,
+        }),
+        credits: createCreditsService({ grants, counters: spend.counters, clock, bus: changeBus, organizationId }),
       },
     })
     const close = async (): Promise<void> => {
       await app.fastify.close()
+      await ledger.close()
+      if (ledger.pendingCount > 0) logger.error({ rows: ledger.pendingCount }, 'could not write ledger rows before shutdown: their spend is in the counters but missing from the ledger')
       await lastUsed.stop()
       await generations.stop()
+      await spend.close()
       await store.close()
     }
-    return { app, store, bootstrap, logger, changeBus, secretBox, catalog, generations, close }
+    return { app, store, bootstrap, logger, changeBus, secretBox, catalog, generations, counters: spend.counters, accounting, ledger, close }
   } catch (error) {
+    await spend.close()
     await store.close()
     throw error
   }

@@ -6,6 +6,8 @@ import { serveCommand } from './serve-command.ts'
 import { migrateCommand } from './migrate-command.ts'
 import { keysCreateCommand } from './keys-create-command.ts'
 import { configPrintCommand } from './config-print-command.ts'
+import { creditsGrantCommand } from './credits-grant-command.ts'
+import { ledgerRebuildCountersCommand } from './ledger-rebuild-counters-command.ts'
 
 export interface CommandContext {
   readonly config: Config
@@ -22,6 +24,8 @@ const commands: Readonly<Record<string, Command>> = {
   migrate: migrateCommand,
   'keys create': keysCreateCommand,
   'config print': configPrintCommand,
+  'credits grant': creditsGrantCommand,
+  'ledger rebuild-counters': ledgerRebuildCountersCommand,
 }
 
 const usage = `usage: switchyard <command>
@@ -30,6 +34,9 @@ const usage = `usage: switchyard <command>
   keys create [--management] [--workspace <id|slug>] [--name <name>]
                                           create an API key and print its plaintext once
   config print                            print the effective configuration, secrets redacted
+  credits grant <usd> [--note <text>]     add credits to the organization's balance
+  ledger rebuild-counters [--key-prefix <prefix>]
+                                          replay the ledger into the Redis spend counters
 `
 
 export async function runCommand(argv: string[], context: CommandContext): Promise<number> {

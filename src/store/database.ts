@@ -2,6 +2,7 @@
 // key hashes), timestamps are ISO 8601 UTC text with milliseconds, booleans are integers 0/1, JSON is
 // text, money is text (decimal strings) or integer nano-dollars.
 import type { GenerationTables } from './tables/generation-tables.ts'
+import type { CreditGrantTable, LedgerEntryTable } from './tables/ledger-credits-tables.ts'
 
 export interface OrganizationTable {
   id: string
@@ -66,6 +67,8 @@ export interface ApiKeyTable {
   created_at: string
   updated_at: string | null
   last_used_at: string | null
+  /** SHA-256 of the partner-supplied `external.api_key` (migration 0006); never returned. */
+  external_api_key_hash?: string | null
 }
 
 
@@ -75,4 +78,6 @@ export interface Database extends GenerationTables {
   workspaces: WorkspaceTable
   workspace_members: WorkspaceMemberTable
   api_keys: ApiKeyTable
+  ledger_entries: LedgerEntryTable
+  credit_grants: CreditGrantTable
 }

@@ -12,7 +12,11 @@ export async function migrateToLatest(store: Store): Promise<MigrationReport> {
   const migrator = new Migrator({
     db: store.db,
     provider: { getMigrations: async () => ({ ...migrations }) },
-    ...(store.schema === null ? {} : { migrationTableSchema: store.schema }),
+    // Areas number their migrations independently; a store that ran a later number first still takes
+    // an earlier one that arrives afterwards.
+    allowUnorderedMigrations: true,
+    // Without it kysely finds its tables in any schema, so stores in sibling schemas race at start.
+    ...(store.schema !== null ? { migrationTableSchema: store.schema } : {}),
   })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((result: MigrationResult) => result.status === 'Error')

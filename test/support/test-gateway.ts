@@ -1,5 +1,6 @@
 // Starts the real gateway (same composition as `npm start`) on a fresh store for one test.
-import { writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { LightMyRequestResponse, InjectOptions } from 'fastify'
 import { loadConfig } from '../../src/config/load-config.ts'
@@ -26,10 +27,19 @@ export interface TestGatewayOptions {
   readonly clock?: Clock
   /** PostgreSQL base URL; SQLite when absent. */
   readonly postgresUrl?: string
+  /** Reuse this DATABASE_URL (e.g. another test gateway's `database.url`) instead of a fresh store; its owner disposes it. */
+  readonly databaseUrl?: string
+  /** Redis key prefix of the spend counters (with REDIS_URL in `env`). */
+  readonly redisKeyPrefix?: string
 }
 
 export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
-  const database = options.postgresUrl === undefined ? createSqliteDatabase() : createPostgresDatabase(options.postgresUrl)
+  const database =
+    options.databaseUrl !== undefined
+      ? reuseDatabase(options.databaseUrl)
+      : options.postgresUrl === undefined
+        ? createSqliteDatabase()
+        : createPostgresDatabase(options.postgresUrl)
   const env: Record<string, string> = { DATABASE_URL: database.url, SWITCHYARD_ADMIN_KEY: testAdminKey, LOG_LEVEL: 'silent', ...options.env }
   if (options.yaml !== undefined) {
     const path = join(database.directory, 'switchyard.yaml')
@@ -37,7 +47,11 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     env.SWITCHYARD_CONFIG = path
   }
   const config = loadConfig({ env, cwd: database.directory })
-  const gateway = await createGateway({ config, clock: options.clock ?? systemClock })
+  const gateway = await createGateway({
+    config,
+    clock: options.clock ?? systemClock,
+    ...(options.redisKeyPrefix === undefined ? {} : { redisKeyPrefix: options.redisKeyPrefix }),
+  })
   return {
     gateway,
     database,
@@ -49,6 +63,11 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
       await database.dispose()
     },
   }
+}
+
+function reuseDatabase(url: string): TestDatabase {
+  const directory = mkdtempSync(join(tmpdir(), 'switchyard-test-'))
+  return { url, sqlitePath: null, directory, dispose: async () => rmSync(directory, { recursive: true, force: true }) }
 }
 
 export function bearer(key: string): Record<string, string> {

@@ -17,6 +17,8 @@ export interface NewApiKey {
   readonly limitReset?: LimitReset | null
   readonly includeByokInLimit?: boolean
   readonly externalUser?: string | null
+  /** SHA-256 of the partner's `external.api_key`; stored only, never read back into a record. */
+  readonly externalApiKeyHash?: string | null
   readonly createdAt: string
 }
 
@@ -70,6 +72,7 @@ export function createApiKeysRepository(db: Kysely<Database>) {
         limit_reset: key.limitReset ?? null,
         include_byok_in_limit: key.includeByokInLimit === true ? 1 : 0,
         external_user: key.externalUser ?? null,
+        external_api_key_hash: key.externalApiKeyHash ?? null,
         created_at: key.createdAt,
         updated_at: null,
         last_used_at: null,

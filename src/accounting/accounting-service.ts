@@ -1,0 +1,148 @@
+// What the inference pipeline calls around every upstream attempt: reserve the worst case against every
+// scope that limits the call (key limit, budgets, credits) -> settle the actual cost (or release).
+// Settling is idempotent per generation id + attempt and queues one ledger row, written off the
+// response path by the LedgerWriter.
+import type { Clock } from '../domain/clock.ts'
+import type { ApiKeyRecord } from '../domain/identity.ts'
+import type { LimitedScope, SpendCounters } from '../counters/spend-counters.ts'
+import type { LedgerRow } from '../store/repositories/ledger-repository.ts'
+import type { LedgerWriter } from './ledger-writer.ts'
+import type { CreditBalance } from './credit-balance.ts'
+import { planReservation } from './reservation-plan.ts'
+import { keyLimitSettings } from './key-limit-settings.ts'
+import { refusalError } from './refusal-message.ts'
+
+export interface ReserveInput {
+  readonly key: ApiKeyRecord
+  readonly generationId: string
+  /** 1 for the first upstream attempt, then 2, 3, ... for fallbacks and retries. */
+  readonly attempt: number
+  /** The most this attempt can cost, nano-dollars. */
+  readonly worstCaseNano: bigint
+  readonly isByok: boolean
+  /** Guardrail or workspace budgets, already windowed (see `windowedScope`). */
+  readonly budgets?: readonly LimitedScope[]
+}
+
+export interface Reservation {
+  /** `<generationId>:<attempt>`: the counters' reservation id and the ledger row id. */
+  readonly id: string
+  readonly generationId: string
+  readonly attempt: number
+  readonly keyHash: string
+  readonly workspaceId: string
+  readonly organizationId: string
+  readonly isByok: boolean
+  readonly amountNano: bigint
+  readonly scopes: readonly LimitedScope[]
+  /** When the hold was taken; the ledger row carries it so replays land in the same windows. */
+  readonly reservedAt: string
+}
+
+export interface SettleInput {
+  readonly costNano: bigint
+  readonly model: string
+  readonly provider: string
+  readonly promptTokens?: number
+  readonly completionTokens?: number
+  readonly reasoningTokens?: number
+  readonly cachedTokens?: number
+  readonly cacheWriteTokens?: number
+  readonly endUser?: string | null
+}
+
+export interface AccountingServiceDeps {
+  readonly counters: SpendCounters
+  readonly clock: Clock
+  readonly ledger: LedgerWriter
+  readonly credits: CreditBalance
+  /** `credits.enforce`: non-BYOK calls must fit under grants - usage. */
+  readonly enforceCredits: boolean
+}
+
+export function createAccountingService(deps: AccountingServiceDeps) {
+  const { counters, clock, credits } = deps
+
+  async function creditScopes(isByok: boolean): Promise<{ credits: { scopeId: string; totalCreditsNano: bigint } | null; tracking: LimitedScope[] }> {
+    if (isByok) return { credits: null, tracking: [] }
+    if (deps.enforceCredits) return { credits: { scopeId: credits.scopeId, totalCreditsNano: await credits.totalCreditsNano() }, tracking: [] }
+    return { credits: null, tracking: [{ id: credits.scopeId, limitNano: null }] }
+  }
+
+  return {
+    /** Holds `worstCaseNano` on every scope at once, or throws payment_required naming the limit. */
+    async reserve(input: ReserveInput): Promise<Reservation> {
+      if (input.worstCaseNano < 0n) throw new RangeError('worstCaseNano may not be negative')
+      const { key } = input
+      const credit = await creditScopes(input.isByok)
+      const plan = planReservation({
+        keyHash: key.hash,
+        key: keyLimitSettings(key),
+        isByok: input.isByok,
+        credits: credit.credits,
+        budgets: [...(input.budgets ?? []), ...credit.tracking],
+        clock,
+      })
+      const id = `${input.generationId}:${input.attempt}`
+      const outcome = await counters.reserve({ reservationId: id, scopes: plan.scopes, amountNano: input.worstCaseNano })
+      if (outcome.kind === 'refused') {
+        throw refusalError(outcome, { key, keyLimitScopeId: plan.keyLimitScopeId, creditScopeId: credits.scopeId, amountNano: input.worstCaseNano, clock })
+      }
+      return {
+        id,
+        generationId: input.generationId,
+        attempt: input.attempt,
+        keyHash: key.hash,
+        workspaceId: key.workspaceId,
+        organizationId: key.organizationId,
+        isByok: input.isByok,
+        amountNano: input.worstCaseNano,
+        scopes: plan.scopes,
+        reservedAt: clock.now().toISOString(),
+      }
+    },
+
+    /**
+     * Records the actual cost (which may exceed the hold) and queues the ledger row. Repeating it for
+     * the same reservation changes nothing. A reservation the counters no longer know (released, or
+     * forgotten) is still billed, through an idempotent record.
+     */
+    async settle(reservation: Reservation, input: SettleInput): Promise<void> {
+      if (input.costNano < 0n) throw new RangeError('costNano may not be negative')
+      const outcome = await counters.settle(reservation.id, input.costNano)
+      if (outcome.kind !== 'settled') {
+        await counters.record({ id: `settle:${reservation.id}`, scopes: reservation.scopes, amountNano: input.costNano })
+      }
+      deps.ledger.enqueue(toLedgerRow(reservation, input))
+    },
+
+    /** Drops the hold (the attempt failed before costing anything). */
+    async release(reservation: Reservation): Promise<void> {
+      await counters.release(reservation.id)
+    },
+  }
+}
+
+function toLedgerRow(reservation: Reservation, input: SettleInput): LedgerRow {
+  return {
+    id: reservation.id,
+    generation_id: reservation.generationId,
+    attempt: reservation.attempt,
+    key_hash: reservation.keyHash,
+    workspace_id: reservation.workspaceId,
+    organization_id: reservation.organizationId,
+    model: input.model,
+    provider: input.provider,
+    prompt_tokens: input.promptTokens ?? 0,
+    completion_tokens: input.completionTokens ?? 0,
+    reasoning_tokens: input.reasoningTokens ?? 0,
+    cached_tokens: input.cachedTokens ?? 0,
+    cache_write_tokens: input.cacheWriteTokens ?? 0,
+    cost_nano: input.costNano.toString(),
+    is_byok: reservation.isByok ? 1 : 0,
+    end_user: input.endUser ?? null,
+    created_at: reservation.reservedAt,
+  }
+}
+
+export type AccountingService = ReturnType<typeof createAccountingService>

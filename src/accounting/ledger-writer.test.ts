@@ -1,0 +1,56 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { sql } from 'kysely'
+import { createSqliteDatabase } from '../../test/support/test-store.ts'
+import { openStore } from '../store/open-store.ts'
+import { migrateToLatest } from '../store/migrate.ts'
+import { createLedgerRepository, type LedgerRow } from '../store/repositories/ledger-repository.ts'
+import { LedgerWriter } from './ledger-writer.ts'
+import { formatUsd } from './format-usd.ts'
+
+function row(generation: string, attempt = 1, cost = '1000'): LedgerRow {
+  return {
+    id: `${generation}:${attempt}`, generation_id: generation, attempt, key_hash: 'k', workspace_id: 'w', organization_id: 'o', model: 'm', provider: 'p',
+    prompt_tokens: 1, completion_tokens: 2, reasoning_tokens: 0, cached_tokens: 0, cache_write_tokens: 0, cost_nano: cost, is_byok: 0, end_user: null,
+    created_at: '2026-11-22T12:00:00.000Z',
+  }
+}
+
+test('the ledger writer batches, keeps a failed batch for the next flush, never writes a row twice, and flushes on close', async () => {
+  const database = createSqliteDatabase()
+  const store = openStore(database.url)
+  await migrateToLatest(store)
+  const repository = createLedgerRepository(store.db)
+  const errors: unknown[] = []
+  const writer = new LedgerWriter(repository, { onError: (error) => errors.push(error), maxBatchRows: 3 })
+  const count = async (): Promise<number> => (await store.db.selectFrom('ledger_entries').select('id').execute()).length
+
+  writer.enqueue(row('a'))
+  writer.enqueue(row('a'))
+  assert.equal(writer.pendingCount, 1)
+  await writer.flush()
+  assert.equal(await count(), 1)
+
+  await sql`alter table ledger_entries rename to ledger_entries_away`.execute(store.db)
+  writer.enqueue(row('b'))
+  writer.enqueue(row('c'))
+  await writer.flush()
+  assert.equal(errors.length, 1)
+  assert.equal(writer.pendingCount, 2)
+  await sql`alter table ledger_entries_away rename to ledger_entries`.execute(store.db)
+
+  writer.enqueue(row('a'))
+  for (const generation of ['d', 'e', 'f', 'g']) writer.enqueue(row(generation))
+  await writer.close()
+  assert.equal(writer.pendingCount, 0)
+  assert.deepEqual((await repository.page(null, 100)).map((entry) => entry.generation_id), ['a', 'b', 'c', 'd', 'e', 'f', 'g'])
+  await store.close()
+  await database.dispose()
+})
+
+test('formatUsd is exact with at least two decimals', () => {
+  assert.equal(formatUsd(5_000_000_000n), '$5.00')
+  assert.equal(formatUsd(1_234_567_890n), '$1.23456789')
+  assert.equal(formatUsd(1n), '$0.000000001')
+  assert.equal(formatUsd(-250_000_000n), '-$0.25')
+})

@@ -1,0 +1,169 @@
+// API keys: create (inference keys; the plaintext is shown once), list, get, update, delete, and the
+// calling key's own view. Usage fields come from the spend counters; every change is announced on the
+// change bus so the in-memory key cache applies it to the very next request.
+import { createHash } from 'node:crypto'
+import { GatewayError } from '../../domain/errors.ts'
+import type { Clock } from '../../domain/clock.ts'
+import type { ApiKeyRecord } from '../../domain/identity.ts'
+import type { ChangeBus } from '../../events/change-bus.ts'
+import type { SpendCounters } from '../../counters/spend-counters.ts'
+import type { ApiKeysRepository, ApiKeyChanges } from '../../store/repositories/api-keys-repository.ts'
+import type { OrganizationsRepository } from '../../store/repositories/organizations-repository.ts'
+import { generateKeySecret, hashKeySecret, labelKeySecret } from '../../identity/api-key-secret.ts'
+import { readKeysUsage } from '../../accounting/read-keys-usage.ts'
+import type { KeyUsageFields } from '../../accounting/key-usage.ts'
+import { parseExpiresAt } from './parse-expires-at.ts'
+import { toCurrentKey } from './current-key.ts'
+import type { ApiKey, CreateKeyBody, CurrentKey, ListKeysQuery, UpdateKeyBody } from './schema.ts'
+
+export interface KeysServiceDeps {
+  readonly apiKeys: ApiKeysRepository
+  readonly organizations: OrganizationsRepository
+  readonly counters: SpendCounters
+  readonly clock: Clock
+  readonly bus: ChangeBus
+  readonly organizationId: string
+  readonly defaultWorkspaceId: string
+  readonly ownerUserId: string
+}
+
+/** GET /keys returns at most this many keys, newest first. */
+export const keysPageSize = 100
+
+export function toApiKey(key: ApiKeyRecord, usage: KeyUsageFields): ApiKey {
+  return {
+    hash: key.hash,
+    name: key.name,
+    label: key.label,
+    disabled: key.disabled,
+    created_at: key.createdAt,
+    updated_at: key.updatedAt,
+    expires_at: key.expiresAt,
+    last_used_at: key.lastUsedAt,
+    creator_user_id: key.creatorUserId,
+    workspace_id: key.workspaceId,
+    external_user: key.externalUser === null ? null : { user: key.externalUser },
+    limit: key.limitUsd === null ? null : Number(key.limitUsd),
+    limit_reset: key.limitReset,
+    include_byok_in_limit: key.includeByokInLimit,
+    ...usage,
+  }
+}
+
+function checkPartnerKey(apiKey: string): string {
+  if (new Set(apiKey).size < 10) {
+    throw new GatewayError('invalid_request', 'external.api_key has too little entropy: use a random string of at least 32 characters')
+  }
+  return createHash('sha256').update(apiKey, 'utf8').digest('hex')
+}
+
+export function createKeysService(deps: KeysServiceDeps) {
+  const { apiKeys, clock } = deps
+
+  async function present(keys: readonly ApiKeyRecord[]): Promise<ApiKey[]> {
+    const usage = await readKeysUsage(deps.counters, keys, clock)
+    return keys.map((key) => toApiKey(key, usage.get(key.hash)!))
+  }
+
+  async function resolveWorkspace(idOrSlug: string | undefined): Promise<string> {
+    if (idOrSlug === undefined) return deps.defaultWorkspaceId
+    const workspace = await deps.organizations.findWorkspace(idOrSlug)
+    if (workspace === undefined || workspace.organization_id !== deps.organizationId) {
+      throw new GatewayError('invalid_request', `workspace_id "${idOrSlug}" does not match any workspace: omit it for the default workspace or pass an existing workspace id`)
+    }
+    return workspace.id
+  }
+
+  async function resolveCreator(userId: string | null | undefined): Promise<string> {
+    if (userId === undefined || userId === null) return deps.ownerUserId
+    const user = await deps.organizations.findUser(userId)
+    if (user === undefined || user.organization_id !== deps.organizationId) {
+      throw new GatewayError('invalid_request', `creator_user_id "${userId}" is not a member of this organization: omit it or pass a user_id from GET /api/v1/organization/members`)
+    }
+    return user.id
+  }
+
+  async function find(hash: string): Promise<ApiKeyRecord> {
+    const key = await apiKeys.findByHash(hash)
+    if (key === undefined) throw new GatewayError('not_found', `No API key with hash ${hash}`)
+    return key
+  }
+
+  return {
+    async create(body: CreateKeyBody): Promise<{ data: ApiKey; key: string }> {
+      const now = clock.now()
+      const expiresAt = body.expires_at == null ? null : parseExpiresAt(body.expires_at, now)
+      const externalApiKeyHash = body.external?.api_key === undefined ? null : checkPartnerKey(body.external.api_key)
+      const workspaceId = await resolveWorkspace(body.workspace_id)
+      const creatorUserId = await resolveCreator(body.creator_user_id)
+      const plaintext = generateKeySecret()
+      const record = await apiKeys.insert({
+        hash: hashKeySecret(plaintext),
+        kind: 'inference',
+        name: body.name,
+        label: labelKeySecret(plaintext),
+        organizationId: deps.organizationId,
+        workspaceId,
+        creatorUserId,
+        expiresAt,
+        limitUsd: body.limit == null ? null : String(body.limit),
+        limitReset: body.limit_reset ?? null,
+        includeByokInLimit: body.include_byok_in_limit ?? false,
+        externalUser: body.external?.user ?? null,
+        externalApiKeyHash,
+        createdAt: now.toISOString(),
+      })
+      deps.bus.publish('api_key', record.hash)
+      const [data] = await present([record])
+      return { data: data!, key: plaintext }
+    },
+
+    async list(query: ListKeysQuery): Promise<ApiKey[]> {
+      const workspaceId = await resolveWorkspace(query.workspace_id)
+      const keys = await apiKeys.list({
+        workspaceId,
+        includeDisabled: query.include_disabled ?? false,
+        kinds: ['inference', 'intern'],
+        offset: query.offset ?? 0,
+        limit: keysPageSize,
+      })
+      return present(keys)
+    },
+
+    async get(hash: string): Promise<ApiKey> {
+      const [data] = await present([await find(hash)])
+      return data!
+    },
+
+    async update(hash: string, body: UpdateKeyBody): Promise<ApiKey> {
+      const existing = await find(hash)
+      const changes: { -readonly [K in keyof ApiKeyChanges]: ApiKeyChanges[K] } = {}
+      if (body.name !== undefined) changes.name = body.name
+      if (body.disabled !== undefined) changes.disabled = body.disabled
+      if (body.limit !== undefined) changes.limitUsd = body.limit === null ? null : String(body.limit)
+      if (body.limit_reset !== undefined) changes.limitReset = body.limit_reset
+      if (body.include_byok_in_limit !== undefined) changes.includeByokInLimit = body.include_byok_in_limit
+      if (Object.keys(changes).length === 0) return this.get(existing.hash)
+      const updated = await apiKeys.update(hash, changes, clock.now().toISOString())
+      deps.bus.publish('api_key', hash)
+      if (updated === undefined) throw new GatewayError('not_found', `No API key with hash ${hash}`)
+      const [data] = await present([updated])
+      return data!
+    },
+
+    async delete(hash: string): Promise<{ deleted: true }> {
+      const deleted = await apiKeys.delete(hash)
+      deps.bus.publish('api_key', hash)
+      if (!deleted) throw new GatewayError('not_found', `No API key with hash ${hash}`)
+      return { deleted: true }
+    },
+
+    async current(key: ApiKeyRecord): Promise<CurrentKey> {
+      const usage = await readKeysUsage(deps.counters, [key], clock)
+      const workspace = await deps.organizations.findWorkspace(key.workspaceId)
+      return toCurrentKey(key, usage.get(key.hash)!, workspace === undefined ? null : workspace.id)
+    },
+  }
+}
+
+export type KeysService = ReturnType<typeof createKeysService>
