@@ -18,6 +18,7 @@ import { registerDeprecatedPaymentsRoute } from './management/payments/routes.ts
 import { registerOrganizationRoutes } from './management/organization/routes.ts'
 import type { OrganizationService } from './management/organization/service.ts'
 import './http/route-auth.ts'
+import { registerInternAndVaultRoutes, type InternAndVault } from './management/interns/intern-and-vault.ts'
 
 export interface AppDeps {
   readonly config: Config
@@ -29,6 +30,7 @@ export interface AppDeps {
   readonly onKeyUsed?: (hash: string) => void
   readonly services: {
     readonly organization: OrganizationService
+    readonly internAndVault: InternAndVault
   }
 }
 
@@ -80,5 +82,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerOpsRoutes(app, { metrics: deps.metrics, ping: deps.ping })
   registerDeprecatedPaymentsRoute(app)
   registerOrganizationRoutes(app, deps.services.organization)
+  registerInternAndVaultRoutes(app, deps.services.internAndVault)
   return { fastify: app, routes }
 }

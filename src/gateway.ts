@@ -16,6 +16,7 @@ import { buildApp, type App } from './app.ts'
 import { createOrganizationService } from './management/organization/service.ts'
 import { loadMasterKey } from './vault/master-key.ts'
 import { SecretBox } from './vault/secret-box.ts'
+import { createInternAndVault } from './management/interns/intern-and-vault.ts'
 
 export interface Gateway {
   readonly app: App
@@ -74,6 +75,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       onKeyUsed: (hash) => lastUsed.mark(hash),
       services: {
         organization: createOrganizationService({ organizations, clock, organizationId: bootstrap.organizationId }),
+        internAndVault: createInternAndVault({ db: store.db, config, clock, changeBus, masterBox: secretBox }),
       },
     })
     const close = async (): Promise<void> => {

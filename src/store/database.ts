@@ -1,6 +1,7 @@
 // Table types for kysely. Conventions that keep SQLite and PostgreSQL identical: ids are text (UUIDs or
 // key hashes), timestamps are ISO 8601 UTC text with milliseconds, booleans are integers 0/1, JSON is
 // text, money is text (decimal strings) or integer nano-dollars.
+import type { InternIdempotencyTable, InternTable, VaultSecretTable, VaultTable } from './tables/vault-interns-tables.ts'
 
 export interface OrganizationTable {
   id: string
@@ -74,4 +75,8 @@ export interface Database {
   workspaces: WorkspaceTable
   workspace_members: WorkspaceMemberTable
   api_keys: ApiKeyTable
+  vaults: VaultTable
+  vault_secrets: VaultSecretTable
+  interns: InternTable
+  intern_idempotency: InternIdempotencyTable
 }
