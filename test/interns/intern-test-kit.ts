@@ -7,6 +7,11 @@ import { createApiKeysRepository } from '../../src/store/repositories/api-keys-r
 import { createOrganizationsRepository } from '../../src/store/repositories/organizations-repository.ts'
 import { generateKeySecret, hashKeySecret, labelKeySecret } from '../../src/identity/api-key-secret.ts'
 import { bearer, type TestGateway } from '../support/test-gateway.ts'
+import { tmpdir } from 'node:os'
+import { loadConfig } from '../../src/config/load-config.ts'
+import { systemClock } from '../../src/domain/clock.ts'
+import { createInternAndVault, type InternAndVault } from '../../src/management/interns/intern-and-vault.ts'
+import type { Caller } from '../../src/management/interns/caller.ts'
 
 export async function addWorkspace(gateway: TestGateway, slug: string): Promise<string> {
   const id = randomUUID()
@@ -62,3 +67,18 @@ export async function createInternVia(gateway: TestGateway, key: string, body: R
 }
 
 export const secretBody = (value: string, hosts: string[] = ['api.example.com']) => ({ hosts, value })
+
+/** The real intern and vault services over the gateway's store, with every workspace in the programme (to seed data a route would refuse). */
+export function seedingArea(gateway: TestGateway, listTimeoutMs?: number): InternAndVault {
+  const base = loadConfig({ env: { LOG_LEVEL: 'silent' }, cwd: tmpdir() })
+  return createInternAndVault({
+    db: gateway.gateway.store.db,
+    config: { ...base, interns: { workspaces: ['*'] } },
+    clock: systemClock,
+    changeBus: gateway.gateway.changeBus,
+    masterBox: gateway.gateway.secretBox,
+    ...(listTimeoutMs === undefined ? {} : { listTimeoutMs }),
+  })
+}
+
+export const callerFor = (workspaceId: string): Caller => ({ workspaceId, internId: null, isInternKey: false })
