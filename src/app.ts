@@ -52,7 +52,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const given = request.headers['x-request-id']
       return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID()
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
     return503OnClosing: true,
   })
   app.setValidatorCompiler(TypeBoxValidatorCompiler)
