@@ -15,7 +15,7 @@ async function main(): Promise<number> {
     }
     throw error
   }
-  return runCommand(process.argv.slice(2), { config, clock: systemClock, stdout: process.stdout, stderr: process.stderr, onSignal: (signal, handler) => process.once(signal, handler) })
+  return runCommand(process.argv.slice(2), { config, clock: systemClock, stdout: process.stdout, stderr: process.stderr, onSignal: (signal, handler) => process.once(signal, handler), env: process.env })
 }
 
 main().then(

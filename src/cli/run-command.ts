@@ -6,6 +6,7 @@ import { serveCommand } from './serve-command.ts'
 import { migrateCommand } from './migrate-command.ts'
 import { keysCreateCommand } from './keys-create-command.ts'
 import { configPrintCommand } from './config-print-command.ts'
+import { vaultRotateMasterKeyCommand } from './vault-rotate-master-key-command.ts'
 
 export interface CommandContext {
   readonly config: Config
@@ -13,6 +14,8 @@ export interface CommandContext {
   readonly stdout: Writable
   readonly stderr: Writable
   readonly onSignal: (signal: 'SIGINT' | 'SIGTERM', handler: () => void) => void
+  /** The process environment, for commands that take one-off secrets (SWITCHYARD_NEW_MASTER_KEY). */
+  readonly env?: Readonly<Record<string, string | undefined>>
 }
 
 type Command = (args: string[], context: CommandContext) => Promise<number>
@@ -22,6 +25,7 @@ const commands: Readonly<Record<string, Command>> = {
   migrate: migrateCommand,
   'keys create': keysCreateCommand,
   'config print': configPrintCommand,
+  'vault rotate-master-key': vaultRotateMasterKeyCommand,
 }
 
 const usage = `usage: switchyard <command>
@@ -30,6 +34,7 @@ const usage = `usage: switchyard <command>
   keys create [--management] [--workspace <id|slug>] [--name <name>]
                                           create an API key and print its plaintext once
   config print                            print the effective configuration, secrets redacted
+  vault rotate-master-key                 re-wrap vault keys under SWITCHYARD_NEW_MASTER_KEY
 `
 
 export async function runCommand(argv: string[], context: CommandContext): Promise<number> {
