@@ -1,7 +1,7 @@
 // Route-by-route access matrix: every intern and vault route called with a workspace key, the intern's
 // own key, another workspace's key, a management key, a key of a workspace outside the Intern API
 // programme, and a workspace key on a regional hostname. Each cell starts from a fresh intern.
-import { test, before, after } from 'node:test'
+import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { startTestGateway, type TestGateway } from '../support/test-gateway.ts'
 import { postgresTarget } from '../support/test-services.ts'
@@ -41,62 +41,63 @@ const rows: readonly Row[] = [
 
 for (const [engine, url] of [['sqlite', undefined], ['postgres', postgresTarget().url]] as const) {
   const skip = engine === 'postgres' ? postgresTarget().skip : false
-  let gateway: TestGateway
-  let workspaceId: string
-  let outsideId: string
-  const keys = {} as Record<'workspace' | 'other' | 'outside', string>
+  describe(`on ${engine}`, { skip }, () => {
+    let gateway: TestGateway
+    let workspaceId: string
+    let outsideId: string
+    const keys = {} as Record<'workspace' | 'other' | 'outside', string>
 
-  before(async () => {
-    if (skip !== false) return
-    gateway = await startTestGateway({
-      ...(url === undefined ? {} : { postgresUrl: url }),
-      yaml: 'server:\n  regional_hostnames: [eu.switchyard.test]\ninterns:\n  workspaces: [default, other-team]\n',
+    before(async () => {
+        gateway = await startTestGateway({
+        ...(url === undefined ? {} : { postgresUrl: url }),
+        yaml: 'server:\n  regional_hostnames: [eu.switchyard.test]\ninterns:\n  workspaces: [default, other-team]\n',
+      })
+      workspaceId = gateway.gateway.bootstrap.defaultWorkspaceId
+      const otherId = await addWorkspace(gateway, 'other-team')
+      outsideId = await addWorkspace(gateway, 'outside-team')
+      keys.workspace = await mintKey(gateway, 'inference', workspaceId)
+      keys.other = await mintKey(gateway, 'inference', otherId)
+      keys.outside = await mintKey(gateway, 'inference', outsideId)
     })
-    workspaceId = gateway.gateway.bootstrap.defaultWorkspaceId
-    const otherId = await addWorkspace(gateway, 'other-team')
-    outsideId = await addWorkspace(gateway, 'outside-team')
-    keys.workspace = await mintKey(gateway, 'inference', workspaceId)
-    keys.other = await mintKey(gateway, 'inference', otherId)
-    keys.outside = await mintKey(gateway, 'inference', outsideId)
-  })
-  after(async () => {
-    if (skip === false) await gateway.close()
-  })
+    after(async () => {
+      await gateway.close()
+    })
 
-  /** A fresh intern (stopped; queued for the suspend row) with a workspace secret "shared" and an intern secret "own". */
-  async function prepare(column: Column, row: Row): Promise<{ internId: string; key: string; headers: Record<string, string> }> {
-    const seed = seedingArea(gateway)
-    const home = column === 'outside' ? outsideId : workspaceId
-    const caller = callerFor(home)
-    const { intern } = await seed.interns.create(caller, { name: `t${Math.random().toString(36).slice(2, 12)}`, provision: row.name.endsWith('suspend') }, undefined)
-    await seed.vault.storeWorkspaceSecret(caller, 'shared', secretBody('workspace value'))
-    await seed.vault.storeInternSecret(caller, intern.id, 'own', secretBody('intern value'))
-    const byColumn: Record<Column, string> = {
-      workspace: keys.workspace,
-      intern: await mintKey(gateway, 'intern', workspaceId, intern.id),
-      other: keys.other,
-      management: gateway.adminKey,
-      outside: row.managementRoute === true ? gateway.adminKey : keys.outside,
-      regional: row.managementRoute === true ? gateway.adminKey : keys.workspace,
+    /** A fresh intern (stopped; queued for the suspend row) with a workspace secret "shared" and an intern secret "own". */
+    async function prepare(column: Column, row: Row): Promise<{ internId: string; key: string; headers: Record<string, string> }> {
+      const seed = seedingArea(gateway)
+      const home = column === 'outside' ? outsideId : workspaceId
+      const caller = callerFor(home)
+      const { intern } = await seed.interns.create(caller, { name: `t${Math.random().toString(36).slice(2, 12)}`, provision: row.name.endsWith('suspend') }, undefined)
+      await seed.vault.storeWorkspaceSecret(caller, 'shared', secretBody('workspace value'))
+      await seed.vault.storeInternSecret(caller, intern.id, 'own', secretBody('intern value'))
+      const byColumn: Record<Column, string> = {
+        workspace: keys.workspace,
+        intern: await mintKey(gateway, 'intern', workspaceId, intern.id),
+        other: keys.other,
+        management: gateway.adminKey,
+        outside: row.managementRoute === true ? gateway.adminKey : keys.outside,
+        regional: row.managementRoute === true ? gateway.adminKey : keys.workspace,
+      }
+      return { internId: intern.id, key: byColumn[column], headers: column === 'regional' ? { host: 'EU.switchyard.test:8443' } : {} }
     }
-    return { internId: intern.id, key: byColumn[column], headers: column === 'regional' ? { host: 'EU.switchyard.test:8443' } : {} }
-  }
 
-  test(`access matrix on ${engine}`, { skip }, async () => {
-    const mismatches: string[] = []
-    for (const row of rows) {
-      for (const column of columns) {
-        const { internId, key, headers } = await prepare(column, row)
-        const request = row.request(internId)
-        const response = await call(gateway, key, { ...request, headers: { ...request.headers, ...headers } })
-        if (response.status !== row.expected[column]) mismatches.push(`${row.name} as ${column}: expected ${row.expected[column]}, got ${response.status} ${response.text}`)
-        if (response.status >= 400) {
-          assert.equal(response.json.error.code, response.status)
-          assert.equal(typeof response.json.error.metadata?.reason, 'string', `${row.name} as ${column}: metadata.reason`)
-          assert.equal(typeof response.json.error.metadata?.retryable, 'boolean')
+    test(`access matrix on ${engine}`, { skip }, async () => {
+      const mismatches: string[] = []
+      for (const row of rows) {
+        for (const column of columns) {
+          const { internId, key, headers } = await prepare(column, row)
+          const request = row.request(internId)
+          const response = await call(gateway, key, { ...request, headers: { ...request.headers, ...headers } })
+          if (response.status !== row.expected[column]) mismatches.push(`${row.name} as ${column}: expected ${row.expected[column]}, got ${response.status} ${response.text}`)
+          if (response.status >= 400) {
+            assert.equal(response.json.error.code, response.status)
+            assert.equal(typeof response.json.error.metadata?.reason, 'string', `${row.name} as ${column}: metadata.reason`)
+            assert.equal(typeof response.json.error.metadata?.retryable, 'boolean')
+          }
         }
       }
-    }
-    assert.deepEqual(mismatches, [])
+      assert.deepEqual(mismatches, [])
+    })
   })
 }
