@@ -45,8 +45,9 @@ export function createInternAndVault(deps: InternAndVaultDeps): InternAndVault {
   const vaults = createVaultsRepository(deps.db)
   const organizations = createOrganizationsRepository(deps.db)
   const guard = createAccessGuard({ config: deps.config, findWorkspace: (idOrSlug) => organizations.findWorkspace(idOrSlug) })
-  const vault = createVaultService({ vaults, interns, masterBox: deps.masterBox, clock: deps.clock })
-  const internService = createInternService({ interns, vaults, vaultService: vault, clock: deps.clock, ...(deps.listTimeoutMs === undefined ? {} : { listTimeoutMs: deps.listTimeoutMs }) })
+  const timeout = deps.listTimeoutMs === undefined ? {} : { listTimeoutMs: deps.listTimeoutMs }
+  const vault = createVaultService({ vaults, interns, masterBox: deps.masterBox, clock: deps.clock, ...timeout })
+  const internService = createInternService({ interns, vaults, vaultService: vault, clock: deps.clock, ...timeout })
   const mintKeyDeps = { interns, apiKeys: createApiKeysRepository(deps.db), changeBus: deps.changeBus, clock: deps.clock, isInProgramme: guard.isInProgramme }
   return { interns: internService, vault, guard, mintKeyDeps, bodyLimit: deps.config.server.body_limit_bytes }
 }

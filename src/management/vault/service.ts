@@ -13,12 +13,15 @@ import type { Caller } from '../interns/caller.ts'
 import type { EffectiveSecret, SecretWriteBody, VaultSecret } from './schema.ts'
 import { resolveEffectiveSecrets } from './resolve-effective-secrets.ts'
 import { toVaultSecret } from './to-vault-secret.ts'
+import { withDeadline } from '../interns/with-deadline.ts'
 
 export interface VaultServiceDeps {
   readonly vaults: VaultsRepository
   readonly interns: InternsRepository
   readonly masterBox: SecretBox
   readonly clock: Clock
+  /** Secret lists give up after this long with 408 (default 10 s). */
+  readonly listTimeoutMs?: number
 }
 
 export interface Page {
@@ -56,7 +59,7 @@ export function createVaultService(deps: VaultServiceDeps) {
   }
 
   async function list(vault: VaultRow, page: Page): Promise<{ data: VaultSecret[]; has_more: boolean }> {
-    const rows = await vaults.listSecrets(vault.id, page.offset, page.limit + 1)
+    const rows = await withDeadline(vaults.listSecrets(vault.id, page.offset, page.limit + 1), deps.listTimeoutMs ?? 10_000, 'Listing secrets')
     return { data: rows.slice(0, page.limit).map(toVaultSecret), has_more: rows.length > page.limit }
   }
 
@@ -129,7 +132,8 @@ export function createVaultService(deps: VaultServiceDeps) {
       const intern = await internInScope(caller, internId)
       const attached = await attachedVault(intern)
       const workspace = await workspaceVault(caller.workspaceId)
-      const rows = await vaults.listAllSecrets([intern.vault_id, workspace.id, ...(attached === null ? [] : [attached.id])])
+      const vaultIds = [intern.vault_id, workspace.id, ...(attached === null ? [] : [attached.id])]
+      const rows = await withDeadline(vaults.listAllSecrets(vaultIds), deps.listTimeoutMs ?? 10_000, 'Listing effective secrets')
       const effective = resolveEffectiveSecrets(rows, { intern: intern.vault_id, attached: attached?.id ?? null, workspace: workspace.id })
       return { data: effective.slice(page.offset, page.offset + page.limit), has_more: effective.length > page.offset + page.limit }
     },
