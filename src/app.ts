@@ -26,6 +26,7 @@ import type { KeysService } from './management/keys/service.ts'
 import { registerCreditsRoutes } from './management/credits/routes.ts'
 import type { CreditsService } from './management/credits/service.ts'
 import './http/route-auth.ts'
+import { registerInternAndVaultRoutes, type InternAndVault } from './management/interns/intern-and-vault.ts'
 
 export interface AppDeps {
   readonly config: Config
@@ -41,6 +42,7 @@ export interface AppDeps {
     readonly organization: OrganizationService
     readonly keys: KeysService
     readonly credits: CreditsService
+    readonly internAndVault: InternAndVault
   }
 }
 
@@ -62,7 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const given = request.headers['x-request-id']
       return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID()
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
     return503OnClosing: true,
   })
   app.setValidatorCompiler(TypeBoxValidatorCompiler)
@@ -96,5 +98,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerGenerationRoutes(app, deps.generations)
   registerKeysRoutes(app, deps.services.keys)
   registerCreditsRoutes(app, deps.services.credits)
+  registerInternAndVaultRoutes(app, deps.services.internAndVault)
   return { fastify: app, routes }
 }

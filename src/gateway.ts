@@ -29,6 +29,7 @@ import { createLedgerRepository } from './store/repositories/ledger-repository.t
 import { createCreditGrantsRepository } from './store/repositories/credit-grants-repository.ts'
 import { createKeysService } from './management/keys/service.ts'
 import { createCreditsService } from './management/credits/service.ts'
+import { createInternAndVault } from './management/interns/intern-and-vault.ts'
 
 export interface Gateway {
   readonly app: App
@@ -122,6 +123,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
           ownerUserId: bootstrap.ownerUserId,
         }),
         credits: createCreditsService({ grants, counters: spend.counters, clock, bus: changeBus, organizationId }),
+        internAndVault: createInternAndVault({ db: store.db, config, clock, changeBus, masterBox: secretBox }),
       },
     })
     const close = async (): Promise<void> => {

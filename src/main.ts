@@ -13,6 +13,7 @@ async function main(): Promise<number> {
       stdout: process.stdout,
       stderr: process.stderr,
       onSignal: (signal, handler) => process.once(signal, handler),
+      env: process.env,
     })
   } catch (error) {
     if (error instanceof ConfigError) {

@@ -8,6 +8,7 @@ import { keysCreateCommand } from './keys-create-command.ts'
 import { configPrintCommand } from './config-print-command.ts'
 import { creditsGrantCommand } from './credits-grant-command.ts'
 import { ledgerRebuildCountersCommand } from './ledger-rebuild-counters-command.ts'
+import { vaultRotateMasterKeyCommand } from './vault-rotate-master-key-command.ts'
 
 export interface CommandContext {
   readonly config: Config
@@ -15,6 +16,8 @@ export interface CommandContext {
   readonly stdout: Writable
   readonly stderr: Writable
   readonly onSignal: (signal: 'SIGINT' | 'SIGTERM', handler: () => void) => void
+  /** The process environment, for commands that take one-off secrets (SWITCHYARD_NEW_MASTER_KEY). */
+  readonly env?: Readonly<Record<string, string | undefined>>
 }
 
 type Command = (args: string[], context: CommandContext) => Promise<number>
@@ -26,6 +29,7 @@ const commands: Readonly<Record<string, Command>> = {
   'config print': configPrintCommand,
   'credits grant': creditsGrantCommand,
   'ledger rebuild-counters': ledgerRebuildCountersCommand,
+  'vault rotate-master-key': vaultRotateMasterKeyCommand,
 }
 
 const usage = `usage: switchyard <command>
@@ -37,6 +41,7 @@ const usage = `usage: switchyard <command>
   credits grant <usd> [--note <text>]     add credits to the organization's balance
   ledger rebuild-counters [--key-prefix <prefix>]
                                           replay the ledger into the Redis spend counters
+  vault rotate-master-key                 re-wrap vault keys under SWITCHYARD_NEW_MASTER_KEY
 `
 
 export async function runCommand(argv: string[], context: CommandContext): Promise<number> {

@@ -3,6 +3,7 @@
 // text, money is text (decimal strings) or integer nano-dollars.
 import type { GenerationTables } from './tables/generation-tables.ts'
 import type { CreditGrantTable, LedgerEntryTable } from './tables/ledger-credits-tables.ts'
+import type { InternIdempotencyTable, InternTable, VaultSecretTable, VaultTable } from './tables/vault-interns-tables.ts'
 
 export interface OrganizationTable {
   id: string
@@ -80,4 +81,8 @@ export interface Database extends GenerationTables {
   api_keys: ApiKeyTable
   ledger_entries: LedgerEntryTable
   credit_grants: CreditGrantTable
+  vaults: VaultTable
+  vault_secrets: VaultSecretTable
+  interns: InternTable
+  intern_idempotency: InternIdempotencyTable
 }

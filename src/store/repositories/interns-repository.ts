@@ -1,0 +1,67 @@
+// Intern rows and the idempotency records of intern creation.
+import type { Kysely, Selectable, Transaction } from 'kysely'
+import type { Database } from '../database.ts'
+import type { InternIdempotencyTable, InternTable } from '../tables/vault-interns-tables.ts'
+
+export type InternRow = Selectable<InternTable>
+export type InternIdempotencyRow = Selectable<InternIdempotencyTable>
+type Executor = Kysely<Database> | Transaction<Database>
+
+export interface ListInternsQuery {
+  readonly workspaceId: string
+  readonly statuses: readonly string[] | null
+  /** Rows strictly older than this position (newest-first order: created_at desc, id desc). */
+  readonly after: { readonly createdAt: string; readonly id: string } | null
+  readonly limit: number
+}
+
+export function createInternsRepository(db: Kysely<Database>) {
+  return {
+    async insert(row: InternRow, executor: Executor = db): Promise<void> {
+      await executor.insertInto('interns').values(row).execute()
+    },
+
+    async findById(id: string, executor: Executor = db): Promise<InternRow | undefined> {
+      return executor.selectFrom('interns').selectAll().where('id', '=', id).executeTakeFirst()
+    },
+
+    async findByName(workspaceId: string, name: string, executor: Executor = db): Promise<InternRow | undefined> {
+      return executor.selectFrom('interns').selectAll().where('workspace_id', '=', workspaceId).where('name', '=', name).executeTakeFirst()
+    },
+
+    async findByVault(vaultId: string): Promise<InternRow | undefined> {
+      return db.selectFrom('interns').selectAll().where('vault_id', '=', vaultId).executeTakeFirst()
+    },
+
+    async list(query: ListInternsQuery): Promise<InternRow[]> {
+      let select = db.selectFrom('interns').selectAll().where('workspace_id', '=', query.workspaceId)
+      if (query.statuses !== null) select = select.where('status', 'in', [...query.statuses])
+      const after = query.after
+      if (after !== null) {
+        select = select.where((builder) =>
+          builder.or([builder('created_at', '<', after.createdAt), builder.and([builder('created_at', '=', after.createdAt), builder('id', '<', after.id)])]),
+        )
+      }
+      return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute()
+    },
+
+    async update(id: string, values: Partial<Omit<InternRow, 'id' | 'workspace_id' | 'created_at'>>, executor: Executor = db): Promise<void> {
+      await executor.updateTable('interns').set(values).where('id', '=', id).execute()
+    },
+
+    async findIdempotency(workspaceId: string, key: string, executor: Executor = db): Promise<InternIdempotencyRow | undefined> {
+      return executor
+        .selectFrom('intern_idempotency')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst()
+    },
+
+    async insertIdempotency(row: InternIdempotencyRow, executor: Executor = db): Promise<void> {
+      await executor.insertInto('intern_idempotency').values(row).execute()
+    },
+  }
+}
+
+export type InternsRepository = ReturnType<typeof createInternsRepository>
