@@ -74,4 +74,10 @@ export interface Database {
   workspaces: WorkspaceTable
   workspace_members: WorkspaceMemberTable
   api_keys: ApiKeyTable
+  workspace_budgets: WorkspacesGuardrailsTables['workspace_budgets']
+  guardrails: WorkspacesGuardrailsTables['guardrails']
+  guardrail_key_assignments: WorkspacesGuardrailsTables['guardrail_key_assignments']
+  guardrail_member_assignments: WorkspacesGuardrailsTables['guardrail_member_assignments']
 }
+
+import type { WorkspacesGuardrailsTables } from './tables/workspaces-guardrails-tables.ts'
