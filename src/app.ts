@@ -17,6 +17,10 @@ import type { KeyCache } from './identity/key-cache.ts'
 import { registerDeprecatedPaymentsRoute } from './management/payments/routes.ts'
 import { registerOrganizationRoutes } from './management/organization/routes.ts'
 import type { OrganizationService } from './management/organization/service.ts'
+import { registerWorkspaceRoutes } from './management/workspaces/routes.ts'
+import { registerWorkspaceBudgetRoutes } from './management/workspaces/budget-routes.ts'
+import type { WorkspaceService } from './management/workspaces/service.ts'
+import type { BudgetService } from './management/workspaces/budget-service.ts'
 import './http/route-auth.ts'
 
 export interface AppDeps {
@@ -29,6 +33,8 @@ export interface AppDeps {
   readonly onKeyUsed?: (hash: string) => void
   readonly services: {
     readonly organization: OrganizationService
+    readonly workspaces: WorkspaceService
+    readonly workspaceBudgets: BudgetService
   }
 }
 
@@ -80,5 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerOpsRoutes(app, { metrics: deps.metrics, ping: deps.ping })
   registerDeprecatedPaymentsRoute(app)
   registerOrganizationRoutes(app, deps.services.organization)
+  registerWorkspaceRoutes(app, deps.services.workspaces)
+  registerWorkspaceBudgetRoutes(app, deps.services.workspaceBudgets)
   return { fastify: app, routes }
 }

@@ -16,6 +16,10 @@ import { buildApp, type App } from './app.ts'
 import { createOrganizationService } from './management/organization/service.ts'
 import { loadMasterKey } from './vault/master-key.ts'
 import { SecretBox } from './vault/secret-box.ts'
+import { createWorkspacesRepository } from './store/repositories/workspaces-repository.ts'
+import { createWorkspaceService } from './management/workspaces/service.ts'
+import { createBudgetService } from './management/workspaces/budget-service.ts'
+import { WorkspaceCache } from './management/workspaces/workspace-cache.ts'
 
 export interface Gateway {
   readonly app: App
@@ -25,6 +29,8 @@ export interface Gateway {
   readonly changeBus: ChangeBus
   /** Seals secrets at rest under the master key (vault data keys, destination and provider credentials). */
   readonly secretBox: SecretBox
+  /** Workspaces in memory for the inference path (refreshed by 'workspace' change events). */
+  readonly workspaceCache: WorkspaceCache
   /** Stops accepting requests, lets in-flight ones finish, flushes batched writes, closes the store. */
   close(): Promise<void>
 }
@@ -64,6 +70,10 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     const lastUsed = new LastUsedRecorder(apiKeys, clock, (error) => logger.warn({ err: error }, 'could not record key last_used_at'))
     lastUsed.start()
     const organizations = createOrganizationsRepository(store.db)
+    const workspaces = createWorkspacesRepository(store.db)
+    const workspaceCache = new WorkspaceCache(workspaces, changeBus)
+    await workspaceCache.load()
+    const workspaceService = createWorkspaceService({ workspaces, clock, changeBus, organizationId: bootstrap.organizationId })
     const app = await buildApp({
       config,
       logger,
@@ -74,6 +84,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       onKeyUsed: (hash) => lastUsed.mark(hash),
       services: {
         organization: createOrganizationService({ organizations, clock, organizationId: bootstrap.organizationId }),
+        workspaces: workspaceService,
+        workspaceBudgets: createBudgetService({ workspaces, workspaceService, clock, changeBus }),
       },
     })
     const close = async (): Promise<void> => {
@@ -81,7 +93,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       await lastUsed.stop()
       await store.close()
     }
-    return { app, store, bootstrap, logger, changeBus, secretBox, close }
+    return { app, store, bootstrap, logger, changeBus, secretBox, workspaceCache, close }
   } catch (error) {
     await store.close()
     throw error
