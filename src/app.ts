@@ -21,6 +21,10 @@ import { registerWorkspaceRoutes } from './management/workspaces/routes.ts'
 import { registerWorkspaceBudgetRoutes } from './management/workspaces/budget-routes.ts'
 import type { WorkspaceService } from './management/workspaces/service.ts'
 import type { BudgetService } from './management/workspaces/budget-service.ts'
+import { registerGuardrailRoutes } from './management/guardrails/routes.ts'
+import { registerGuardrailAssignmentRoutes } from './management/guardrails/assignment-routes.ts'
+import type { GuardrailService } from './management/guardrails/service.ts'
+import type { AssignmentService } from './management/guardrails/assignment-service.ts'
 import './http/route-auth.ts'
 
 export interface AppDeps {
@@ -35,6 +39,8 @@ export interface AppDeps {
     readonly organization: OrganizationService
     readonly workspaces: WorkspaceService
     readonly workspaceBudgets: BudgetService
+    readonly guardrails: GuardrailService
+    readonly guardrailAssignments: AssignmentService
   }
 }
 
@@ -88,5 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerOrganizationRoutes(app, deps.services.organization)
   registerWorkspaceRoutes(app, deps.services.workspaces)
   registerWorkspaceBudgetRoutes(app, deps.services.workspaceBudgets)
+  registerGuardrailRoutes(app, deps.services.guardrails)
+  registerGuardrailAssignmentRoutes(app, deps.services.guardrailAssignments)
   return { fastify: app, routes }
 }

@@ -20,6 +20,11 @@ import { createWorkspacesRepository } from './store/repositories/workspaces-repo
 import { createWorkspaceService } from './management/workspaces/service.ts'
 import { createBudgetService } from './management/workspaces/budget-service.ts'
 import { WorkspaceCache } from './management/workspaces/workspace-cache.ts'
+import { createGuardrailsRepository } from './store/repositories/guardrails-repository.ts'
+import { createGuardrailAssignmentsRepository } from './store/repositories/guardrail-assignments-repository.ts'
+import { GuardrailCache } from './guardrails/guardrail-cache.ts'
+import { createGuardrailService } from './management/guardrails/service.ts'
+import { createAssignmentService } from './management/guardrails/assignment-service.ts'
 
 export interface Gateway {
   readonly app: App
@@ -31,6 +36,8 @@ export interface Gateway {
   readonly secretBox: SecretBox
   /** Workspaces in memory for the inference path (refreshed by 'workspace' change events). */
   readonly workspaceCache: WorkspaceCache
+  /** Guardrails and assignments in memory; `effectiveRulesFor(key)` gives a request's rules. */
+  readonly guardrailCache: GuardrailCache
   /** Stops accepting requests, lets in-flight ones finish, flushes batched writes, closes the store. */
   close(): Promise<void>
 }
@@ -74,6 +81,11 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     const workspaceCache = new WorkspaceCache(workspaces, changeBus)
     await workspaceCache.load()
     const workspaceService = createWorkspaceService({ workspaces, clock, changeBus, organizationId: bootstrap.organizationId })
+    const guardrails = createGuardrailsRepository(store.db)
+    const guardrailAssignments = createGuardrailAssignmentsRepository(store.db)
+    const guardrailCache = new GuardrailCache(guardrails, guardrailAssignments, changeBus)
+    await guardrailCache.load()
+    const guardrailService = createGuardrailService({ guardrails, workspaces, workspaceService, clock, changeBus, organizationId: bootstrap.organizationId })
     const app = await buildApp({
       config,
       logger,
@@ -86,6 +98,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         organization: createOrganizationService({ organizations, clock, organizationId: bootstrap.organizationId }),
         workspaces: workspaceService,
         workspaceBudgets: createBudgetService({ workspaces, workspaceService, clock, changeBus }),
+        guardrails: guardrailService,
+        guardrailAssignments: createAssignmentService({ assignments: guardrailAssignments, workspaces, guardrailService, clock, changeBus, organizationId: bootstrap.organizationId }),
       },
     })
     const close = async (): Promise<void> => {
@@ -93,7 +107,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       await lastUsed.stop()
       await store.close()
     }
-    return { app, store, bootstrap, logger, changeBus, secretBox, workspaceCache, close }
+    return { app, store, bootstrap, logger, changeBus, secretBox, workspaceCache, guardrailCache, close }
   } catch (error) {
     await store.close()
     throw error

@@ -54,6 +54,10 @@ export function createGuardrailAssignmentsRepository(db: Kysely<Database>) {
       })
     },
 
+    async findKeys(keyHashes: readonly string[]): Promise<{ hash: string; workspace_id: string }[]> {
+      return db.selectFrom('api_keys').select(['hash', 'workspace_id']).where('hash', 'in', [...keyHashes]).execute()
+    },
+
     async unassignKeys(guardrailId: string, keyHashes: readonly string[]): Promise<number> {
       const result = await db.deleteFrom('guardrail_key_assignments').where('guardrail_id', '=', guardrailId).where('key_hash', 'in', [...keyHashes]).executeTakeFirst()
       return Number(result.numDeletedRows)

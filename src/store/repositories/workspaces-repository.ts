@@ -39,6 +39,10 @@ export function createWorkspacesRepository(db: Kysely<Database>) {
         .executeTakeFirst()
     },
 
+    async findDefault(organizationId: string): Promise<WorkspaceRow | undefined> {
+      return db.selectFrom('workspaces').selectAll().where('organization_id', '=', organizationId).where('is_default', '=', 1).executeTakeFirst()
+    },
+
     async findBySlug(slug: string): Promise<WorkspaceRow | undefined> {
       return db.selectFrom('workspaces').selectAll().where('slug', '=', slug).executeTakeFirst()
     },
