@@ -75,7 +75,7 @@ const detectors: Readonly<Record<BuiltinFilterSlug, Detector>> = {
   // post-office boxes ("P.O. Box 123").
   address: {
     pattern: new RegExp(
-      String.raw`\b\d{1,6}[A-Za-z]?\s+(?:[A-Z][A-Za-z'-]*\s+){1,4}(?:${streetSuffixes})\b\.?(?:\s+(?:N|S|E|W|NE|NW|SE|SW)\b)?` +
+      String.raw`\b\d{1,6}[A-Za-z]?\s+(?:[A-Z][A-Za-z'-]*\s+){1,4}(?:${streetSuffixes})\b(?:\s+(?:N|S|E|W|NE|NW|SE|SW)\b)?` +
         String.raw`(?:,\s*[A-Z][A-Za-z ]+,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?)?` +
         String.raw`|\bP\.?\s?O\.?\s+Box\s+\d+`,
       'g',
