@@ -12,6 +12,9 @@ export async function migrateToLatest(store: Store): Promise<MigrationReport> {
   const migrator = new Migrator({
     db: store.db,
     provider: { getMigrations: async () => ({ ...migrations }) },
+    // Without it kysely looks for its migration tables in every schema and skips creating them when
+    // another store (a concurrent test run) has them.
+    ...(store.schema === null ? {} : { migrationTableSchema: store.schema }),
   })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((result: MigrationResult) => result.status === 'Error')
