@@ -1,7 +1,7 @@
 // Workspace CRUD and members over HTTP (api-reference §4), on SQLite and PostgreSQL.
 import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { bearer, type TestGateway } from '../support/test-gateway.ts'
+import { bearer, startTestGateway, type TestGateway } from '../support/test-gateway.ts'
 import { addOrganizationMember, call, disableKey, engines, errorMessage, mintKey } from './management-fixtures.ts'
 
 type Workspace = Record<string, unknown> & { id: string; slug: string; default_guardrail_id: string }
@@ -243,3 +243,15 @@ for (const engine of engines) {
     })
   })
 }
+
+test('the only workspace cannot be deleted, even with confirmation', async () => {
+  const gateway = await startTestGateway()
+  try {
+    const refused = await call(gateway, 'DELETE', '/api/v1/workspaces/default?confirm_default_workspace_deletion=true')
+    assert.equal(refused.statusCode, 409)
+    assert.match(errorMessage(refused), /only workspace/)
+    assert.equal((await call(gateway, 'GET', '/api/v1/workspaces/default')).statusCode, 200)
+  } finally {
+    await gateway.close()
+  }
+})

@@ -187,16 +187,12 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
 
   /** Where the deleted workspace's management keys go (and, for the default one, the next default). */
   async function findSuccessor(workspace: WorkspaceRow): Promise<WorkspaceRow> {
-    const { rows } = await workspaces.list(organizationId, 0, 2)
-    const successor = workspace.is_default === 1 ? rows.find((row) => row.id !== workspace.id) : rows.find((row) => row.is_default === 1)
+    const successor =
+      workspace.is_default === 1
+        ? (await workspaces.list(organizationId, 0, 2)).rows.find((row) => row.id !== workspace.id)
+        : await workspaces.findDefault(organizationId)
     if (successor !== undefined) return successor
-    const fallback = workspace.is_default === 1 ? undefined : await resolveDefault()
-    if (fallback !== undefined) return fallback
     throw new GatewayError('conflict', `Workspace "${workspace.slug}" is the only workspace: create another workspace before deleting it`)
-  }
-
-  async function resolveDefault(): Promise<WorkspaceRow | undefined> {
-    return (await workspaces.listAll()).find((row) => row.organization_id === organizationId && row.is_default === 1)
   }
 }
 
