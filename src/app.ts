@@ -25,6 +25,14 @@ import { registerKeysRoutes } from './management/keys/routes.ts'
 import type { KeysService } from './management/keys/service.ts'
 import { registerCreditsRoutes } from './management/credits/routes.ts'
 import type { CreditsService } from './management/credits/service.ts'
+import { registerWorkspaceRoutes } from './management/workspaces/routes.ts'
+import { registerWorkspaceBudgetRoutes } from './management/workspaces/budget-routes.ts'
+import type { WorkspaceService } from './management/workspaces/service.ts'
+import type { BudgetService } from './management/workspaces/budget-service.ts'
+import { registerGuardrailRoutes } from './management/guardrails/routes.ts'
+import { registerGuardrailAssignmentRoutes } from './management/guardrails/assignment-routes.ts'
+import type { GuardrailService } from './management/guardrails/service.ts'
+import type { AssignmentService } from './management/guardrails/assignment-service.ts'
 import './http/route-auth.ts'
 import { registerInternAndVaultRoutes, type InternAndVault } from './management/interns/intern-and-vault.ts'
 
@@ -43,6 +51,10 @@ export interface AppDeps {
     readonly keys: KeysService
     readonly credits: CreditsService
     readonly internAndVault: InternAndVault
+    readonly workspaces: WorkspaceService
+    readonly workspaceBudgets: BudgetService
+    readonly guardrails: GuardrailService
+    readonly guardrailAssignments: AssignmentService
   }
 }
 
@@ -99,5 +111,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerKeysRoutes(app, deps.services.keys)
   registerCreditsRoutes(app, deps.services.credits)
   registerInternAndVaultRoutes(app, deps.services.internAndVault)
+  registerWorkspaceRoutes(app, deps.services.workspaces)
+  registerWorkspaceBudgetRoutes(app, deps.services.workspaceBudgets)
+  registerGuardrailRoutes(app, deps.services.guardrails)
+  registerGuardrailAssignmentRoutes(app, deps.services.guardrailAssignments)
   return { fastify: app, routes }
 }

@@ -30,6 +30,15 @@ import { createCreditGrantsRepository } from './store/repositories/credit-grants
 import { createKeysService } from './management/keys/service.ts'
 import { createCreditsService } from './management/credits/service.ts'
 import { createInternAndVault } from './management/interns/intern-and-vault.ts'
+import { createWorkspacesRepository } from './store/repositories/workspaces-repository.ts'
+import { createWorkspaceService } from './management/workspaces/service.ts'
+import { createBudgetService } from './management/workspaces/budget-service.ts'
+import { WorkspaceCache } from './management/workspaces/workspace-cache.ts'
+import { createGuardrailsRepository } from './store/repositories/guardrails-repository.ts'
+import { createGuardrailAssignmentsRepository } from './store/repositories/guardrail-assignments-repository.ts'
+import { GuardrailCache } from './guardrails/guardrail-cache.ts'
+import { createGuardrailService } from './management/guardrails/service.ts'
+import { createAssignmentService } from './management/guardrails/assignment-service.ts'
 
 export interface Gateway {
   readonly app: App
@@ -47,6 +56,10 @@ export interface Gateway {
   readonly accounting: AccountingService
   /** The batched ledger writer (flushed on close). */
   readonly ledger: LedgerWriter
+  /** Workspaces in memory for the inference path (refreshed by 'workspace' change events). */
+  readonly workspaceCache: WorkspaceCache
+  /** Guardrails and assignments in memory; `effectiveRulesFor(key)` gives a request's rules. */
+  readonly guardrailCache: GuardrailCache
   /** Stops accepting requests, lets in-flight ones finish, flushes batched writes, closes the store. */
   close(): Promise<void>
 }
@@ -100,6 +113,15 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     const organizationId = bootstrap.organizationId
     const credits = new CreditBalance({ grants, organizationId, clock, bus: changeBus })
     const accounting = createAccountingService({ counters: spend.counters, clock, ledger, credits, enforceCredits: config.credits.enforce })
+    const workspaces = createWorkspacesRepository(store.db)
+    const workspaceCache = new WorkspaceCache(workspaces, changeBus)
+    await workspaceCache.load()
+    const workspaceService = createWorkspaceService({ workspaces, clock, changeBus, organizationId: bootstrap.organizationId })
+    const guardrails = createGuardrailsRepository(store.db)
+    const guardrailAssignments = createGuardrailAssignmentsRepository(store.db)
+    const guardrailCache = new GuardrailCache(guardrails, guardrailAssignments, changeBus)
+    await guardrailCache.load()
+    const guardrailService = createGuardrailService({ guardrails, workspaces, workspaceService, clock, changeBus, organizationId: bootstrap.organizationId })
     const app = await buildApp({
       config,
       logger,
@@ -124,6 +146,10 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         }),
         credits: createCreditsService({ grants, counters: spend.counters, clock, bus: changeBus, organizationId }),
         internAndVault: createInternAndVault({ db: store.db, config, clock, changeBus, masterBox: secretBox }),
+        workspaces: workspaceService,
+        workspaceBudgets: createBudgetService({ workspaces, workspaceService, clock, changeBus }),
+        guardrails: guardrailService,
+        guardrailAssignments: createAssignmentService({ assignments: guardrailAssignments, workspaces, guardrailService, clock, changeBus, organizationId: bootstrap.organizationId }),
       },
     })
     const close = async (): Promise<void> => {
@@ -135,7 +161,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       await spend.close()
       await store.close()
     }
-    return { app, store, bootstrap, logger, changeBus, secretBox, catalog, generations, counters: spend.counters, accounting, ledger, close }
+    return { app, store, bootstrap, logger, changeBus, secretBox, catalog, generations, counters: spend.counters, accounting, ledger, workspaceCache, guardrailCache, close }
   } catch (error) {
     await spend.close()
     await store.close()

@@ -85,4 +85,10 @@ export interface Database extends GenerationTables {
   vault_secrets: VaultSecretTable
   interns: InternTable
   intern_idempotency: InternIdempotencyTable
+  workspace_budgets: WorkspacesGuardrailsTables['workspace_budgets']
+  guardrails: WorkspacesGuardrailsTables['guardrails']
+  guardrail_key_assignments: WorkspacesGuardrailsTables['guardrail_key_assignments']
+  guardrail_member_assignments: WorkspacesGuardrailsTables['guardrail_member_assignments']
 }
+
+import type { WorkspacesGuardrailsTables } from './tables/workspaces-guardrails-tables.ts'

@@ -1,12 +1,14 @@
 // Every migration, in order. A new migration is a new file and one line here; never edit a shipped one.
 import type { Migration } from 'kysely'
 import * as identity from './0001-identity.ts'
+import * as workspacesGuardrails from './0002-workspaces-guardrails.ts'
 import * as vaultInterns from './0003-vault-interns.ts'
 import * as ledgerCredits from './0006-ledger-credits.ts'
 import * as generations from './0007-generations.ts'
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-identity': identity,
+  '0002-workspaces-guardrails': workspacesGuardrails,
   '0003-vault-interns': vaultInterns,
   '0006-ledger-credits': ledgerCredits,
   '0007-generations': generations,
