@@ -17,6 +17,9 @@ import type { KeyCache } from './identity/key-cache.ts'
 import { registerDeprecatedPaymentsRoute } from './management/payments/routes.ts'
 import { registerOrganizationRoutes } from './management/organization/routes.ts'
 import type { OrganizationService } from './management/organization/service.ts'
+import { registerEndUsersRoutes } from './management/end-users/routes.ts'
+import type { EndUsersService } from './management/end-users/service.ts'
+import { answerFrameworkError, maxPathParamLength } from './http/framework-errors.ts'
 import './http/route-auth.ts'
 
 export interface AppDeps {
@@ -29,6 +32,7 @@ export interface AppDeps {
   readonly onKeyUsed?: (hash: string) => void
   readonly services: {
     readonly organization: OrganizationService
+    readonly endUsers: EndUsersService
   }
 }
 
@@ -50,8 +54,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const given = request.headers['x-request-id']
       return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID()
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: maxPathParamLength },
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
   })
   app.setValidatorCompiler(TypeBoxValidatorCompiler)
   app.removeContentTypeParser('text/plain')
@@ -80,5 +85,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerOpsRoutes(app, { metrics: deps.metrics, ping: deps.ping })
   registerDeprecatedPaymentsRoute(app)
   registerOrganizationRoutes(app, deps.services.organization)
+  registerEndUsersRoutes(app, deps.services.endUsers)
   return { fastify: app, routes }
 }

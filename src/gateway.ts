@@ -16,6 +16,8 @@ import { buildApp, type App } from './app.ts'
 import { createOrganizationService } from './management/organization/service.ts'
 import { loadMasterKey } from './vault/master-key.ts'
 import { SecretBox } from './vault/secret-box.ts'
+import { createEndUsersRepository } from './store/repositories/end-users-repository.ts'
+import { createEndUsersService } from './management/end-users/service.ts'
 
 export interface Gateway {
   readonly app: App
@@ -74,6 +76,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       onKeyUsed: (hash) => lastUsed.mark(hash),
       services: {
         organization: createOrganizationService({ organizations, clock, organizationId: bootstrap.organizationId }),
+        endUsers: createEndUsersService({ endUsers: createEndUsersRepository(store.db), clock }),
       },
     })
     const close = async (): Promise<void> => {

@@ -1,6 +1,7 @@
 // Table types for kysely. Conventions that keep SQLite and PostgreSQL identical: ids are text (UUIDs or
 // key hashes), timestamps are ISO 8601 UTC text with milliseconds, booleans are integers 0/1, JSON is
 // text, money is text (decimal strings) or integer nano-dollars.
+import type { EndUserTable, PresetTable, PresetVersionTable } from './tables/end-users-presets-tables.ts'
 
 export interface OrganizationTable {
   id: string
@@ -67,11 +68,13 @@ export interface ApiKeyTable {
   last_used_at: string | null
 }
 
-
 export interface Database {
   organizations: OrganizationTable
   users: UserTable
   workspaces: WorkspaceTable
   workspace_members: WorkspaceMemberTable
   api_keys: ApiKeyTable
+  end_users: EndUserTable
+  presets: PresetTable
+  preset_versions: PresetVersionTable
 }
