@@ -19,6 +19,8 @@ import { registerOrganizationRoutes } from './management/organization/routes.ts'
 import type { OrganizationService } from './management/organization/service.ts'
 import { registerEndUsersRoutes } from './management/end-users/routes.ts'
 import type { EndUsersService } from './management/end-users/service.ts'
+import { registerPresetsRoutes } from './management/presets/routes.ts'
+import type { PresetsService } from './management/presets/service.ts'
 import { answerFrameworkError, maxPathParamLength } from './http/framework-errors.ts'
 import './http/route-auth.ts'
 
@@ -33,6 +35,7 @@ export interface AppDeps {
   readonly services: {
     readonly organization: OrganizationService
     readonly endUsers: EndUsersService
+    readonly presets: PresetsService
   }
 }
 
@@ -86,5 +89,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerDeprecatedPaymentsRoute(app)
   registerOrganizationRoutes(app, deps.services.organization)
   registerEndUsersRoutes(app, deps.services.endUsers)
+  registerPresetsRoutes(app, deps.services.presets)
   return { fastify: app, routes }
 }

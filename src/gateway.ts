@@ -18,6 +18,9 @@ import { loadMasterKey } from './vault/master-key.ts'
 import { SecretBox } from './vault/secret-box.ts'
 import { createEndUsersRepository } from './store/repositories/end-users-repository.ts'
 import { createEndUsersService } from './management/end-users/service.ts'
+import { createPresetsRepository } from './store/repositories/presets-repository.ts'
+import { createPresetsService } from './management/presets/service.ts'
+import { PresetCache } from './management/presets/preset-cache.ts'
 
 export interface Gateway {
   readonly app: App
@@ -27,6 +30,8 @@ export interface Gateway {
   readonly changeBus: ChangeBus
   /** Seals secrets at rest under the master key (vault data keys, destination and provider credentials). */
   readonly secretBox: SecretBox
+  /** Designated preset versions in memory, for applying presets at inference. */
+  readonly presetCache: PresetCache
   /** Stops accepting requests, lets in-flight ones finish, flushes batched writes, closes the store. */
   close(): Promise<void>
 }
@@ -66,6 +71,9 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     const lastUsed = new LastUsedRecorder(apiKeys, clock, (error) => logger.warn({ err: error }, 'could not record key last_used_at'))
     lastUsed.start()
     const organizations = createOrganizationsRepository(store.db)
+    const presets = createPresetsRepository(store.db)
+    const presetCache = new PresetCache(presets, changeBus, (error) => logger.warn({ err: error }, 'could not refresh a cached preset'))
+    await presetCache.load()
     const app = await buildApp({
       config,
       logger,
@@ -77,14 +85,17 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       services: {
         organization: createOrganizationService({ organizations, clock, organizationId: bootstrap.organizationId }),
         endUsers: createEndUsersService({ endUsers: createEndUsersRepository(store.db), clock }),
+        presets: createPresetsService({ presets, clock, changeBus }),
       },
     })
     const close = async (): Promise<void> => {
       await app.fastify.close()
       await lastUsed.stop()
+      await presetCache.settled()
+      presetCache.close()
       await store.close()
     }
-    return { app, store, bootstrap, logger, changeBus, secretBox, close }
+    return { app, store, bootstrap, logger, changeBus, secretBox, presetCache, close }
   } catch (error) {
     await store.close()
     throw error
