@@ -6,8 +6,8 @@ import { GatewayError } from '../../domain/errors.ts'
 import type { Clock } from '../../domain/clock.ts'
 import type { ApiKeyRecord } from '../../domain/identity.ts'
 import type { ChangeBus } from '../../events/change-bus.ts'
-import type { PresetRow, PresetVersionRow, PresetsRepository } from '../../store/repositories/presets-repository.ts'
-import { extractPresetConfig } from './extract-preset-config.ts'
+import type { NewPresetVersion, PresetRow, PresetVersionRow, PresetsRepository } from '../../store/repositories/presets-repository.ts'
+import { extractPresetConfig, type ExtractedPreset } from './extract-preset-config.ts'
 import type { JsonObject, PresetFormat } from './preset-format.ts'
 import { isPresetSlug, presetSlugRule } from './preset-slug.ts'
 import type { Preset, PresetVersion, PresetWithDesignatedVersion } from './schema.ts'
@@ -53,6 +53,34 @@ function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || (typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT'))
 }
 
+/** Appends a version; a unique violation means a concurrent append took the number, so retry once. */
+async function appendVersion(presets: PresetsRepository, input: NewPresetVersion): Promise<{ preset: PresetRow; version: PresetVersionRow }> {
+  try {
+    return await presets.appendVersion(input)
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error
+    try {
+      return await presets.appendVersion(input)
+    } catch (retryError) {
+      if (!isUniqueViolation(retryError)) throw retryError
+      throw new GatewayError('conflict', `Preset "${input.slug}" is being changed by another request; retry`, { cause: retryError })
+    }
+  }
+}
+
+function newVersionInput(key: ApiKeyRecord, slug: string, extracted: ExtractedPreset, now: string): NewPresetVersion {
+  return {
+    workspaceId: key.workspaceId,
+    slug,
+    creatorUserId: key.creatorUserId,
+    creatorId: key.creatorUserId ?? key.hash,
+    config: JSON.stringify(extracted.config),
+    systemPrompt: extracted.systemPrompt,
+    now,
+    newId: randomUUID,
+  }
+}
+
 export function createPresetsService(deps: { presets: PresetsRepository; clock: Clock; changeBus: ChangeBus }) {
   async function findOrThrow(workspaceId: string, slug: string): Promise<PresetRow> {
     const row = await deps.presets.findBySlug(workspaceId, slug)
@@ -63,30 +91,6 @@ export function createPresetsService(deps: { presets: PresetsRepository; clock: 
   async function withDesignatedVersion(row: PresetRow): Promise<PresetWithDesignatedVersion> {
     const version = row.designated_version_id === null ? undefined : await deps.presets.findVersionById(row.designated_version_id)
     return { ...toPreset(row), designated_version: version === undefined ? null : toPresetVersion(version) }
-  }
-
-  async function append(key: ApiKeyRecord, slug: string, config: JsonObject, systemPrompt: string | null): Promise<{ preset: PresetRow; version: PresetVersionRow }> {
-    const input = {
-      workspaceId: key.workspaceId,
-      slug,
-      creatorUserId: key.creatorUserId,
-      creatorId: key.creatorUserId ?? key.hash,
-      config: JSON.stringify(config),
-      systemPrompt,
-      now: deps.clock.now().toISOString(),
-      newId: randomUUID,
-    }
-    try {
-      return await deps.presets.appendVersion(input)
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error
-      try {
-        return await deps.presets.appendVersion(input)
-      } catch (retryError) {
-        if (!isUniqueViolation(retryError)) throw retryError
-        throw new GatewayError('conflict', `Preset "${slug}" is being changed by another request; retry`, { cause: retryError })
-      }
-    }
   }
 
   return {
@@ -115,11 +119,11 @@ export function createPresetsService(deps: { presets: PresetsRepository; clock: 
 
     async createFromBody(key: ApiKeyRecord, slug: string, body: JsonObject, format: PresetFormat): Promise<PresetWithDesignatedVersion> {
       if (!isPresetSlug(slug)) throw new GatewayError('invalid_request', `Invalid preset slug "${slug}": ${presetSlugRule}`)
-      const { config, systemPrompt } = extractPresetConfig(body, format)
-      if (Object.keys(config).length === 0 && systemPrompt === null) {
+      const extracted = extractPresetConfig(body, format)
+      if (Object.keys(extracted.config).length === 0 && extracted.systemPrompt === null) {
         throw new GatewayError('invalid_request', 'The body holds no preset settings: send at least one of model, models, temperature, top_p, top_k, max tokens, penalties, provider, reasoning, tools, tool_choice, a response format, plugins or a system prompt')
       }
-      const { preset, version } = await append(key, slug, config, systemPrompt)
+      const { preset, version } = await appendVersion(deps.presets, newVersionInput(key, slug, extracted, deps.clock.now().toISOString()))
       deps.changeBus.publish('preset', preset.id)
       return { ...toPreset(preset), designated_version: toPresetVersion(version) }
     },
