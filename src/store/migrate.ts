@@ -12,6 +12,8 @@ export async function migrateToLatest(store: Store): Promise<MigrationReport> {
   const migrator = new Migrator({
     db: store.db,
     provider: { getMigrations: async () => ({ ...migrations }) },
+    // Without it kysely finds its lock table in any schema (another test's) and skips creating its own.
+    ...(store.schema === null ? {} : { migrationTableSchema: store.schema }),
   })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((result: MigrationResult) => result.status === 'Error')
