@@ -33,6 +33,11 @@ import { registerGuardrailRoutes } from './management/guardrails/routes.ts'
 import { registerGuardrailAssignmentRoutes } from './management/guardrails/assignment-routes.ts'
 import type { GuardrailService } from './management/guardrails/service.ts'
 import type { AssignmentService } from './management/guardrails/assignment-service.ts'
+import { registerEndUsersRoutes } from './management/end-users/routes.ts'
+import type { EndUsersService } from './management/end-users/service.ts'
+import { registerPresetsRoutes } from './management/presets/routes.ts'
+import type { PresetsService } from './management/presets/service.ts'
+import { answerFrameworkError, maxPathParamLength } from './http/framework-errors.ts'
 import './http/route-auth.ts'
 import { registerInternAndVaultRoutes, type InternAndVault } from './management/interns/intern-and-vault.ts'
 
@@ -55,6 +60,8 @@ export interface AppDeps {
     readonly workspaceBudgets: BudgetService
     readonly guardrails: GuardrailService
     readonly guardrailAssignments: AssignmentService
+    readonly endUsers: EndUsersService
+    readonly presets: PresetsService
   }
 }
 
@@ -76,8 +83,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const given = request.headers['x-request-id']
       return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID()
     },
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: maxPathParamLength },
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
   })
   app.setValidatorCompiler(TypeBoxValidatorCompiler)
   app.removeContentTypeParser('text/plain')
@@ -115,5 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerWorkspaceBudgetRoutes(app, deps.services.workspaceBudgets)
   registerGuardrailRoutes(app, deps.services.guardrails)
   registerGuardrailAssignmentRoutes(app, deps.services.guardrailAssignments)
+  registerEndUsersRoutes(app, deps.services.endUsers)
+  registerPresetsRoutes(app, deps.services.presets)
   return { fastify: app, routes }
 }

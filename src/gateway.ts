@@ -39,6 +39,11 @@ import { createGuardrailAssignmentsRepository } from './store/repositories/guard
 import { GuardrailCache } from './guardrails/guardrail-cache.ts'
 import { createGuardrailService } from './management/guardrails/service.ts'
 import { createAssignmentService } from './management/guardrails/assignment-service.ts'
+import { createEndUsersRepository } from './store/repositories/end-users-repository.ts'
+import { createEndUsersService } from './management/end-users/service.ts'
+import { createPresetsRepository } from './store/repositories/presets-repository.ts'
+import { createPresetsService } from './management/presets/service.ts'
+import { PresetCache } from './management/presets/preset-cache.ts'
 
 export interface Gateway {
   readonly app: App
@@ -60,6 +65,8 @@ export interface Gateway {
   readonly workspaceCache: WorkspaceCache
   /** Guardrails and assignments in memory; `effectiveRulesFor(key)` gives a request's rules. */
   readonly guardrailCache: GuardrailCache
+  /** Designated preset versions in memory, for applying presets at inference. */
+  readonly presetCache: PresetCache
   /** Stops accepting requests, lets in-flight ones finish, flushes batched writes, closes the store. */
   close(): Promise<void>
 }
@@ -122,6 +129,9 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     const guardrailCache = new GuardrailCache(guardrails, guardrailAssignments, changeBus)
     await guardrailCache.load()
     const guardrailService = createGuardrailService({ guardrails, workspaces, workspaceService, clock, changeBus, organizationId: bootstrap.organizationId })
+    const presets = createPresetsRepository(store.db)
+    const presetCache = new PresetCache(presets, changeBus, (error) => logger.warn({ err: error }, 'could not refresh a cached preset'))
+    await presetCache.load()
     const app = await buildApp({
       config,
       logger,
@@ -150,6 +160,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         workspaceBudgets: createBudgetService({ workspaces, workspaceService, clock, changeBus }),
         guardrails: guardrailService,
         guardrailAssignments: createAssignmentService({ assignments: guardrailAssignments, workspaces, guardrailService, clock, changeBus, organizationId: bootstrap.organizationId }),
+        endUsers: createEndUsersService({ endUsers: createEndUsersRepository(store.db), clock }),
+        presets: createPresetsService({ presets, clock, changeBus }),
       },
     })
     const close = async (): Promise<void> => {
@@ -158,10 +170,12 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       if (ledger.pendingCount > 0) logger.error({ rows: ledger.pendingCount }, 'could not write ledger rows before shutdown: their spend is in the counters but missing from the ledger')
       await lastUsed.stop()
       await generations.stop()
+      await presetCache.settled()
+      presetCache.close()
       await spend.close()
       await store.close()
     }
-    return { app, store, bootstrap, logger, changeBus, secretBox, catalog, generations, counters: spend.counters, accounting, ledger, workspaceCache, guardrailCache, close }
+    return { app, store, bootstrap, logger, changeBus, secretBox, catalog, generations, counters: spend.counters, accounting, ledger, workspaceCache, guardrailCache, presetCache, close }
   } catch (error) {
     await spend.close()
     await store.close()

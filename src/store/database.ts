@@ -4,6 +4,7 @@
 import type { GenerationTables } from './tables/generation-tables.ts'
 import type { CreditGrantTable, LedgerEntryTable } from './tables/ledger-credits-tables.ts'
 import type { InternIdempotencyTable, InternTable, VaultSecretTable, VaultTable } from './tables/vault-interns-tables.ts'
+import type { EndUserTable, PresetTable, PresetVersionTable } from './tables/end-users-presets-tables.ts'
 
 export interface OrganizationTable {
   id: string
@@ -89,6 +90,9 @@ export interface Database extends GenerationTables {
   guardrails: WorkspacesGuardrailsTables['guardrails']
   guardrail_key_assignments: WorkspacesGuardrailsTables['guardrail_key_assignments']
   guardrail_member_assignments: WorkspacesGuardrailsTables['guardrail_member_assignments']
+  end_users: EndUserTable
+  presets: PresetTable
+  preset_versions: PresetVersionTable
 }
 
 import type { WorkspacesGuardrailsTables } from './tables/workspaces-guardrails-tables.ts'

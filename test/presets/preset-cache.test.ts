@@ -1,0 +1,88 @@
+// PresetCache against a real store: loads designated versions at start and follows 'preset' changes.
+import { describe, test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { randomUUID } from 'node:crypto'
+import { openStore, type Store } from '../../src/store/open-store.ts'
+import { migrateToLatest } from '../../src/store/migrate.ts'
+import { bootstrapIdentity } from '../../src/identity/bootstrap-identity.ts'
+import { systemClock } from '../../src/domain/clock.ts'
+import { ChangeBus } from '../../src/events/change-bus.ts'
+import { createPresetsRepository } from '../../src/store/repositories/presets-repository.ts'
+import { PresetCache } from '../../src/management/presets/preset-cache.ts'
+import { createPostgresDatabase, createSqliteDatabase, type TestDatabase } from '../support/test-store.ts'
+import { postgresTarget } from '../support/test-services.ts'
+
+const postgres = postgresTarget()
+const engines = [
+  { name: 'sqlite', skip: false as const, create: createSqliteDatabase },
+  { name: 'postgres', skip: postgres.skip, create: () => createPostgresDatabase(postgres.url!) },
+]
+
+for (const engine of engines) {
+  describe(`preset cache on ${engine.name}`, { skip: engine.skip }, () => {
+    let database: TestDatabase
+    let store: Store
+    let workspaceId: string
+
+    before(async () => {
+      database = engine.create()
+      store = openStore(database.url)
+      await migrateToLatest(store)
+      workspaceId = (await bootstrapIdentity(store, systemClock, null)).defaultWorkspaceId
+    })
+    after(async () => {
+      await store.close()
+      await database.dispose()
+    })
+
+    const append = (slug: string, config: object, systemPrompt: string | null = null) =>
+      createPresetsRepository(store.db).appendVersion({
+        workspaceId,
+        slug,
+        creatorUserId: null,
+        creatorId: 'tester',
+        config: JSON.stringify(config),
+        systemPrompt,
+        now: new Date().toISOString(),
+        newId: randomUUID,
+      })
+
+    test('load() holds the designated version of every preset; changes on the bus refresh it', async () => {
+      await append('alpha', { model: 'a/1' }, 'Prompt A')
+      await append('alpha', { model: 'a/2' }, 'Prompt A2')
+      await append('beta', { temperature: 0.5 })
+      const bus = new ChangeBus()
+      const errors: unknown[] = []
+      const cache = new PresetCache(createPresetsRepository(store.db), bus, (error) => errors.push(error))
+      await cache.load()
+      assert.deepEqual(cache.get(workspaceId, 'alpha'), {
+        presetId: cache.get(workspaceId, 'alpha')?.presetId,
+        workspaceId,
+        slug: 'alpha',
+        version: 2,
+        config: { model: 'a/2' },
+        systemPrompt: 'Prompt A2',
+      })
+      assert.equal(cache.get(workspaceId, 'beta')?.version, 1)
+
+      const { preset } = await append('beta', { temperature: 0.9 }, 'New')
+      assert.equal(cache.get(workspaceId, 'beta')?.version, 1, 'unchanged until the change is announced')
+      bus.publish('preset', preset.id)
+      await cache.settled()
+      assert.equal(cache.get(workspaceId, 'beta')?.version, 2)
+      assert.deepEqual(cache.get(workspaceId, 'beta')?.config, { temperature: 0.9 })
+
+      await store.db.updateTable('presets').set({ status: 'disabled' }).where('id', '=', preset.id).execute()
+      bus.publish('preset', preset.id)
+      await cache.settled()
+      assert.equal(cache.get(workspaceId, 'beta'), undefined, 'a disabled preset is not applied')
+
+      cache.close()
+      await append('alpha', { model: 'a/3' })
+      bus.publish('preset', cache.get(workspaceId, 'alpha')!.presetId)
+      await cache.settled()
+      assert.equal(cache.get(workspaceId, 'alpha')?.version, 2, 'a closed cache no longer listens')
+      assert.deepEqual(errors, [])
+    })
+  })
+}
