@@ -18,6 +18,8 @@ import { registerDeprecatedPaymentsRoute } from './management/payments/routes.ts
 import { registerOrganizationRoutes } from './management/organization/routes.ts'
 import type { OrganizationService } from './management/organization/service.ts'
 import './http/route-auth.ts'
+import { registerObservabilityRoutes } from './management/observability/routes.ts'
+import type { ObservabilityService } from './management/observability/service.ts'
 
 export interface AppDeps {
   readonly config: Config
@@ -29,6 +31,7 @@ export interface AppDeps {
   readonly onKeyUsed?: (hash: string) => void
   readonly services: {
     readonly organization: OrganizationService
+    readonly observability: ObservabilityService
   }
 }
 
@@ -80,5 +83,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerOpsRoutes(app, { metrics: deps.metrics, ping: deps.ping })
   registerDeprecatedPaymentsRoute(app)
   registerOrganizationRoutes(app, deps.services.organization)
+  registerObservabilityRoutes(app, deps.services.observability)
   return { fastify: app, routes }
 }

@@ -16,6 +16,8 @@ import { buildApp, type App } from './app.ts'
 import { createOrganizationService } from './management/organization/service.ts'
 import { loadMasterKey } from './vault/master-key.ts'
 import { SecretBox } from './vault/secret-box.ts'
+import { createObservability } from './observability/create-observability.ts'
+import type { GenerationBroadcaster } from './observability/generation-broadcaster.ts'
 
 export interface Gateway {
   readonly app: App
@@ -25,6 +27,8 @@ export interface Gateway {
   readonly changeBus: ChangeBus
   /** Seals secrets at rest under the master key (vault data keys, destination and provider credentials). */
   readonly secretBox: SecretBox
+  /** Inference calls `observability.enqueueGeneration(trace)` once per finished generation (never throws). */
+  readonly observability: GenerationBroadcaster
   /** Stops accepting requests, lets in-flight ones finish, flushes batched writes, closes the store. */
   close(): Promise<void>
 }
@@ -64,6 +68,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     const lastUsed = new LastUsedRecorder(apiKeys, clock, (error) => logger.warn({ err: error }, 'could not record key last_used_at'))
     lastUsed.start()
     const organizations = createOrganizationsRepository(store.db)
+    const observability = createObservability({ db: store.db, config, clock, secretBox, logger })
     const app = await buildApp({
       config,
       logger,
@@ -74,14 +79,17 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       onKeyUsed: (hash) => lastUsed.mark(hash),
       services: {
         organization: createOrganizationService({ organizations, clock, organizationId: bootstrap.organizationId }),
+        observability: observability.service,
       },
     })
+    observability.worker.start()
     const close = async (): Promise<void> => {
       await app.fastify.close()
       await lastUsed.stop()
+      await observability.worker.stop()
       await store.close()
     }
-    return { app, store, bootstrap, logger, changeBus, secretBox, close }
+    return { app, store, bootstrap, logger, changeBus, secretBox, observability: observability.broadcaster, close }
   } catch (error) {
     await store.close()
     throw error

@@ -67,6 +67,7 @@ export interface ApiKeyTable {
   last_used_at: string | null
 }
 
+import type { ObservabilityDestinationTable, ObservabilityOutboxTable } from './tables/observability-tables.ts'
 
 export interface Database {
   organizations: OrganizationTable
@@ -74,4 +75,6 @@ export interface Database {
   workspaces: WorkspaceTable
   workspace_members: WorkspaceMemberTable
   api_keys: ApiKeyTable
+  observability_destinations: ObservabilityDestinationTable
+  observability_outbox: ObservabilityOutboxTable
 }
