@@ -12,6 +12,13 @@ import { openStore } from '../../src/store/open-store.ts'
 import { systemClock } from '../../src/domain/clock.ts'
 import { sampleTrace } from './support/sample-trace.ts'
 
+/** The fields every known destination type shares (the SDK's union also has an Unknown member). */
+interface Shown {
+  readonly id: string
+  readonly name: string | null
+  readonly privacyMode: boolean
+}
+
 let gateway: TestGateway
 let client: OpenRouter
 
@@ -45,14 +52,14 @@ test('create, list, get, update and delete through the SDK', async () => {
 
   const page = await client.observability.list({ limit: 10 })
   assert.equal(page.result.totalCount, 2)
-  assert.deepEqual(page.result.data.map((item) => item.id).sort(), [id, s3.data.id].sort())
+  assert.deepEqual(page.result.data.map((item) => (item as Shown).id).sort(), [id, s3.data.id].sort())
 
   const fetched = await client.observability.get({ id })
-  assert.equal(fetched.data.name, 'SDK webhook')
+  assert.equal((fetched.data as Shown).name, 'SDK webhook')
 
   const updated = await client.observability.update({ id, updateObservabilityDestinationRequest: { name: 'renamed', privacyMode: true } })
-  assert.equal(updated.data.name, 'renamed')
-  assert.equal(updated.data.privacyMode, true)
+  assert.equal((updated.data as Shown).name, 'renamed')
+  assert.equal((updated.data as Shown).privacyMode, true)
 
   const deleted = await client.observability.delete({ id })
   assert.equal(deleted.deleted, true)
