@@ -104,6 +104,8 @@ for (const engine of engines) {
       assert.equal(data.api_key_hashes, null)
       assert.deepEqual(data.regions, ['europe'])
       assert.equal(data.sampling_rate, 1)
+      const sampled = await call('PATCH', `${base}/${created.id}`, { sampling_rate: 0.0001 })
+      assert.equal(sampled.json().data.sampling_rate, 0.0001, 'stored without float4 rounding')
       const row = await gateway.gateway.store.db.selectFrom('observability_destinations').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow()
       const { decodeDestination } = await import('../../src/observability/destination.ts')
       const decoded = decodeDestination(row, gateway.gateway.secretBox)

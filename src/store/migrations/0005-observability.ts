@@ -18,7 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('filter_rules', 'text')
     .addColumn('privacy_mode', 'integer', (column) => column.notNull().defaultTo(0))
     .addColumn('regions', 'text', (column) => column.notNull())
-    .addColumn('sampling_rate', 'real', (column) => column.notNull().defaultTo(1))
+    .addColumn('sampling_rate', 'double precision', (column) => column.notNull().defaultTo(1))
     .addColumn('last_error', 'text')
     .addColumn('created_at', 'text', (column) => column.notNull())
     .addColumn('updated_at', 'text', (column) => column.notNull())
