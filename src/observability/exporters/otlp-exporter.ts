@@ -1,9 +1,8 @@
 // OTLP/HTTP (protobuf) delivery through the OpenTelemetry JS exporter, for otel-collector and every
-// product whose ingestion accepts OTLP. The destination's own `headers` are sent too.
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto'
+// product whose ingestion accepts OTLP. The destination's own `headers` are sent too. The OpenTelemetry
+// modules load on first delivery, so processes that never deliver (CLI commands) do not pay for them.
 import { assertEgressAllowed } from '../../http/egress-policy.ts'
 import type { Exporter } from './exporter.ts'
-import { generationSpan } from './generation-span.ts'
 import { otlpTargets, type OtlpProduct } from './otlp-targets.ts'
 
 /** ExportResult of @opentelemetry/core: code 0 is success. */
@@ -17,6 +16,7 @@ export function createOtlpExporter(product: OtlpProduct): Exporter {
     async deliver(payload, target, context) {
       const otlp = otlpTargets[product](target.config)
       await assertEgressAllowed(otlp.url, context.egress)
+      const [{ OTLPTraceExporter }, { generationSpan }] = await Promise.all([import('@opentelemetry/exporter-trace-otlp-proto'), import('./generation-span.ts')])
       const exporter = new OTLPTraceExporter({
         url: otlp.url,
         headers: { ...otlp.headers, ...(target.config.headers ?? {}) },

@@ -1,6 +1,6 @@
 // One JSON object per trace at `<pathTemplate>/<traceId>-<timestamp>.json` in the bucket, via the AWS
-// SDK (path-style, checksums only when required, so R2/MinIO/s3rver work through `endpoint`).
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+// SDK (path-style, checksums only when required, so R2/MinIO/s3rver work through `endpoint`). The SDK
+// loads on first delivery.
 import { assertEgressAllowed } from '../../http/egress-policy.ts'
 import { configString, type DestinationConfig } from '../destination-types.ts'
 import type { OutboxPayload } from '../destination-record.ts'
@@ -32,6 +32,7 @@ export function createS3Exporter(): Exporter {
       const endpoint = configString(config, 'endpoint')
       if (endpoint !== undefined) await assertEgressAllowed(endpoint, context.egress)
       const sessionToken = configString(config, 'sessionToken')
+      const { PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3')
       const client = new S3Client({
         region: configString(config, 'region') ?? 'us-east-1',
         ...(endpoint === undefined ? {} : { endpoint }),
