@@ -22,7 +22,7 @@ export interface GenerationBroadcasterDeps {
 }
 
 export interface GenerationBroadcaster {
-  /** Resolves to the number of outbox rows written (0 on failure); never rejects. */
+  /** Resolves to the number of new outbox rows (a replayed generation adds none; 0 on failure); never rejects. */
   enqueueGeneration(trace: GenerationTrace): Promise<number>
 }
 
@@ -50,8 +50,7 @@ export function createGenerationBroadcaster(deps: GenerationBroadcasterDeps): Ge
         delivered_at: null,
       })
     }
-    await deps.outbox.insertMany(outboxRows)
-    return outboxRows.length
+    return deps.outbox.insertMany(outboxRows)
   }
 
   return {

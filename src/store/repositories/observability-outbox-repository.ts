@@ -8,13 +8,20 @@ export type OutboxRow = Selectable<ObservabilityOutboxTable>
 
 export function createObservabilityOutboxRepository(db: Kysely<Database>) {
   return {
-    /** Inserts new rows in one transaction; a (destination, generation) pair already there is kept. */
-    async insertMany(rows: readonly OutboxRow[]): Promise<void> {
-      if (rows.length === 0) return
-      await db.transaction().execute(async (transaction) => {
+    /** Inserts new rows in one transaction; a (destination, generation) pair already there is kept. Returns how many were new. */
+    async insertMany(rows: readonly OutboxRow[]): Promise<number> {
+      if (rows.length === 0) return 0
+      return db.transaction().execute(async (transaction) => {
+        let inserted = 0
         for (const row of rows) {
-          await transaction.insertInto('observability_outbox').values(row).onConflict((conflict) => conflict.columns(['destination_id', 'generation_id']).doNothing()).execute()
+          const result = await transaction
+            .insertInto('observability_outbox')
+            .values(row)
+            .onConflict((conflict) => conflict.columns(['destination_id', 'generation_id']).doNothing())
+            .executeTakeFirst()
+          inserted += Number(result.numInsertedOrUpdatedRows ?? 0n)
         }
+        return inserted
       })
     },
 
