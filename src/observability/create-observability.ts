@@ -38,8 +38,10 @@ export function createObservability(deps: { db: Kysely<Database>; config: Config
   const egress = { allowPrivateNetworks: deps.config.egress.allow_private_networks }
   const workspaceExists = async (id: string): Promise<boolean> =>
     (await deps.db.selectFrom('workspaces').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+  const defaultWorkspaceId = async (): Promise<string> =>
+    (await deps.db.selectFrom('workspaces').select('id').where('is_default', '=', 1).orderBy('created_at').executeTakeFirstOrThrow()).id
   return {
-    service: createObservabilityService({ destinations, secretBox: deps.secretBox, clock: deps.clock, egress, workspaceExists }),
+    service: createObservabilityService({ destinations, secretBox: deps.secretBox, clock: deps.clock, egress, workspaceExists, defaultWorkspaceId }),
     broadcaster: createGenerationBroadcaster({ destinations, outbox, secretBox: deps.secretBox, clock: deps.clock, logger: deps.logger }),
     worker: new DeliveryWorker({ destinations, outbox, secretBox: deps.secretBox, clock: deps.clock, egress, logger: deps.logger, options: deliveryOptionsFrom(deps.config) }),
   }

@@ -1,17 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { GatewayError } from '../../domain/errors.ts'
 import { offsetPage, TotalCountList } from '../../http/pagination.ts'
 import { CreateDestinationBody, DestinationParams, DestinationSchema, ListDestinationsQuery, UpdateDestinationBody } from './schema.ts'
 import type { ObservabilityService } from './service.ts'
 
 const base = '/api/v1/observability/destinations'
-
-function callerWorkspace(request: FastifyRequest): string {
-  const key = request.principal?.key
-  if (key === undefined) throw new GatewayError('unauthorized')
-  return key.workspaceId
-}
 
 export function registerObservabilityRoutes(app: FastifyInstance, service: ObservabilityService): void {
   const tags = ['observability']
@@ -19,13 +12,13 @@ export function registerObservabilityRoutes(app: FastifyInstance, service: Obser
   const one = Type.Object({ data: DestinationSchema })
 
   app.post(base, { config, schema: { tags, summary: 'Create an observability destination', body: CreateDestinationBody, response: { 201: one } } }, async (request, reply) => {
-    const data = await service.create(request.body as CreateDestinationBody, callerWorkspace(request))
+    const data = await service.create(request.body as CreateDestinationBody)
     return reply.code(201).send({ data })
   })
 
   app.get(base, { config, schema: { tags, summary: 'List observability destinations (stable types only)', querystring: ListDestinationsQuery, response: { 200: TotalCountList(DestinationSchema) } } }, async (request) => {
     const query = request.query as { offset?: number; limit?: number; workspace_id?: string }
-    return service.list({ ...offsetPage(query), workspaceId: query.workspace_id }, callerWorkspace(request))
+    return service.list({ ...offsetPage(query), workspaceId: query.workspace_id })
   })
 
   app.get(`${base}/:id`, { config, schema: { tags, summary: 'Get an observability destination', params: DestinationParams, response: { 200: one } } }, async (request) => {

@@ -22,6 +22,8 @@ export interface ObservabilityServiceDeps {
   readonly clock: Clock
   readonly egress: EgressPolicy
   readonly workspaceExists: (id: string) => Promise<boolean>
+  /** The organization's default workspace: where destinations go when no workspace_id is given. */
+  readonly defaultWorkspaceId: () => Promise<string>
 }
 
 type FilterRulesInput = CreateDestinationBody['filter_rules']
@@ -63,17 +65,17 @@ export function createObservabilityService(deps: ObservabilityServiceDeps) {
     return toDestinationWire(destination, reveal ?? maskConfig(destination.type, destination.config), counts.get(destination.id))
   }
 
-  async function resolveWorkspace(given: string | undefined, fallback: string): Promise<string> {
-    const workspaceId = given ?? fallback
+  async function resolveWorkspace(given: string | undefined): Promise<string> {
+    const workspaceId = given ?? (await deps.defaultWorkspaceId())
     if (!(await deps.workspaceExists(workspaceId))) throw new GatewayError('invalid_request', `Workspace ${workspaceId} does not exist`)
     return workspaceId
   }
 
   return {
-    async create(body: CreateDestinationBody, callerWorkspaceId: string): Promise<DestinationWire> {
+    async create(body: CreateDestinationBody): Promise<DestinationWire> {
       const type = body.type as DestinationType
       refuseUndeliverable(type)
-      const workspaceId = await resolveWorkspace(body.workspace_id, callerWorkspaceId)
+      const workspaceId = await resolveWorkspace(body.workspace_id)
       const filterRules = normalizeFilterRules(body.filter_rules)
       const validation = validateDestinationConfig(type, body.config, deps.egress)
       refuseIfProblems([...validation.problems, ...(filterRules === null ? [] : filterRulesProblems(filterRules))])
@@ -108,8 +110,8 @@ export function createObservabilityService(deps: ObservabilityServiceDeps) {
       return toWire(destination, generatedSecret === undefined ? shown : { ...shown, secret: generatedSecret })
     },
 
-    async list(query: { offset: number; limit: number; workspaceId: string | undefined }, callerWorkspaceId: string) {
-      const workspaceId = await resolveWorkspace(query.workspaceId, callerWorkspaceId)
+    async list(query: { offset: number; limit: number; workspaceId: string | undefined }) {
+      const workspaceId = await resolveWorkspace(query.workspaceId)
       const { rows, total } = await destinations.list(workspaceId, [...deliverableTypes], query.offset, query.limit)
       const counts = await destinations.deliveryCounts(rows.map((row) => row.id))
       const data = rows.map((row) => {
