@@ -40,6 +40,8 @@ import type { PresetsService } from './management/presets/service.ts'
 import { answerFrameworkError, maxPathParamLength } from './http/framework-errors.ts'
 import './http/route-auth.ts'
 import { registerInternAndVaultRoutes, type InternAndVault } from './management/interns/intern-and-vault.ts'
+import { registerObservabilityRoutes } from './management/observability/routes.ts'
+import type { ObservabilityService } from './management/observability/service.ts'
 
 export interface AppDeps {
   readonly config: Config
@@ -62,6 +64,7 @@ export interface AppDeps {
     readonly guardrailAssignments: AssignmentService
     readonly endUsers: EndUsersService
     readonly presets: PresetsService
+    readonly observability: ObservabilityService
   }
 }
 
@@ -125,5 +128,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerGuardrailAssignmentRoutes(app, deps.services.guardrailAssignments)
   registerEndUsersRoutes(app, deps.services.endUsers)
   registerPresetsRoutes(app, deps.services.presets)
+  registerObservabilityRoutes(app, deps.services.observability)
   return { fastify: app, routes }
 }

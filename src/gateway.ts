@@ -44,6 +44,8 @@ import { createEndUsersService } from './management/end-users/service.ts'
 import { createPresetsRepository } from './store/repositories/presets-repository.ts'
 import { createPresetsService } from './management/presets/service.ts'
 import { PresetCache } from './management/presets/preset-cache.ts'
+import { createObservability } from './observability/create-observability.ts'
+import type { GenerationBroadcaster } from './observability/generation-broadcaster.ts'
 
 export interface Gateway {
   readonly app: App
@@ -67,6 +69,8 @@ export interface Gateway {
   readonly guardrailCache: GuardrailCache
   /** Designated preset versions in memory, for applying presets at inference. */
   readonly presetCache: PresetCache
+  /** Inference calls `observability.enqueueGeneration(trace)` once per finished generation (never throws). */
+  readonly observability: GenerationBroadcaster
   /** Stops accepting requests, lets in-flight ones finish, flushes batched writes, closes the store. */
   close(): Promise<void>
 }
@@ -132,6 +136,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     const presets = createPresetsRepository(store.db)
     const presetCache = new PresetCache(presets, changeBus, (error) => logger.warn({ err: error }, 'could not refresh a cached preset'))
     await presetCache.load()
+    const observability = createObservability({ db: store.db, config, clock, secretBox, logger })
     const app = await buildApp({
       config,
       logger,
@@ -162,8 +167,10 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         guardrailAssignments: createAssignmentService({ assignments: guardrailAssignments, workspaces, guardrailService, clock, changeBus, organizationId: bootstrap.organizationId }),
         endUsers: createEndUsersService({ endUsers: createEndUsersRepository(store.db), clock }),
         presets: createPresetsService({ presets, clock, changeBus }),
+        observability: observability.service,
       },
     })
+    observability.worker.start()
     const close = async (): Promise<void> => {
       await app.fastify.close()
       await ledger.close()
@@ -172,10 +179,14 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       await generations.stop()
       await presetCache.settled()
       presetCache.close()
+      await observability.worker.stop()
       await spend.close()
       await store.close()
     }
-    return { app, store, bootstrap, logger, changeBus, secretBox, catalog, generations, counters: spend.counters, accounting, ledger, workspaceCache, guardrailCache, presetCache, close }
+    return {
+      app, store, bootstrap, logger, changeBus, secretBox, catalog, generations, counters: spend.counters, accounting, ledger,
+      workspaceCache, guardrailCache, presetCache, observability: observability.broadcaster, close,
+    }
   } catch (error) {
     await spend.close()
     await store.close()

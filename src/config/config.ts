@@ -41,4 +41,17 @@ export interface Config {
   readonly models: readonly ModelConfig[]
   /** Provider credentials and base URLs found in the environment (OPENAI_API_KEY, OLLAMA_BASE_URL, ...). */
   readonly provider_env: Readonly<Record<string, string>>
+  /** Outbox delivery tuning; absent keys take the worker's defaults. */
+  readonly observability: { readonly delivery: ObservabilityDeliverySetting }
+}
+
+export interface ObservabilityDeliverySetting {
+  readonly poll_interval_ms?: number
+  readonly max_attempts?: number
+  readonly backoff_base_ms?: number
+  readonly backoff_max_ms?: number
+  readonly concurrency_per_destination?: number
+  readonly lease_ms?: number
+  readonly request_timeout_ms?: number
+  readonly batch_size?: number
 }

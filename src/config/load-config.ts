@@ -160,6 +160,7 @@ function buildConfig(file: ConfigFile, runtime: Runtime, configPath: string | nu
     providers: file.providers ?? [],
     models: file.models ?? [],
     provider_env: collectProviderEnv(env),
+    observability: { delivery: { ...(file.observability?.delivery ?? {}) } },
   }
 }
 

@@ -95,6 +95,28 @@ export const ConfigFileSchema = Type.Object(
     ),
     providers: Type.Optional(Type.Array(ProviderConfigSchema)),
     models: Type.Optional(Type.Array(ModelConfigSchema)),
+    observability: Type.Optional(
+      Type.Object(
+        {
+          delivery: Type.Optional(
+            Type.Object(
+              {
+                poll_interval_ms: Type.Optional(Type.Integer({ minimum: 1 })),
+                max_attempts: Type.Optional(Type.Integer({ minimum: 1 })),
+                backoff_base_ms: Type.Optional(Type.Integer({ minimum: 1 })),
+                backoff_max_ms: Type.Optional(Type.Integer({ minimum: 1 })),
+                concurrency_per_destination: Type.Optional(Type.Integer({ minimum: 1 })),
+                lease_ms: Type.Optional(Type.Integer({ minimum: 1 })),
+                request_timeout_ms: Type.Optional(Type.Integer({ minimum: 1 })),
+                batch_size: Type.Optional(Type.Integer({ minimum: 1 })),
+              },
+              strict,
+            ),
+          ),
+        },
+        strict,
+      ),
+    ),
   },
   strict,
 )

@@ -73,6 +73,7 @@ export interface ApiKeyTable {
   external_api_key_hash?: string | null
 }
 
+import type { ObservabilityDestinationTable, ObservabilityOutboxTable } from './tables/observability-tables.ts'
 
 export interface Database extends GenerationTables {
   organizations: OrganizationTable
@@ -93,6 +94,8 @@ export interface Database extends GenerationTables {
   end_users: EndUserTable
   presets: PresetTable
   preset_versions: PresetVersionTable
+  observability_destinations: ObservabilityDestinationTable
+  observability_outbox: ObservabilityOutboxTable
 }
 
 import type { WorkspacesGuardrailsTables } from './tables/workspaces-guardrails-tables.ts'

@@ -4,6 +4,7 @@ import * as identity from './0001-identity.ts'
 import * as workspacesGuardrails from './0002-workspaces-guardrails.ts'
 import * as vaultInterns from './0003-vault-interns.ts'
 import * as endUsersPresets from './0004-end-users-presets.ts'
+import * as observability from './0005-observability.ts'
 import * as ledgerCredits from './0006-ledger-credits.ts'
 import * as generations from './0007-generations.ts'
 
@@ -12,6 +13,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0002-workspaces-guardrails': workspacesGuardrails,
   '0003-vault-interns': vaultInterns,
   '0004-end-users-presets': endUsersPresets,
+  '0005-observability': observability,
   '0006-ledger-credits': ledgerCredits,
   '0007-generations': generations,
 }

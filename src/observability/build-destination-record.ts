@@ -1,0 +1,99 @@
+// Pure: which destinations a generation goes to, and what each one receives.
+import { createHash } from 'node:crypto'
+import type { Destination } from './destination.ts'
+import type { CostAllocation, GenerationTrace } from './generation-trace.ts'
+import type { DestinationRecord } from './destination-record.ts'
+import { matchesFilterRules, type FieldValues } from './filter-rules.ts'
+
+const nanosPerDollar = 1e9
+
+function toNanos(usd: number): number {
+  return Math.round(usd * nanosPerDollar)
+}
+
+/** A fraction in [0, 1) from a stable hash of the generation and destination ids: a replay decides the same. */
+export function samplingPoint(generationId: string, destinationId: string): number {
+  const digest = createHash('sha256').update(`${generationId}\u0000${destinationId}`).digest()
+  return digest.readUInt32BE(0) / 2 ** 32
+}
+
+export function isSampled(trace: GenerationTrace, destination: Destination): boolean {
+  return destination.samplingRate >= 1 || samplingPoint(trace.generationId, destination.id) < destination.samplingRate
+}
+
+export function filterFieldValues(trace: GenerationTrace): FieldValues {
+  return {
+    model: trace.model,
+    provider: trace.provider,
+    session_id: trace.sessionId,
+    user_id: trace.user,
+    api_key_name: trace.apiKeyName,
+    finish_reason: trace.finishReason,
+    input: trace.input.messages.map((message) => message.content).join('\n'),
+    output: trace.output.text,
+    total_cost: trace.costUsd,
+    total_tokens: trace.usage.promptTokens + trace.usage.completionTokens,
+    prompt_tokens: trace.usage.promptTokens,
+    completion_tokens: trace.usage.completionTokens,
+  }
+}
+
+export function shouldReceive(trace: GenerationTrace, destination: Destination): boolean {
+  if (!destination.enabled || destination.workspaceId !== trace.workspaceId) return false
+  if (destination.apiKeyHashes !== null && !destination.apiKeyHashes.includes(trace.apiKeyHash)) return false
+  if (!destination.regions.includes(trace.region ?? 'global')) return false
+  if (!matchesFilterRules(destination.filterRules, filterFieldValues(trace))) return false
+  return isSampled(trace, destination)
+}
+
+/** The allocation, when its parts add up to the billed cost to the nano-dollar. */
+export function reconciledAllocation(allocation: CostAllocation | null, costUsd: number): CostAllocation | null {
+  if (allocation === null) return null
+  const sum = toNanos(allocation.prompt) + toNanos(allocation.completion) + toNanos(allocation.cached) + toNanos(allocation.reasoning)
+  return sum === toNanos(costUsd) ? allocation : null
+}
+
+function hex(input: string, length: number): string {
+  return createHash('sha256').update(input).digest('hex').slice(0, length)
+}
+
+function traceIdFor(trace: GenerationTrace, shareContext: boolean): string {
+  const given = trace.requestContext.trace?.trace_id
+  if (shareContext && typeof given === 'string' && /^[0-9a-f]{32}$/i.test(given)) return given.toLowerCase()
+  return hex(`trace:${trace.generationId}`, 32)
+}
+
+export function buildDestinationRecord(trace: GenerationTrace, destination: Destination): DestinationRecord {
+  const { usage, timing } = trace
+  const allocation = destination.broadcastGenerationCostAllocation ? reconciledAllocation(trace.costAllocation, trace.costUsd) : null
+  return {
+    id: trace.generationId,
+    trace_id: traceIdFor(trace, destination.broadcastGenerationRequestContext),
+    span_id: hex(`span:${trace.generationId}`, 16),
+    request_id: trace.requestId,
+    workspace_id: trace.workspaceId,
+    api_key_hash: trace.apiKeyHash,
+    model: trace.model,
+    provider: trace.provider,
+    started_at: timing.startedAt,
+    ended_at: timing.endedAt,
+    latency_ms: timing.latencyMs,
+    time_to_first_token_ms: timing.timeToFirstTokenMs,
+    usage: {
+      prompt_tokens: usage.promptTokens,
+      completion_tokens: usage.completionTokens,
+      total_tokens: usage.promptTokens + usage.completionTokens,
+      cached_tokens: usage.cachedTokens,
+      reasoning_tokens: usage.reasoningTokens,
+    },
+    finish_reason: trace.finishReason,
+    session_id: trace.sessionId,
+    ...(destination.broadcastGenerationCost ? { cost: trace.costUsd } : {}),
+    ...(allocation === null ? {} : { cost_allocation: { ...allocation } }),
+    ...(destination.broadcastGenerationIdentity ? { user: trace.user, api_key_name: trace.apiKeyName } : {}),
+    ...(destination.broadcastGenerationRequestContext ? { request_context: { headers: { ...trace.requestContext.headers }, trace: trace.requestContext.trace } } : {}),
+    ...(destination.privacyMode
+      ? {}
+      : { input: { messages: trace.input.messages.map((message) => ({ ...message })) }, output: { completion: trace.output.text, reasoning: trace.output.reasoning } }),
+  }
+}

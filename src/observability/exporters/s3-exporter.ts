@@ -1,0 +1,58 @@
+// One JSON object per trace at `<pathTemplate>/<traceId>-<timestamp>.json` in the bucket, via the AWS
+// SDK (path-style, checksums only when required, so R2/MinIO/s3rver work through `endpoint`). The SDK
+// loads on first delivery.
+import { assertEgressAllowed } from '../../http/egress-policy.ts'
+import { configString, type DestinationConfig } from '../destination-types.ts'
+import type { OutboxPayload } from '../destination-record.ts'
+import type { Exporter } from './exporter.ts'
+
+/** The object key: path template variables {prefix} {date} {year} {month} {day} {apiKeyName}. */
+export function s3ObjectKey(config: DestinationConfig, payload: OutboxPayload): string {
+  const startedAt = new Date(payload.record.started_at)
+  const date = startedAt.toISOString().slice(0, 10)
+  const [year, month, day] = date.split('-')
+  const variables: Record<string, string> = {
+    prefix: configString(config, 'prefix') ?? 'openrouter-traces',
+    date,
+    year: year ?? '',
+    month: month ?? '',
+    day: day ?? '',
+    apiKeyName: payload.apiKeyName.replace(/[^A-Za-z0-9._-]+/g, '_') || 'unknown',
+  }
+  const template = configString(config, 'pathTemplate') ?? '{prefix}/{date}'
+  const path = template.replace(/\{(\w+)\}/g, (whole, name: string) => variables[name] ?? whole).replace(/^\/+|\/+$/g, '')
+  const fileName = `${payload.record.trace_id}-${startedAt.getTime()}.json`
+  return path === '' ? fileName : `${path}/${fileName}`
+}
+
+export function createS3Exporter(): Exporter {
+  return {
+    async deliver(payload, target, context) {
+      const { config } = target
+      const endpoint = configString(config, 'endpoint')
+      if (endpoint !== undefined) await assertEgressAllowed(endpoint, context.egress)
+      const sessionToken = configString(config, 'sessionToken')
+      const { PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3')
+      const client = new S3Client({
+        region: configString(config, 'region') ?? 'us-east-1',
+        ...(endpoint === undefined ? {} : { endpoint }),
+        forcePathStyle: true,
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        maxAttempts: 1,
+        credentials: {
+          accessKeyId: configString(config, 'accessKeyId') ?? '',
+          secretAccessKey: configString(config, 'secretAccessKey') ?? '',
+          ...(sessionToken === undefined ? {} : { sessionToken }),
+        },
+      })
+      try {
+        await client.send(
+          new PutObjectCommand({ Bucket: configString(config, 'bucketName'), Key: s3ObjectKey(config, payload), Body: JSON.stringify(payload.record), ContentType: 'application/json' }),
+          { abortSignal: AbortSignal.timeout(context.timeoutMs) },
+        )
+      } finally {
+        client.destroy()
+      }
+    },
+  }
+}

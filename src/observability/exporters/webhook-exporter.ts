@@ -1,0 +1,34 @@
+// JSON POST (or PUT) of the record to config.url, signed Standard-Webhooks style. Any 2xx is accepted;
+// anything else (or no answer within the timeout) is a failure the worker retries.
+import { assertEgressAllowed } from '../../http/egress-policy.ts'
+import { configString } from '../destination-types.ts'
+import type { Exporter } from './exporter.ts'
+import { signWebhook } from './webhook-signature.ts'
+
+export function createWebhookExporter(): Exporter {
+  return {
+    async deliver(payload, target, context) {
+      const url = await assertEgressAllowed(configString(target.config, 'url') ?? '', context.egress)
+      const body = JSON.stringify(payload.record)
+      const id = `${payload.record.id}:${target.destinationId}`
+      const timestamp = Math.floor(context.now.getTime() / 1000)
+      const secret = configString(target.config, 'secret') ?? ''
+      const response = await fetch(url, {
+        method: configString(target.config, 'method') ?? 'POST',
+        headers: {
+          ...(target.config.headers ?? {}),
+          'content-type': 'application/json',
+          'user-agent': 'switchyard-observability/1',
+          'webhook-id': id,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': signWebhook(secret, id, timestamp, body),
+        },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(context.timeoutMs),
+      })
+      await response.arrayBuffer().catch(() => undefined)
+      if (response.status < 200 || response.status > 299) throw new Error(`webhook answered HTTP ${response.status}`)
+    },
+  }
+}

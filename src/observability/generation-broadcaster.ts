@@ -1,0 +1,66 @@
+// enqueueGeneration(trace): the one call inference makes after a generation. It picks the workspace's
+// destinations that want this trace, builds each one's record and writes them to the outbox in one
+// transaction. It never throws and never blocks a response: callers need not await it, and a store
+// failure is logged and the trace dropped (fail open on observability).
+import { randomUUID } from 'node:crypto'
+import type { Logger } from 'pino'
+import type { Clock } from '../domain/clock.ts'
+import type { SecretBox } from '../vault/secret-box.ts'
+import type { ObservabilityDestinationsRepository } from '../store/repositories/observability-destinations-repository.ts'
+import type { ObservabilityOutboxRepository, OutboxRow } from '../store/repositories/observability-outbox-repository.ts'
+import { buildDestinationRecord, shouldReceive } from './build-destination-record.ts'
+import { decodeDestination } from './destination.ts'
+import type { OutboxPayload } from './destination-record.ts'
+import type { GenerationTrace } from './generation-trace.ts'
+
+export interface GenerationBroadcasterDeps {
+  readonly destinations: ObservabilityDestinationsRepository
+  readonly outbox: ObservabilityOutboxRepository
+  readonly secretBox: SecretBox
+  readonly clock: Clock
+  readonly logger: Pick<Logger, 'warn'>
+}
+
+export interface GenerationBroadcaster {
+  /** Resolves to the number of new outbox rows (a replayed generation adds none; 0 on failure); never rejects. */
+  enqueueGeneration(trace: GenerationTrace): Promise<number>
+}
+
+export function createGenerationBroadcaster(deps: GenerationBroadcasterDeps): GenerationBroadcaster {
+  async function enqueue(trace: GenerationTrace): Promise<number> {
+    const rows = await deps.destinations.listDeliverable(trace.workspaceId)
+    const now = deps.clock.now().toISOString()
+    const outboxRows: OutboxRow[] = []
+    for (const row of rows) {
+      const destination = decodeDestination(row, deps.secretBox)
+      if (!shouldReceive(trace, destination)) continue
+      const payload: OutboxPayload = { record: buildDestinationRecord(trace, destination), apiKeyName: trace.apiKeyName }
+      outboxRows.push({
+        id: randomUUID(),
+        destination_id: destination.id,
+        generation_id: trace.generationId,
+        payload: JSON.stringify(payload),
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: now,
+        lease_owner: null,
+        lease_expires_at: null,
+        last_error: null,
+        created_at: now,
+        delivered_at: null,
+      })
+    }
+    return deps.outbox.insertMany(outboxRows)
+  }
+
+  return {
+    async enqueueGeneration(trace) {
+      try {
+        return await enqueue(trace)
+      } catch (error) {
+        deps.logger.warn({ err: error, generation_id: trace.generationId }, 'observability: could not enqueue generation; dropped')
+        return 0
+      }
+    },
+  }
+}

@@ -1,0 +1,85 @@
+// Observability destinations: soft-deleted rows never come back from these reads.
+import type { Kysely } from 'kysely'
+import type { Database } from '../database.ts'
+import type { DestinationRow } from '../../observability/destination.ts'
+
+export interface DeliveryCounts {
+  readonly pending: number
+  readonly failed: number
+  readonly delivered: number
+  readonly deadLettered: number
+}
+
+export function createObservabilityDestinationsRepository(db: Kysely<Database>) {
+  const live = () => db.selectFrom('observability_destinations').where('deleted_at', 'is', null)
+  return {
+    async insert(row: DestinationRow): Promise<void> {
+      await db.insertInto('observability_destinations').values(row).execute()
+    },
+
+    async find(id: string): Promise<DestinationRow | undefined> {
+      return live().selectAll().where('id', '=', id).executeTakeFirst()
+    },
+
+    async countOfType(workspaceId: string, type: string): Promise<number> {
+      const row = await live()
+        .select((builder) => builder.fn.countAll<number | string>().as('count'))
+        .where('workspace_id', '=', workspaceId)
+        .where('type', '=', type)
+        .executeTakeFirstOrThrow()
+      return Number(row.count)
+    },
+
+    async list(workspaceId: string, types: readonly string[], offset: number, limit: number): Promise<{ rows: DestinationRow[]; total: number }> {
+      const scoped = () => live().where('workspace_id', '=', workspaceId).where('type', 'in', [...types])
+      const rows = await scoped().selectAll().orderBy('created_at').orderBy('id').limit(limit).offset(offset).execute()
+      const count = await scoped()
+        .select((builder) => builder.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow()
+      return { rows, total: Number(count.count) }
+    },
+
+    async listDeliverable(workspaceId: string): Promise<DestinationRow[]> {
+      return live().selectAll().where('workspace_id', '=', workspaceId).where('enabled', '=', 1).execute()
+    },
+
+    async update(row: DestinationRow): Promise<void> {
+      const { id, created_at: _created, ...changes } = row
+      await db.updateTable('observability_destinations').set(changes).where('id', '=', id).where('deleted_at', 'is', null).execute()
+    },
+
+    async softDelete(id: string, at: string): Promise<boolean> {
+      const result = await db.updateTable('observability_destinations').set({ deleted_at: at, enabled: 0 }).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()
+      return Number(result.numUpdatedRows) === 1
+    },
+
+    async recordError(id: string, message: string | null): Promise<void> {
+      await db.updateTable('observability_destinations').set({ last_error: message }).where('id', '=', id).execute()
+    },
+
+    async deliveryCounts(ids: readonly string[]): Promise<Map<string, DeliveryCounts>> {
+      const counts = new Map<string, DeliveryCounts>()
+      if (ids.length === 0) return counts
+      const rows = await db
+        .selectFrom('observability_outbox')
+        .select(['destination_id', 'status', (builder) => builder.fn.countAll<number | string>().as('count')])
+        .select((builder) => builder.fn.sum<number | string | null>(builder.case().when('attempts', '>', 0).then(1).else(0).end()).as('retrying'))
+        .where('destination_id', 'in', [...ids])
+        .groupBy(['destination_id', 'status'])
+        .execute()
+      for (const row of rows) {
+        const current = counts.get(row.destination_id) ?? { pending: 0, failed: 0, delivered: 0, deadLettered: 0 }
+        const count = Number(row.count)
+        counts.set(row.destination_id, {
+          pending: current.pending + (row.status === 'pending' ? count : 0),
+          failed: current.failed + (row.status === 'pending' ? Number(row.retrying ?? 0) : 0),
+          delivered: current.delivered + (row.status === 'delivered' ? count : 0),
+          deadLettered: current.deadLettered + (row.status === 'dead' ? count : 0),
+        })
+      }
+      return counts
+    },
+  }
+}
+
+export type ObservabilityDestinationsRepository = ReturnType<typeof createObservabilityDestinationsRepository>

@@ -1,0 +1,83 @@
+// The durable delivery outbox. Rows are claimed with a compare-and-set lease, so several instances can
+// poll the same table without delivering a row twice while a lease holds.
+import type { Kysely, Selectable } from 'kysely'
+import type { Database } from '../database.ts'
+import type { ObservabilityOutboxTable } from '../tables/observability-tables.ts'
+
+export type OutboxRow = Selectable<ObservabilityOutboxTable>
+
+export function createObservabilityOutboxRepository(db: Kysely<Database>) {
+  return {
+    /** Inserts new rows in one transaction; a (destination, generation) pair already there is kept. Returns how many were new. */
+    async insertMany(rows: readonly OutboxRow[]): Promise<number> {
+      if (rows.length === 0) return 0
+      return db.transaction().execute(async (transaction) => {
+        let inserted = 0
+        for (const row of rows) {
+          const result = await transaction
+            .insertInto('observability_outbox')
+            .values(row)
+            .onConflict((conflict) => conflict.columns(['destination_id', 'generation_id']).doNothing())
+            .executeTakeFirst()
+          inserted += Number(result.numInsertedOrUpdatedRows ?? 0n)
+        }
+        return inserted
+      })
+    },
+
+    /** Claims up to `limit` due rows for `owner` until `leaseUntil`; returns the rows it won. */
+    async claimDue(now: string, owner: string, leaseUntil: string, limit: number): Promise<OutboxRow[]> {
+      const candidates = await db
+        .selectFrom('observability_outbox')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .where((builder) => builder.or([builder('lease_expires_at', 'is', null), builder('lease_expires_at', '<', now)]))
+        .orderBy('next_attempt_at')
+        .limit(limit)
+        .execute()
+      const claimed: OutboxRow[] = []
+      for (const { id } of candidates) {
+        const result = await db
+          .updateTable('observability_outbox')
+          .set({ lease_owner: owner, lease_expires_at: leaseUntil })
+          .where('id', '=', id)
+          .where('status', '=', 'pending')
+          .where((builder) => builder.or([builder('lease_expires_at', 'is', null), builder('lease_expires_at', '<', now)]))
+          .executeTakeFirst()
+        if (Number(result.numUpdatedRows) !== 1) continue
+        const row = await db.selectFrom('observability_outbox').selectAll().where('id', '=', id).executeTakeFirst()
+        if (row !== undefined) claimed.push(row)
+      }
+      return claimed
+    },
+
+    async markDelivered(id: string, owner: string, at: string): Promise<void> {
+      await db
+        .updateTable('observability_outbox')
+        .set({ status: 'delivered', delivered_at: at, lease_owner: null, lease_expires_at: null, last_error: null })
+        .where('id', '=', id)
+        .where('lease_owner', '=', owner)
+        .execute()
+    },
+
+    /** Records a failed attempt: back to pending at `nextAttemptAt`, or `dead` when `isDead`. */
+    async markFailed(id: string, owner: string, update: { attempts: number; nextAttemptAt: string; error: string; isDead: boolean }): Promise<void> {
+      await db
+        .updateTable('observability_outbox')
+        .set({
+          status: update.isDead ? 'dead' : 'pending',
+          attempts: update.attempts,
+          next_attempt_at: update.nextAttemptAt,
+          last_error: update.error,
+          lease_owner: null,
+          lease_expires_at: null,
+        })
+        .where('id', '=', id)
+        .where('lease_owner', '=', owner)
+        .execute()
+    },
+  }
+}
+
+export type ObservabilityOutboxRepository = ReturnType<typeof createObservabilityOutboxRepository>

@@ -1,0 +1,49 @@
+// A real node:http server on loopback that records every request (method, path, headers, raw body)
+// and answers with a status the test can change at any time.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface RecordedRequest {
+  readonly method: string
+  readonly path: string
+  readonly headers: IncomingHttpHeaders
+  readonly body: Buffer
+}
+
+export interface RecordingServer {
+  readonly requests: RecordedRequest[]
+  readonly url: string
+  status: number
+  close(): Promise<void>
+}
+
+export async function startRecordingServer(port = 0): Promise<RecordingServer> {
+  const requests: RecordedRequest[] = []
+  const state = { status: 200 }
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      const status = state.status
+      if (status >= 200 && status < 300) requests.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) })
+      response.writeHead(status, { 'content-type': 'application/json' }).end('{}')
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const address = server.address() as AddressInfo
+  return {
+    requests,
+    url: `http://127.0.0.1:${address.port}`,
+    get status() {
+      return state.status
+    },
+    set status(value: number) {
+      state.status = value
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
