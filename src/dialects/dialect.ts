@@ -45,8 +45,10 @@ export interface DecodedRequest {
   readonly usedParameters: readonly string[]
   /** Request fields the response object echoes (Responses API); empty for other formats. */
   readonly echo: Readonly<Record<string, unknown>>
-  /** `openrouter:<tool>` server tools named in `tools`, without the prefix, in request order. */
+  /** `openrouter:<tool>` types named in `tools` (prefix kept, as `disabled_server_tools` lists them), in order. */
   readonly serverTools: readonly string[]
+  /** Each server tool's settings: the tool object's other fields, keyed by its `type`. */
+  readonly serverToolSettings: Readonly<Record<string, Readonly<Record<string, unknown>>>>
 }
 
 export interface EncodeContext {

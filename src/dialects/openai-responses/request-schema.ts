@@ -128,5 +128,11 @@ export const ResponsesRequestSchema = Type.Object({
 })
 
 export type ResponsesRequest = Static<typeof ResponsesRequestSchema>
-export type ResponsesInputItem = Static<typeof InputItemSchema>
+/** The input item union with server-tool items typed by their prefix, so `type` discriminates. */
+export type ResponsesInputItem =
+  | Static<typeof MessageItem>
+  | Static<typeof FunctionCallItem>
+  | Static<typeof FunctionCallOutputItem>
+  | Static<typeof ReasoningInputItem>
+  | { readonly type: `openrouter:${string}` }
 export type ResponsesContentPart = Static<typeof ContentPartSchema>

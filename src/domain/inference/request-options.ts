@@ -63,3 +63,24 @@ export interface RequestOptions {
 }
 
 export const defaultMaxToolCalls = 30
+
+/** Server tools the gateway runs itself, named in requests as `openrouter:<name>`. */
+export type ServerToolName =
+  | 'advisor'
+  | 'apply_patch'
+  | 'bash'
+  | 'datetime'
+  | 'fusion'
+  | 'image_generation'
+  | 'experimental__search_models'
+  | 'shell'
+  | 'subagent'
+  | 'tool_search'
+  | 'web_fetch'
+  | 'web_search'
+
+export const serverToolNames: readonly ServerToolName[] = [
+  'advisor', 'apply_patch', 'bash', 'datetime', 'fusion', 'image_generation', 'experimental__search_models', 'shell', 'subagent', 'tool_search', 'web_fetch', 'web_search',
+]
+
+export const serverToolPrefix = 'openrouter:'
