@@ -35,11 +35,11 @@ export function toFieldPath(instancePath: string): string {
 }
 
 /**
- * The most specific violation: union wrappers and branch mismatches (a wrong `type` discriminator) only
+ * The most specific violation: union wrappers and branch mismatches (a wrong `type` or `role` discriminator) only
  * explain when nothing else does; then the deepest path.
  */
 function describeViolations(violations: readonly SchemaViolation[]): string {
-  const mismatchedBranches = violations.filter(isDiscriminatorMismatch).map((violation) => violation.schemaPath.replace(/\/properties\/type$/, ''))
+  const mismatchedBranches = violations.filter(isDiscriminatorMismatch).map((violation) => violation.schemaPath.replace(/\/properties\/(type|role)$/, ''))
   const isInMismatchedBranch = (violation: SchemaViolation): boolean => mismatchedBranches.some((branch) => violation.schemaPath === branch || violation.schemaPath.startsWith(`${branch}/`))
   const specific = violations.filter((violation) => !isUnionWrapper(violation))
   const mismatchPaths = violations.filter(isDiscriminatorMismatch).map((violation) => violation.instancePath)
@@ -57,8 +57,8 @@ function isUnionWrapper(violation: SchemaViolation): boolean {
 }
 
 function isDiscriminatorMismatch(violation: SchemaViolation): boolean {
-  if (violation.keyword === 'required') return requiredNames(violation).includes('type')
-  return ['const', 'enum', 'pattern'].includes(violation.keyword) && violation.instancePath.endsWith('/type')
+  if (violation.keyword === 'required') return requiredNames(violation).some((name) => name === 'type' || name === 'role')
+  return ['const', 'enum', 'pattern'].includes(violation.keyword) && /\/(type|role)$/.test(violation.instancePath)
 }
 
 /** Every allowed `type` of the union branches at one path, in one message. */
