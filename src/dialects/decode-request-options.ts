@@ -25,7 +25,7 @@ export interface CommonRequestFields {
 }
 
 /** `model` then `models`, deduplicated in order. */
-export function collectModels(body: CommonRequestFields): string[] {
+export function collectModels(body: Pick<CommonRequestFields, 'model' | 'models'>): string[] {
   const all = [...(body.model === undefined ? [] : [body.model]), ...(body.models ?? [])]
   return [...new Set(all)]
 }
