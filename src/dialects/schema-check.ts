@@ -19,7 +19,7 @@ export function createSchemaCheck(schema: TSchema): SchemaCheck {
   return (body) => {
     if (compiled.Check(body)) return
     const violations = [...compiled.Errors(body)] as SchemaViolation[]
-    throw new GatewayError('invalid_request', describeViolations(violations))
+    throw new GatewayError('invalid_request', describeViolations(violations, (violation) => isInMismatchedBranch(schema, body, violation)))
   }
 }
 
@@ -38,9 +38,7 @@ export function toFieldPath(instancePath: string): string {
  * The most specific violation: union wrappers and branch mismatches (a wrong `type` or `role` discriminator) only
  * explain when nothing else does; then the deepest path.
  */
-function describeViolations(violations: readonly SchemaViolation[]): string {
-  const mismatchedBranches = violations.filter(isDiscriminatorMismatch).map((violation) => violation.schemaPath.replace(/\/properties\/(type|role)$/, ''))
-  const isInMismatchedBranch = (violation: SchemaViolation): boolean => mismatchedBranches.some((branch) => violation.schemaPath === branch || violation.schemaPath.startsWith(`${branch}/`))
+function describeViolations(violations: readonly SchemaViolation[], isInMismatchedBranch: (violation: SchemaViolation) => boolean): string {
   const specific = violations.filter((violation) => !isUnionWrapper(violation))
   const mismatchPaths = violations.filter(isDiscriminatorMismatch).map((violation) => violation.instancePath)
   const isOtherBranchType = (violation: SchemaViolation): boolean => violation.keyword === 'type' && mismatchPaths.some((path) => path.startsWith(`${violation.instancePath}/`))
@@ -97,4 +95,57 @@ function describeViolation(violation: SchemaViolation): string {
 function requiredNames(violation: SchemaViolation): string[] {
   const params = (violation.params ?? {}) as Record<string, unknown>
   return (params.requiredProperties as string[] | undefined) ?? [String(params.missingProperty ?? '?')]
+}
+
+/**
+ * Whether the violation sits in a union branch whose `type` or `role` discriminator the value does not
+ * match (that branch was never the one meant). Walks the schema along the violation's schema path and
+ * the body along its instance path together.
+ */
+function isInMismatchedBranch(schema: TSchema, body: unknown, violation: SchemaViolation): boolean {
+  const steps = violation.schemaPath.replace(/^#\/?/, '').split('/').filter((step) => step !== '')
+  let node = schema as unknown
+  let value = body
+  for (let at = 0; at < steps.length; at++) {
+    const step = steps[at] ?? ''
+    if (step === 'properties' || step === 'anyOf' || step === 'oneOf') {
+      const key = steps[++at] ?? ''
+      node = child(child(node, step), key)
+      if (step === 'properties') value = child(value, key)
+      else if (!matchesDiscriminator(node, value)) return true
+    } else if (step === 'items') {
+      node = child(node, step)
+      value = child(value, violation.instancePath.split('/')[depthOf(steps, at) + 1] ?? '')
+    } else {
+      node = child(node, step)
+    }
+  }
+  return false
+}
+
+/** How many instance segments the schema steps before `at` consumed (properties and items each one). */
+function depthOf(steps: readonly string[], at: number): number {
+  let depth = 0
+  for (let index = 0; index < at; index++) {
+    if (steps[index] === 'properties') { depth++; index++ } else if (steps[index] === 'items') depth++
+    else if (steps[index] === 'anyOf' || steps[index] === 'oneOf') index++
+  }
+  return depth
+}
+
+function child(node: unknown, key: string): unknown {
+  return typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined
+}
+
+function matchesDiscriminator(branch: unknown, value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return true
+  for (const key of ['type', 'role']) {
+    const rule = child(child(branch, 'properties'), key) as { const?: unknown; enum?: unknown[]; pattern?: string } | undefined
+    if (rule === undefined) continue
+    const actual = (value as Record<string, unknown>)[key]
+    if (rule.const !== undefined && actual !== rule.const) return false
+    if (Array.isArray(rule.enum) && !rule.enum.includes(actual)) return false
+    if (typeof rule.pattern === 'string' && (typeof actual !== 'string' || !new RegExp(rule.pattern).test(actual))) return false
+  }
+  return true
 }
