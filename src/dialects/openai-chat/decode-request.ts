@@ -69,6 +69,7 @@ function decodeOptions(body: ChatRequest): RequestOptions {
   return dropUndefined({
     ...decodeCommonOptions(body),
     transforms: body.transforms ?? undefined,
+    exclude_reasoning: body.reasoning?.exclude === true ? true : undefined,
     stream_options: body.stream_options ?? undefined,
   }) as RequestOptions
 }

@@ -28,6 +28,8 @@ class ResponsesStreamEncoder implements StreamEncoder {
   private sequence = 0
   private closed = false
   private readonly items: OutputItem[] = []
+  /** Output indexes whose item has ended; the others are reported as incomplete if the stream fails. */
+  private readonly ended = new Set<number>()
   private finishReason: FinishReason = 'stop'
   private usage: Usage | undefined
 
@@ -93,6 +95,7 @@ class ResponsesStreamEncoder implements StreamEncoder {
   private textEnd(index: number): string {
     const item = this.items[index]
     if (item?.type !== 'text') return ''
+    this.ended.add(index)
     return this.frame('response.output_text.done', { ...this.textPosition(index), text: item.text, logprobs: [] })
       + this.frame('response.content_part.done', { ...this.textPosition(index), part: outputTextPart(item.text) })
       + this.frame('response.output_item.done', { output_index: index, item: messageItem(item.text, index, this.id(), 'completed') })
@@ -112,6 +115,7 @@ class ResponsesStreamEncoder implements StreamEncoder {
     if (item?.type !== 'reasoning') return ''
     const ended = { ...item, ...proof }
     this.items[index] = ended
+    this.ended.add(index)
     const position = this.reasoningPosition(index)
     const summary = ended.text === '' ? ''
       : this.frame('response.reasoning_summary_text.done', { ...position, text: ended.text })
@@ -131,12 +135,17 @@ class ResponsesStreamEncoder implements StreamEncoder {
     if (item?.type !== 'tool-call') return ''
     const ended = signature === undefined ? item : { ...item, signature }
     this.items[index] = ended
+    this.ended.add(index)
     return this.frame('response.function_call_arguments.done', { item_id: outputItemId('fc', this.id(), index), output_index: index, name: ended.name, arguments: ended.arguments })
       + this.frame('response.output_item.done', { output_index: index, item: encodeOutputItem(ended, index, this.id()) })
   }
 
   private encodedItems(): Record<string, unknown>[] {
-    return this.items.flatMap((item, index) => (item === undefined ? [] : [encodeOutputItem(item, index, this.id())]))
+    return this.items.flatMap((item, index) => {
+      if (item === undefined) return []
+      const encoded = encodeOutputItem(item, index, this.id())
+      return [this.ended.has(index) || encoded.status === undefined ? encoded : { ...encoded, status: 'incomplete' }]
+    })
   }
 
   private response(state: ResponseState): Record<string, unknown> {

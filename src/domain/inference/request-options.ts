@@ -58,6 +58,8 @@ export interface RequestOptions {
   /** Max server-tool agent steps, 1..30 (default 30); ignored when `stop_server_tools_when` is set. */
   readonly max_tool_calls: number
   readonly stop_server_tools_when?: readonly StopServerToolsCondition[]
+  /** Chat `reasoning.exclude`: the model may reason, but the response leaves reasoning out. */
+  readonly exclude_reasoning?: boolean
   /** Chat Completions `stream_options` as sent (usage is always reported). */
   readonly stream_options?: Readonly<Record<string, unknown>>
 }
