@@ -49,7 +49,10 @@ test('responses stream: the SDK accumulates the same final response as the JSON 
     assert.equal(final.output_text, text, name)
     assert.equal(final.usage?.output_tokens, expected.usage.output_tokens, name)
     assert.equal(final.output.length, expected.output.length, name)
-    if (name === 'routing-metadata') assert.deepEqual((final as unknown as Record<string, unknown>).openrouter_metadata, transcript.context.metadata)
+    if (name === 'routing-metadata') {
+      assert.deepEqual((final as unknown as Record<string, unknown>).openrouter_metadata, transcript.context.metadata)
+      assert.deepEqual([final.instructions, final.metadata, final.temperature], ['Be brief.', { team: 'blue' }, 0.3])
+    }
     if (name === 'incomplete') assert.equal(final.incomplete_details?.reason, 'max_output_tokens')
   }
 })
