@@ -1,0 +1,47 @@
+// A schema-checked Messages body -> the decoded request.
+
+import type { ReasoningConfig, ToolChoice } from '../../domain/inference/call.ts'
+import type { RequestOptions } from '../../domain/inference/request-options.ts'
+import { collectModels, decodeCommonOptions } from '../decode-request-options.ts'
+import type { DecodedRequest } from '../dialect.ts'
+import { dropUndefined } from '../drop-undefined.ts'
+import { usedParameters } from '../used-parameters.ts'
+import { decodeMessages } from './decode-messages.ts'
+import type { MessagesRequest } from './request-schema.ts'
+
+export function decodeMessagesRequest(body: MessagesRequest): DecodedRequest {
+  const user = body.user ?? body.metadata?.user_id ?? undefined
+  const choice = body.tool_choice
+  const call = dropUndefined({
+    messages: decodeMessages(body),
+    tools: body.tools === undefined || body.tools.length === 0 ? undefined : body.tools.map((tool) => dropUndefined({ type: 'function' as const, name: tool.name, description: tool.description, parameters: tool.input_schema })),
+    tool_choice: choice === undefined ? undefined : toToolChoice(choice),
+    parallel_tool_calls: choice?.disable_parallel_tool_use === true ? false : undefined,
+    max_output_tokens: body.max_tokens,
+    temperature: body.temperature,
+    top_p: body.top_p,
+    top_k: body.top_k,
+    stop: body.stop_sequences === undefined || body.stop_sequences.length === 0 ? undefined : body.stop_sequences,
+    reasoning: toReasoning(body.thinking),
+    user,
+    service_tier: body.service_tier === 'standard_only' ? 'default' : body.service_tier,
+    stream: body.stream === true,
+  }) as DecodedRequest['call']
+  const { metadata: _metadata, service_tier: _tier, ...common } = body
+  const options: RequestOptions = dropUndefined({
+    ...decodeCommonOptions(common),
+    user,
+    service_tier: body.service_tier === undefined ? undefined : body.service_tier === 'auto' ? 'auto' as const : 'default' as const,
+  }) as RequestOptions
+  return { call, models: collectModels(body), stream: body.stream === true, options, usedParameters: usedParameters(call), echo: {}, serverTools: [], serverToolSettings: {} }
+}
+
+function toToolChoice(choice: NonNullable<MessagesRequest['tool_choice']>): ToolChoice {
+  if (choice.type === 'tool') return { name: choice.name }
+  return choice.type === 'any' ? 'required' : choice.type
+}
+
+function toReasoning(thinking: MessagesRequest['thinking']): ReasoningConfig | undefined {
+  if (thinking === undefined) return undefined
+  return thinking.type === 'enabled' ? { enabled: true, max_tokens: thinking.budget_tokens } : { enabled: false }
+}
