@@ -39,11 +39,15 @@ import { registerPresetsRoutes } from './management/presets/routes.ts'
 import type { PresetsService } from './management/presets/service.ts'
 import { answerFrameworkError, maxPathParamLength } from './http/framework-errors.ts'
 import './http/route-auth.ts'
+import type { Dialect, DialectName } from './dialects/dialect.ts'
+import type { InferenceDeps } from './inference/inference-deps.ts'
+import { registerInferenceRoutes } from './inference/inference-routes.ts'
 import { registerInternAndVaultRoutes, type InternAndVault } from './management/interns/intern-and-vault.ts'
 import { registerObservabilityRoutes } from './management/observability/routes.ts'
 import type { ObservabilityService } from './management/observability/service.ts'
 
 export interface AppDeps {
+  readonly inference: { readonly dialects: Readonly<Record<DialectName, Dialect>>; readonly deps: InferenceDeps }
   readonly config: Config
   readonly logger: FastifyBaseLogger
   readonly clock: Clock
@@ -129,5 +133,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerEndUsersRoutes(app, deps.services.endUsers)
   registerPresetsRoutes(app, deps.services.presets)
   registerObservabilityRoutes(app, deps.services.observability)
+  registerInferenceRoutes(app, deps.inference.dialects, deps.inference.deps)
   return { fastify: app, routes }
 }

@@ -46,6 +46,12 @@ import { createPresetsService } from './management/presets/service.ts'
 import { PresetCache } from './management/presets/preset-cache.ts'
 import { createObservability } from './observability/create-observability.ts'
 import type { GenerationBroadcaster } from './observability/generation-broadcaster.ts'
+import { createDialectRegistry } from './dialects/registry.ts'
+import { CircuitBreaker } from './inference/routing/circuit-breaker.ts'
+import { EndpointStats } from './inference/routing/endpoint-stats.ts'
+import { StickySessions } from './inference/routing/sticky-sessions.ts'
+import { UpstreamTransport } from './inference/upstream/upstream-transport.ts'
+import { workspaceSettingsFrom } from './inference/workspace-settings.ts'
 
 export interface Gateway {
   readonly app: App
@@ -137,7 +143,22 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     const presetCache = new PresetCache(presets, changeBus, (error) => logger.warn({ err: error }, 'could not refresh a cached preset'))
     await presetCache.load()
     const observability = createObservability({ db: store.db, config, clock, secretBox, logger })
+    const transport = new UpstreamTransport()
+    const inference = {
+      dialects: createDialectRegistry(),
+      deps: {
+        clock,
+        logger,
+        routing: { catalog, breaker: new CircuitBreaker(clock), stats: new EndpointStats(), sticky: new StickySessions(clock) },
+        transport,
+        accounting,
+        generations,
+        workspaceSettings: workspaceSettingsFrom((id) => workspaceCache.get(id)),
+        onGeneration: (trace: Parameters<GenerationBroadcaster['enqueueGeneration']>[0]) => void observability.broadcaster.enqueueGeneration(trace),
+      },
+    }
     const app = await buildApp({
+      inference,
       config,
       logger,
       clock,
@@ -173,6 +194,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     observability.worker.start()
     const close = async (): Promise<void> => {
       await app.fastify.close()
+      await transport.close()
       await ledger.close()
       if (ledger.pendingCount > 0) logger.error({ rows: ledger.pendingCount }, 'could not write ledger rows before shutdown: their spend is in the counters but missing from the ledger')
       await lastUsed.stop()

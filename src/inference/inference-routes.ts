@@ -1,0 +1,49 @@
+// POST /responses, /chat/completions and /messages: one pipeline, three client formats.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Dialect, DialectName } from '../dialects/dialect.ts'
+import type { InferenceDeps } from './inference-deps.ts'
+import { newGenerationId, wantsRoutingMetadata } from './pipeline/inference-request.ts'
+import { runInference } from './pipeline/run-inference.ts'
+
+const paths: Readonly<Record<DialectName, { url: string; summary: string }>> = {
+  'openai-responses': { url: '/api/v1/responses', summary: 'Create a response (OpenAI Responses format), streaming or not' },
+  'openai-chat': { url: '/api/v1/chat/completions', summary: 'Create a chat completion (OpenAI Chat Completions format)' },
+  'anthropic-messages': { url: '/api/v1/messages', summary: 'Create a message (Anthropic Messages format)' },
+}
+
+export function registerInferenceRoutes(app: FastifyInstance, dialects: Readonly<Record<DialectName, Dialect>>, deps: InferenceDeps): void {
+  for (const dialect of Object.values(dialects)) {
+    const { url, summary } = paths[dialect.name]
+    app.post(url, {
+      config: { auth: 'inference' },
+      // The dialect's decode is the one validation; the schema is attached for the OpenAPI document.
+      validatorCompiler: () => (value: unknown) => ({ value }),
+      schema: { tags: ['inference'], summary, body: dialect.requestSchema },
+      handler: (request, reply) => handle(dialect, request, reply, deps),
+    })
+  }
+}
+
+async function handle(dialect: Dialect, request: FastifyRequest, reply: FastifyReply, deps: InferenceDeps): Promise<FastifyReply> {
+  const controller = new AbortController()
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort()
+  })
+  const now = deps.clock.now().getTime()
+  await runInference(
+    {
+      generationId: newGenerationId(now),
+      requestId: request.id,
+      key: request.principal!.key,
+      dialect,
+      startedAt: now,
+      headers: request.headers,
+      signal: controller.signal,
+      wantsMetadata: wantsRoutingMetadata(request.headers),
+    },
+    request.body,
+    reply,
+    deps,
+  )
+  return reply
+}

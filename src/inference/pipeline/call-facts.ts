@@ -1,0 +1,34 @@
+// What the pipeline learns about a call as it goes; the one `finally` turns it into the generation
+// record, the settlement and the broadcast, whatever the outcome.
+import type { AttemptRecord } from '../../domain/inference/attempt-record.ts'
+import type { Usage } from '../../domain/inference/usage.ts'
+import type { GatewayError } from '../../domain/errors.ts'
+import type { EndpointEntry } from '../catalog/catalog.ts'
+import type { PreparedCall } from './prepare-call.ts'
+
+export interface CallFacts {
+  prepared: PreparedCall | null
+  endpoint: EndpointEntry | null
+  attempts: readonly AttemptRecord[]
+  streamed: boolean
+  cancelled: boolean
+  upstreamId: string | null
+  usage: Usage | null
+  costNano: bigint
+  finishReason: string | null
+  nativeFinishReason: string | null
+  completion: string | null
+  reasoning: string | null
+  latencyMs: number | null
+  /** Epoch milliseconds of the first streamed token (null when not streamed). */
+  firstTokenAtMs: number | null
+  generationTimeMs: number | null
+  error: GatewayError | null
+}
+
+export function newCallFacts(): CallFacts {
+  return {
+    prepared: null, endpoint: null, attempts: [], streamed: false, cancelled: false, upstreamId: null, usage: null, costNano: 0n,
+    finishReason: null, nativeFinishReason: null, completion: null, reasoning: null, latencyMs: null, firstTokenAtMs: null, generationTimeMs: null, error: null,
+  }
+}

@@ -1,0 +1,33 @@
+// Decode -> workspace defaults -> server-tool checks: what the client asked for, in canonical form.
+import { GatewayError } from '../../domain/errors.ts'
+import type { DecodedRequest } from '../../dialects/dialect.ts'
+import type { WorkspaceInferenceSettings } from '../inference-deps.ts'
+import type { InferenceRequest } from './inference-request.ts'
+
+export interface PreparedCall {
+  readonly decoded: DecodedRequest
+  readonly models: readonly string[]
+  readonly sessionId: string | null
+}
+
+export function prepareCall(request: InferenceRequest, body: unknown, settings: WorkspaceInferenceSettings): PreparedCall {
+  const decoded = request.dialect.decode(body)
+  const models = decoded.models.length > 0 ? decoded.models : settings.defaultTextModel === null ? [] : [settings.defaultTextModel]
+  if (models.length === 0) {
+    throw new GatewayError('invalid_request', 'Invalid request parameters: model is required (or set a default_text_model on the workspace)')
+  }
+  for (const tool of decoded.serverTools) {
+    if (settings.disabledServerTools.includes(tool)) throw new GatewayError('forbidden', `The server tool ${tool} is disabled for this workspace`)
+  }
+  if (decoded.serverTools.length > 0) {
+    throw new GatewayError('invalid_request', `Server tools (${decoded.serverTools.join(', ')}) are not available on this gateway yet; send function tools instead`)
+  }
+  return { decoded, models, sessionId: decoded.options.session_id ?? sessionHeader(request) }
+}
+
+function sessionHeader(request: InferenceRequest): string | null {
+  const value = request.headers['x-session-id']
+  if (typeof value !== 'string' || value === '') return null
+  if (value.length > 256) throw new GatewayError('invalid_request', 'Invalid request parameters: the x-session-id header must be at most 256 characters')
+  return value
+}

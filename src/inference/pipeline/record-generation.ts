@@ -1,0 +1,61 @@
+// Builds the generation record (and, when the workspace stores IO, its content) from the call facts.
+import type { GenerationContent, GenerationRecord } from '../../generations/generation-record.ts'
+import type { Message } from '../../domain/inference/message.ts'
+import type { CallFacts } from './call-facts.ts'
+import type { InferenceRequest } from './inference-request.ts'
+
+export function buildGenerationRecord(request: InferenceRequest, facts: CallFacts, nowMs: number): GenerationRecord {
+  const usage = facts.usage
+  const options = facts.prepared?.decoded.options
+  const header = (name: string): string | null => {
+    const value = request.headers[name]
+    return typeof value === 'string' ? value.slice(0, 512) : null
+  }
+  return {
+    id: request.generationId,
+    requestId: request.requestId,
+    organizationId: request.key.organizationId,
+    workspaceId: request.key.workspaceId,
+    keyHash: request.key.hash,
+    apiType: 'completions',
+    dialect: request.dialect.name,
+    model: facts.prepared?.models[0] ?? 'unknown',
+    provider: facts.endpoint?.provider.slug ?? null,
+    upstreamModelId: facts.endpoint?.upstreamModelId ?? null,
+    upstreamId: facts.upstreamId,
+    streamed: facts.streamed,
+    cancelled: facts.cancelled,
+    status: facts.cancelled ? 'cancelled' : facts.error === null ? 'completed' : 'failed',
+    finishReason: facts.finishReason,
+    nativeFinishReason: facts.nativeFinishReason,
+    tokensPrompt: usage?.input_tokens ?? 0,
+    tokensCompletion: usage?.output_tokens ?? 0,
+    tokensCached: usage?.cached_input_tokens ?? 0,
+    tokensReasoning: usage?.reasoning_tokens ?? 0,
+    costNano: facts.costNano,
+    isByok: false,
+    latencyMs: facts.latencyMs,
+    generationTimeMs: facts.generationTimeMs ?? nowMs - request.startedAt,
+    sessionId: facts.prepared?.sessionId ?? null,
+    endUser: options?.user ?? null,
+    preset: options?.preset ?? null,
+    serviceTier: options?.service_tier ?? null,
+    attempts: facts.attempts,
+    errorStatus: facts.error?.status ?? null,
+    errorMessage: facts.error?.message ?? null,
+    httpReferer: header('http-referer'),
+    userAgent: header('user-agent'),
+    createdAt: new Date(request.startedAt).toISOString(),
+  }
+}
+
+export function buildGenerationContent(facts: CallFacts): GenerationContent | null {
+  if (facts.prepared === null) return null
+  const messages = facts.prepared.decoded.call.messages.map((message: Message) => ({ role: message.role, content: message.content }))
+  return {
+    input: { messages },
+    completion: facts.completion,
+    reasoning: facts.reasoning === '' ? null : facts.reasoning,
+    error: facts.error === null ? null : { status: facts.error.status, message: facts.error.message, provider_name: facts.endpoint?.provider.slug ?? null },
+  }
+}

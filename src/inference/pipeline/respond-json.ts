@@ -1,0 +1,41 @@
+// A non-streaming answer: price the result, encode it in the client's format, send it.
+import type { FastifyReply } from 'fastify'
+import type { CanonicalResult } from '../../domain/inference/result.ts'
+import { nanoToUsd } from '../../domain/money.ts'
+import { usageCostNano } from '../pricing/billable-usage.ts'
+import type { EndpointEntry } from '../catalog/catalog.ts'
+import type { CallFacts } from './call-facts.ts'
+import type { InferenceRequest } from './inference-request.ts'
+
+export function respondJson(
+  request: InferenceRequest,
+  reply: FastifyReply,
+  result: CanonicalResult,
+  endpoint: EndpointEntry,
+  facts: CallFacts,
+  metadata: () => Record<string, unknown> | undefined,
+): FastifyReply {
+  facts.usage = result.usage
+  facts.costNano = usageCostNano(endpoint.pricing, result.usage)
+  facts.upstreamId = result.id
+  facts.finishReason = result.finish_reason
+  facts.nativeFinishReason = result.native_finish_reason ?? null
+  facts.completion = result.output.map((item) => (item.type === 'text' ? item.text : '')).join('')
+  facts.reasoning = result.output.map((item) => (item.type === 'reasoning' ? item.text : '')).join('')
+  const body = request.dialect.encodeResult(result, {
+    generationId: request.generationId,
+    model: facts.prepared!.models[0]!,
+    provider: endpoint.provider.name,
+    createdAt: Math.floor(request.startedAt / 1000),
+    costUsd: nanoToUsd(facts.costNano),
+    isByok: false,
+    echo: facts.prepared!.decoded.echo,
+    completedAt: Math.floor(Date.now() / 1000),
+    ...optional('metadata', metadata()),
+  })
+  return reply.code(200).header('x-generation-id', request.generationId).send(body)
+}
+
+export function optional<K extends string, V>(name: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [name]: value }) as { [P in K]?: V }
+}

@@ -1,0 +1,73 @@
+// A streaming answer: upstream events are translated into the client's SSE format as they arrive and
+// tallied on the way. A client that disconnects aborts the upstream call; what was produced until then
+// is still billed. A failure after the stream started is sent as the format's error event.
+import { PassThrough } from 'node:stream'
+import type { FastifyReply } from 'fastify'
+import type { StreamEvent } from '../../domain/inference/stream-event.ts'
+import { makeUsage } from '../../domain/inference/usage.ts'
+import { GatewayError } from '../../domain/errors.ts'
+import { nanoToUsd } from '../../domain/money.ts'
+import type { Clock } from '../../domain/clock.ts'
+import { usageCostNano } from '../pricing/billable-usage.ts'
+import { estimateInputTokens } from '../pricing/estimate-worst-case.ts'
+import type { EndpointEntry } from '../catalog/catalog.ts'
+import type { CallFacts } from './call-facts.ts'
+import type { InferenceRequest } from './inference-request.ts'
+import { StreamTally } from './stream-tally.ts'
+import { optional } from './respond-json.ts'
+
+export async function respondStream(
+  request: InferenceRequest,
+  reply: FastifyReply,
+  events: AsyncIterable<StreamEvent>,
+  endpoint: EndpointEntry,
+  facts: CallFacts,
+  clock: Clock,
+  metadata: () => Record<string, unknown> | undefined,
+): Promise<void> {
+  const encoder = request.dialect.createStreamEncoder({
+    generationId: request.generationId,
+    model: facts.prepared!.models[0]!,
+    provider: endpoint.provider.name,
+    createdAt: Math.floor(request.startedAt / 1000),
+    costUsd: null,
+    isByok: false,
+    echo: facts.prepared!.decoded.echo,
+  })
+  const body = new PassThrough()
+  reply.code(200).header('content-type', 'text/event-stream; charset=utf-8').header('cache-control', 'no-cache').header('x-generation-id', request.generationId)
+  void reply.send(body)
+  body.write(encoder.start())
+  facts.streamed = true
+  const tally = new StreamTally()
+  try {
+    for await (const event of events) {
+      tally.add(event, clock.now().getTime())
+      if (!body.writableEnded) body.write(encoder.push(event))
+      if (event.type === 'stream-error') break
+    }
+  } catch (error) {
+    if (!request.signal.aborted) tally.error = { kind: 'upstream_error', message: `The provider's stream failed: ${(error as Error).message}` }
+  }
+  facts.cancelled = request.signal.aborted
+  settleTally(tally, facts, endpoint)
+  if (tally.error !== null) facts.error = new GatewayError(tally.error.kind, tally.error.message)
+  if (!body.writableEnded) {
+    if (tally.error !== null && !facts.cancelled) body.write(encoder.fail(tally.error.kind, tally.error.message))
+    else if (!facts.cancelled) body.write(encoder.finish({ usage: facts.usage!, costUsd: nanoToUsd(facts.costNano), completedAt: Math.floor(clock.now().getTime() / 1000), ...optional('metadata', metadata()) }))
+    body.end()
+  }
+  facts.generationTimeMs = clock.now().getTime() - request.startedAt
+}
+
+function settleTally(tally: StreamTally, facts: CallFacts, endpoint: EndpointEntry): void {
+  const usage = tally.usage ?? makeUsage({ input_tokens: estimateInputTokens(facts.prepared!.decoded.call), output_tokens: tally.estimatedOutputTokens() })
+  facts.usage = usage
+  facts.costNano = usageCostNano(endpoint.pricing, usage)
+  facts.upstreamId = tally.upstreamId
+  facts.finishReason = tally.finishReason ?? (facts.cancelled ? 'cancelled' : tally.error === null ? null : 'error')
+  facts.nativeFinishReason = tally.nativeFinishReason
+  facts.completion = tally.text
+  facts.firstTokenAtMs = tally.firstTokenAt
+  facts.reasoning = tally.reasoning
+}

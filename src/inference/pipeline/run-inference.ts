@@ -1,0 +1,102 @@
+// The inference pipeline, top to bottom: prepare -> route -> reserve -> call (with fallbacks) ->
+// respond -> (finally) settle, record, broadcast. Every outcome — answered, refused, failed, cancelled —
+// leaves through the same `finally`.
+import type { FastifyReply } from 'fastify'
+import { GatewayError, isGatewayError } from '../../domain/errors.ts'
+import type { InferenceDeps, SpendReservation } from '../inference-deps.ts'
+import type { RoutePlan } from '../routing/plan-route.ts'
+import { estimateWorstCaseNano } from '../pricing/estimate-worst-case.ts'
+import { AllAttemptsFailed, callWithFallbacks, type CalledEndpoint } from '../upstream/call-with-fallbacks.ts'
+import { newCallFacts, type CallFacts } from './call-facts.ts'
+import type { InferenceRequest } from './inference-request.ts'
+import { prepareCall } from './prepare-call.ts'
+import { routeCall } from './route-call.ts'
+import { respondJson } from './respond-json.ts'
+import { respondStream } from './respond-stream.ts'
+import { routingMetadata } from './routing-metadata.ts'
+import { buildGenerationContent, buildGenerationRecord } from './record-generation.ts'
+import { buildGenerationTrace } from './build-generation-trace.ts'
+
+export async function runInference(request: InferenceRequest, body: unknown, reply: FastifyReply, deps: InferenceDeps): Promise<void> {
+  const facts = newCallFacts()
+  const settings = deps.workspaceSettings(request.key)
+  let reservation: SpendReservation | null = null
+  try {
+    facts.prepared = prepareCall(request, body, settings)
+    const plan = routeCall(request, facts.prepared, deps.routing, settings)
+    const worstCaseNano = estimateWorstCaseNano(facts.prepared.decoded.call, plan.candidates.map((candidate) => candidate.endpoint))
+    reservation = await deps.accounting.reserve({ key: request.key, generationId: request.generationId, attempt: 1, worstCaseNano, isByok: false })
+    const called = await callUpstream(request, facts, plan, deps)
+    const metadata = () => (request.wantsMetadata ? routingMetadata(plan, facts.prepared!.models[0]!, facts.attempts, facts.generationTimeMs, called.candidate.endpoint.id) : undefined)
+    if (called.outcome.kind === 'result') await respondJson(request, reply, called.outcome.result, called.candidate.endpoint, facts, metadata)
+    else await respondStream(request, reply, called.outcome.events, called.candidate.endpoint, facts, deps.clock, metadata)
+  } catch (error) {
+    facts.error = toGatewayError(error, request, deps)
+    if (!reply.sent) sendError(request, reply, facts.error)
+  } finally {
+    await finish(request, facts, reservation, deps)
+  }
+}
+
+async function callUpstream(request: InferenceRequest, facts: CallFacts, plan: RoutePlan, deps: InferenceDeps): Promise<CalledEndpoint> {
+  const prepared = facts.prepared!
+  try {
+    const called = await callWithFallbacks(
+      { candidates: plan.candidates, call: { ...prepared.decoded.call, stream: prepared.decoded.stream }, signal: request.signal, sessionKey: prepared.sessionId === null ? null : `${request.key.workspaceId}:${prepared.sessionId}` },
+      { transport: deps.transport, routing: deps.routing, clock: deps.clock },
+    )
+    facts.attempts = called.attempts
+    facts.endpoint = called.candidate.endpoint
+    facts.latencyMs = called.latencyMs
+    return called
+  } catch (error) {
+    if (error instanceof AllAttemptsFailed) facts.attempts = error.attempts
+    throw error
+  }
+}
+
+async function finish(request: InferenceRequest, facts: CallFacts, reservation: SpendReservation | null, deps: InferenceDeps): Promise<void> {
+  try {
+    if (reservation !== null) {
+      if (facts.endpoint !== null && facts.costNano > 0n) {
+        await deps.accounting.settle(reservation, {
+          costNano: facts.costNano,
+          model: facts.prepared!.models[0]!,
+          provider: facts.endpoint.provider.slug,
+          promptTokens: facts.usage?.input_tokens ?? 0,
+          completionTokens: facts.usage?.output_tokens ?? 0,
+          reasoningTokens: facts.usage?.reasoning_tokens ?? 0,
+          cachedTokens: facts.usage?.cached_input_tokens ?? 0,
+          cacheWriteTokens: facts.usage?.cache_write_tokens ?? 0,
+          endUser: facts.prepared?.decoded.options.user ?? null,
+        })
+      } else {
+        await deps.accounting.release(reservation)
+      }
+    }
+  } catch (error) {
+    deps.logger.error({ err: error, generationId: request.generationId }, 'could not settle a generation')
+  }
+  const record = buildGenerationRecord(request, facts, deps.clock.now().getTime())
+  const content = deps.workspaceSettings(request.key).shouldStoreContent(request.key, request.generationId) ? buildGenerationContent(facts) : null
+  deps.generations.add(record, content)
+  if (facts.endpoint === null || record.status === 'failed' || deps.onGeneration === undefined) return
+  try {
+    deps.onGeneration(buildGenerationTrace(request, facts, record, deps.clock.now().getTime()))
+  } catch (error) {
+    deps.logger.warn({ err: error }, 'generation broadcast failed')
+  }
+}
+
+function toGatewayError(error: unknown, request: InferenceRequest, deps: InferenceDeps): GatewayError {
+  if (request.signal.aborted) return new GatewayError('client_closed', 'The client closed the request')
+  if (isGatewayError(error)) return error
+  deps.logger.error({ err: error, generationId: request.generationId }, 'inference failed unexpectedly')
+  return new GatewayError('internal', undefined, { cause: error })
+}
+
+function sendError(request: InferenceRequest, reply: FastifyReply, error: GatewayError): void {
+  const encoded = request.dialect.encodeError(error)
+  if (error.headers !== undefined) reply.headers(error.headers)
+  void reply.code(encoded.status).header('x-generation-id', request.generationId).send(encoded.body)
+}
