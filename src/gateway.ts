@@ -47,6 +47,8 @@ import { PresetCache } from './management/presets/preset-cache.ts'
 import { createObservability } from './observability/create-observability.ts'
 import type { GenerationBroadcaster } from './observability/generation-broadcaster.ts'
 import { createDialectRegistry } from './dialects/registry.ts'
+import type { Dialect, DialectName } from './dialects/dialect.ts'
+import type { InferenceDeps } from './inference/inference-deps.ts'
 import { CircuitBreaker } from './inference/routing/circuit-breaker.ts'
 import { EndpointStats } from './inference/routing/endpoint-stats.ts'
 import { StickySessions } from './inference/routing/sticky-sessions.ts'
@@ -77,6 +79,8 @@ export interface Gateway {
   readonly presetCache: PresetCache
   /** Inference calls `observability.enqueueGeneration(trace)` once per finished generation (never throws). */
   readonly observability: GenerationBroadcaster
+  /** The inference pipeline's dialects and dependencies, for in-process calls (invokeInference). */
+  readonly inference: { readonly dialects: Readonly<Record<DialectName, Dialect>>; readonly deps: InferenceDeps }
   /** Stops accepting requests, lets in-flight ones finish, flushes batched writes, closes the store. */
   close(): Promise<void>
 }
@@ -207,7 +211,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     }
     return {
       app, store, bootstrap, logger, changeBus, secretBox, catalog, generations, counters: spend.counters, accounting, ledger,
-      workspaceCache, guardrailCache, presetCache, observability: observability.broadcaster, close,
+      workspaceCache, guardrailCache, presetCache, observability: observability.broadcaster, inference, close,
     }
   } catch (error) {
     await spend.close()

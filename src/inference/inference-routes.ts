@@ -4,6 +4,7 @@ import type { Dialect, DialectName } from '../dialects/dialect.ts'
 import type { InferenceDeps } from './inference-deps.ts'
 import { newGenerationId, wantsRoutingMetadata } from './pipeline/inference-request.ts'
 import { runInference } from './pipeline/run-inference.ts'
+import { fastifyResponder } from './pipeline/responder.ts'
 
 const paths: Readonly<Record<DialectName, { url: string; summary: string }>> = {
   'openai-responses': { url: '/api/v1/responses', summary: 'Create a response (OpenAI Responses format), streaming or not' },
@@ -42,7 +43,7 @@ async function handle(dialect: Dialect, request: FastifyRequest, reply: FastifyR
       wantsMetadata: wantsRoutingMetadata(request.headers),
     },
     request.body,
-    reply,
+    fastifyResponder(reply),
     deps,
   )
   return reply

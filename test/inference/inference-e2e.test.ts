@@ -150,3 +150,17 @@ test('unknown model 404, bad body 400 naming the field, both in the envelope', a
   assert.equal(bad.status, 400)
   assert.match(((await bad.json()) as { error: { message: string } }).error.message, /previous_response_id/)
 })
+
+test('in-process invocation runs the same pipeline (batches, nested calls)', async () => {
+  const { invokeInference } = await import('../../src/inference/invoke-inference.ts')
+  const record = await gateway.gateway.app.fastify.inject({ method: 'GET', url: '/api/v1/key', headers: bearer(key) })
+  assert.equal(record.statusCode, 200)
+  const keyRecord = (await import('../../src/store/repositories/api-keys-repository.ts')).createApiKeysRepository(gateway.gateway.store.db)
+  const apiKey = await keyRecord.findByHash(keyHash)
+  upstreams.get('anthropic')!.script({ type: 'completion', text: 'in process', usage: { input_tokens: 2, output_tokens: 2 } })
+  const answer = await invokeInference({ key: apiKey!, dialect: 'openai-chat', body: { model: 'test/anthropic', messages: [{ role: 'user', content: 'hi' }] } }, gateway.gateway.inference.dialects, gateway.gateway.inference.deps)
+  assert.equal(answer.status, 200)
+  assert.equal((answer.body as { choices: { message: { content: string } }[] }).choices[0]?.message.content, 'in process')
+  const stored = await gateway.gateway.generations.find(answer.generationId)
+  assert.equal(stored?.record.dialect, 'openai-chat')
+})

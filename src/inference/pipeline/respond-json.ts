@@ -1,5 +1,5 @@
 // A non-streaming answer: price the result, encode it in the client's format, send it.
-import type { FastifyReply } from 'fastify'
+import type { Responder } from './responder.ts'
 import type { CanonicalResult } from '../../domain/inference/result.ts'
 import { nanoToUsd } from '../../domain/money.ts'
 import { usageCostNano } from '../pricing/billable-usage.ts'
@@ -9,12 +9,12 @@ import type { InferenceRequest } from './inference-request.ts'
 
 export function respondJson(
   request: InferenceRequest,
-  reply: FastifyReply,
+  responder: Responder,
   result: CanonicalResult,
   endpoint: EndpointEntry,
   facts: CallFacts,
   metadata: () => Record<string, unknown> | undefined,
-): FastifyReply {
+): void {
   facts.usage = result.usage
   facts.costNano = usageCostNano(endpoint.pricing, result.usage)
   facts.upstreamId = result.id
@@ -33,7 +33,7 @@ export function respondJson(
     completedAt: Math.floor(Date.now() / 1000),
     ...optional('metadata', metadata()),
   })
-  return reply.code(200).header('x-generation-id', request.generationId).send(body)
+  responder.sendJson(200, body, { 'x-generation-id': request.generationId })
 }
 
 export function optional<K extends string, V>(name: K, value: V | undefined): { [P in K]?: V } {

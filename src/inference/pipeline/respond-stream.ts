@@ -1,8 +1,7 @@
 // A streaming answer: upstream events are translated into the client's SSE format as they arrive and
 // tallied on the way. A client that disconnects aborts the upstream call; what was produced until then
 // is still billed. A failure after the stream started is sent as the format's error event.
-import { PassThrough } from 'node:stream'
-import type { FastifyReply } from 'fastify'
+import type { Responder } from './responder.ts'
 import type { StreamEvent } from '../../domain/inference/stream-event.ts'
 import { makeUsage } from '../../domain/inference/usage.ts'
 import { GatewayError } from '../../domain/errors.ts'
@@ -18,7 +17,7 @@ import { optional } from './respond-json.ts'
 
 export async function respondStream(
   request: InferenceRequest,
-  reply: FastifyReply,
+  responder: Responder,
   events: AsyncIterable<StreamEvent>,
   endpoint: EndpointEntry,
   facts: CallFacts,
@@ -34,9 +33,7 @@ export async function respondStream(
     isByok: false,
     echo: facts.prepared!.decoded.echo,
   })
-  const body = new PassThrough()
-  reply.code(200).header('content-type', 'text/event-stream; charset=utf-8').header('cache-control', 'no-cache').header('x-generation-id', request.generationId)
-  void reply.send(body)
+  const body = responder.startStream({ 'x-generation-id': request.generationId })
   body.write(encoder.start())
   facts.streamed = true
   const tally = new StreamTally()

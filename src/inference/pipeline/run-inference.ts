@@ -1,7 +1,7 @@
 // The inference pipeline, top to bottom: prepare -> route -> reserve -> call (with fallbacks) ->
 // respond -> (finally) settle, record, broadcast. Every outcome — answered, refused, failed, cancelled —
 // leaves through the same `finally`.
-import type { FastifyReply } from 'fastify'
+import type { Responder } from './responder.ts'
 import { GatewayError, isGatewayError } from '../../domain/errors.ts'
 import type { InferenceDeps, SpendReservation } from '../inference-deps.ts'
 import type { RoutePlan } from '../routing/plan-route.ts'
@@ -17,7 +17,7 @@ import { routingMetadata } from './routing-metadata.ts'
 import { buildGenerationContent, buildGenerationRecord } from './record-generation.ts'
 import { buildGenerationTrace } from './build-generation-trace.ts'
 
-export async function runInference(request: InferenceRequest, body: unknown, reply: FastifyReply, deps: InferenceDeps): Promise<void> {
+export async function runInference(request: InferenceRequest, body: unknown, responder: Responder, deps: InferenceDeps): Promise<void> {
   const facts = newCallFacts()
   const settings = deps.workspaceSettings(request.key)
   let reservation: SpendReservation | null = null
@@ -28,11 +28,11 @@ export async function runInference(request: InferenceRequest, body: unknown, rep
     reservation = await deps.accounting.reserve({ key: request.key, generationId: request.generationId, attempt: 1, worstCaseNano, isByok: false })
     const called = await callUpstream(request, facts, plan, deps)
     const metadata = () => (request.wantsMetadata ? routingMetadata(plan, facts.prepared!.models[0]!, facts.attempts, facts.generationTimeMs, called.candidate.endpoint.id) : undefined)
-    if (called.outcome.kind === 'result') await respondJson(request, reply, called.outcome.result, called.candidate.endpoint, facts, metadata)
-    else await respondStream(request, reply, called.outcome.events, called.candidate.endpoint, facts, deps.clock, metadata)
+    if (called.outcome.kind === 'result') await respondJson(request, responder, called.outcome.result, called.candidate.endpoint, facts, metadata)
+    else await respondStream(request, responder, called.outcome.events, called.candidate.endpoint, facts, deps.clock, metadata)
   } catch (error) {
     facts.error = toGatewayError(error, request, deps)
-    if (!reply.sent) sendError(request, reply, facts.error)
+    if (!responder.isSent) sendError(request, responder, facts.error)
   } finally {
     await finish(request, facts, reservation, deps)
   }
@@ -95,8 +95,7 @@ function toGatewayError(error: unknown, request: InferenceRequest, deps: Inferen
   return new GatewayError('internal', undefined, { cause: error })
 }
 
-function sendError(request: InferenceRequest, reply: FastifyReply, error: GatewayError): void {
+function sendError(request: InferenceRequest, responder: Responder, error: GatewayError): void {
   const encoded = request.dialect.encodeError(error)
-  if (error.headers !== undefined) reply.headers(error.headers)
-  void reply.code(encoded.status).header('x-generation-id', request.generationId).send(encoded.body)
+  responder.sendJson(encoded.status, encoded.body, { ...error.headers, 'x-generation-id': request.generationId })
 }

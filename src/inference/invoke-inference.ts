@@ -1,0 +1,48 @@
+// Runs one inference call in-process, for callers that are not an HTTP client: batch items, server
+// tools that ask another model, intern runtimes. Same pipeline, same accounting and records.
+import type { ApiKeyRecord } from '../domain/identity.ts'
+import type { Dialect, DialectName } from '../dialects/dialect.ts'
+import type { InferenceDeps } from './inference-deps.ts'
+import { newGenerationId } from './pipeline/inference-request.ts'
+import { memoryResponder, type CollectedAnswer } from './pipeline/responder.ts'
+import { runInference } from './pipeline/run-inference.ts'
+
+export interface InvokeInput {
+  readonly key: ApiKeyRecord
+  readonly dialect: DialectName
+  /** The request body in that dialect's format. */
+  readonly body: unknown
+  readonly requestId?: string
+  readonly headers?: Readonly<Record<string, string>>
+  readonly signal?: AbortSignal
+  /** A generation id chosen by the caller (e.g. to make a batch item idempotent). */
+  readonly generationId?: string
+}
+
+export interface InvokeResult extends CollectedAnswer {
+  readonly generationId: string
+}
+
+export async function invokeInference(input: InvokeInput, dialects: Readonly<Record<DialectName, Dialect>>, deps: InferenceDeps): Promise<InvokeResult> {
+  const now = deps.clock.now().getTime()
+  const generationId = input.generationId ?? newGenerationId(now)
+  const responder = memoryResponder()
+  await runInference(
+    {
+      generationId,
+      requestId: input.requestId ?? generationId,
+      key: input.key,
+      dialect: dialects[input.dialect],
+      startedAt: now,
+      headers: { ...input.headers },
+      signal: input.signal ?? new AbortController().signal,
+      wantsMetadata: false,
+    },
+    input.body,
+    responder,
+    deps,
+  )
+  const answer = responder.answer()
+  if (answer === null) throw new Error('the inference pipeline returned without answering')
+  return { ...answer, generationId }
+}

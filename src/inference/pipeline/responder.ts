@@ -1,0 +1,59 @@
+// Where an inference answer goes. The HTTP routes answer the client's socket; batches and server-side
+// callers collect the answer in memory. The pipeline only ever talks to this interface.
+import { PassThrough, type Writable } from 'node:stream'
+import type { FastifyReply } from 'fastify'
+
+export interface Responder {
+  /** Whether an answer (JSON, error or the start of a stream) was already sent. */
+  readonly isSent: boolean
+  sendJson(status: number, body: unknown, headers: Readonly<Record<string, string>>): void
+  /** Starts a 200 SSE answer; the pipeline writes frames and ends it. */
+  startStream(headers: Readonly<Record<string, string>>): Writable
+}
+
+export function fastifyResponder(reply: FastifyReply): Responder {
+  return {
+    get isSent() {
+      return reply.sent
+    },
+    sendJson(status, body, headers) {
+      void reply.code(status).headers(headers).send(body)
+    },
+    startStream(headers) {
+      const body = new PassThrough()
+      void reply.code(200).headers({ 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', ...headers }).send(body)
+      return body
+    },
+  }
+}
+
+export interface CollectedAnswer {
+  readonly status: number
+  readonly headers: Readonly<Record<string, string>>
+  /** The JSON body, or the SSE text of a streamed answer. */
+  readonly body: unknown
+}
+
+/** Collects the answer in memory (batches, nested calls). Resolve `answer` after the pipeline returns. */
+export function memoryResponder(): Responder & { answer(): CollectedAnswer | null } {
+  let collected: CollectedAnswer | null = null
+  let sseText = ''
+  return {
+    get isSent() {
+      return collected !== null
+    },
+    sendJson(status, body, headers) {
+      collected = { status, headers, body }
+    },
+    startStream(headers) {
+      const stream = new PassThrough()
+      stream.on('data', (chunk: Buffer) => (sseText += chunk.toString('utf8')))
+      collected = { status: 200, headers, body: '' }
+      return stream
+    },
+    answer() {
+      if (collected === null) return null
+      return typeof collected.body === 'string' ? { ...collected, body: sseText } : collected
+    },
+  }
+}
