@@ -49,6 +49,7 @@ import type { GenerationBroadcaster } from './observability/generation-broadcast
 import { createDialectRegistry } from './dialects/registry.ts'
 import type { Dialect, DialectName } from './dialects/dialect.ts'
 import type { InferenceDeps } from './inference/inference-deps.ts'
+import type { ApiKeyRecord } from './domain/identity.ts'
 import { CircuitBreaker } from './inference/routing/circuit-breaker.ts'
 import { EndpointStats } from './inference/routing/endpoint-stats.ts'
 import { StickySessions } from './inference/routing/sticky-sessions.ts'
@@ -158,6 +159,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         accounting,
         generations,
         workspaceSettings: workspaceSettingsFrom((id) => workspaceCache.get(id)),
+        guardrailRules: (key: ApiKeyRecord) => guardrailCache.effectiveRulesFor(key),
+        presets: (workspaceId: string, slug: string) => presetCache.get(workspaceId, slug),
         onGeneration: (trace: Parameters<GenerationBroadcaster['enqueueGeneration']>[0]) => void observability.broadcaster.enqueueGeneration(trace),
       },
     }

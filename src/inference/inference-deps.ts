@@ -6,10 +6,14 @@ import type { GenerationStore } from '../generations/generation-store.ts'
 import type { RoutingState } from './routing/plan-route.ts'
 import type { UpstreamTransport } from './upstream/upstream-transport.ts'
 import type { GenerationTrace } from '../observability/generation-trace.ts'
+import type { EffectiveRules } from '../guardrails/effective-rules.ts'
+import type { LimitedScope } from '../counters/spend-counters.ts'
+import type { PresetLookup } from './pipeline/resolve-preset.ts'
+import type { WorkspaceBudget } from './pipeline/budget-scopes.ts'
 
 /** The accounting core as the inference path uses it (src/accounting/accounting-service.ts). */
 export interface InferenceAccounting {
-  reserve(input: { key: ApiKeyRecord; generationId: string; attempt: number; worstCaseNano: bigint; isByok: boolean }): Promise<SpendReservation>
+  reserve(input: { key: ApiKeyRecord; generationId: string; attempt: number; worstCaseNano: bigint; isByok: boolean; budgets?: readonly LimitedScope[] }): Promise<SpendReservation>
   settle(reservation: SpendReservation, input: SettleSpend): Promise<void>
   release(reservation: SpendReservation): Promise<void>
 }
@@ -36,6 +40,8 @@ export interface WorkspaceInferenceSettings {
   readonly defaultTextModel: string | null
   readonly defaultProviderSort: 'price' | 'throughput' | 'latency' | null
   readonly disabledServerTools: readonly string[]
+  /** The workspace's budgets (daily, weekly, monthly, lifetime), reserved against with every call. */
+  readonly budgets: readonly WorkspaceBudget[]
   /** Whether this call's input and output are stored (IO logging, sampling, key allowlist). */
   shouldStoreContent(key: ApiKeyRecord, generationId: string): boolean
 }
@@ -48,6 +54,10 @@ export interface InferenceDeps {
   readonly accounting: InferenceAccounting
   readonly generations: GenerationStore
   readonly workspaceSettings: (key: ApiKeyRecord) => WorkspaceInferenceSettings
+  /** The effective guardrail rules of a key (key + member + workspace default guardrails). */
+  readonly guardrailRules?: (key: ApiKeyRecord) => EffectiveRules
+  /** The designated version of a workspace's preset, for `@preset/<slug>` and `preset`. */
+  readonly presets?: PresetLookup
   /** Called once per finished generation (observability broadcast); must not throw or block. */
   readonly onGeneration?: (trace: GenerationTrace) => void
 }

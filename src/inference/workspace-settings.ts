@@ -19,6 +19,7 @@ export function workspaceSettingsFrom(lookup: (workspaceId: string) => CachedWor
       defaultTextModel: workspace?.defaultTextModel ?? null,
       defaultProviderSort: sort !== null && sorts.has(sort) ? (sort as 'price' | 'throughput' | 'latency') : null,
       disabledServerTools: workspace === undefined ? [] : [...workspace.disabledServerTools],
+      budgets: workspace?.budgets.map((budget) => ({ interval: budget.interval, limitUsd: budget.limitUsd })) ?? [],
       // io_logging_api_key_ids holds integers (the public API's key ids); Switchyard keys have none, so
       // the allowlist cannot select keys yet and the workspace switch and sampling rate decide.
       shouldStoreContent: (_key, generationId) =>

@@ -8,6 +8,8 @@ export interface PreparedCall {
   readonly decoded: DecodedRequest
   readonly models: readonly string[]
   readonly sessionId: string | null
+  /** The preset applied (`@preset/<slug>` or `preset`), or null. */
+  readonly preset: string | null
 }
 
 export function prepareCall(request: InferenceRequest, body: unknown, settings: WorkspaceInferenceSettings): PreparedCall {
@@ -22,7 +24,7 @@ export function prepareCall(request: InferenceRequest, body: unknown, settings: 
   if (decoded.serverTools.length > 0) {
     throw new GatewayError('invalid_request', `Server tools (${decoded.serverTools.join(', ')}) are not available on this gateway yet; send function tools instead`)
   }
-  return { decoded, models, sessionId: decoded.options.session_id ?? sessionHeader(request) }
+  return { decoded, models, sessionId: decoded.options.session_id ?? sessionHeader(request), preset: null }
 }
 
 function sessionHeader(request: InferenceRequest): string | null {

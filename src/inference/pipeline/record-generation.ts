@@ -38,7 +38,7 @@ export function buildGenerationRecord(request: InferenceRequest, facts: CallFact
     generationTimeMs: facts.generationTimeMs ?? nowMs - request.startedAt,
     sessionId: facts.prepared?.sessionId ?? null,
     endUser: options?.user ?? null,
-    preset: options?.preset ?? null,
+    preset: facts.prepared?.preset ?? null,
     serviceTier: options?.service_tier ?? null,
     attempts: facts.attempts,
     errorStatus: facts.error?.status ?? null,

@@ -9,7 +9,11 @@ import { estimateWorstCaseNano } from '../pricing/estimate-worst-case.ts'
 import { AllAttemptsFailed, callWithFallbacks, type CalledEndpoint } from '../upstream/call-with-fallbacks.ts'
 import { newCallFacts, type CallFacts } from './call-facts.ts'
 import type { InferenceRequest } from './inference-request.ts'
-import { prepareCall } from './prepare-call.ts'
+import { prepareCall, type PreparedCall } from './prepare-call.ts'
+import { resolvePreset } from './resolve-preset.ts'
+import { filterCallContent, filterPlanByGuardrails } from './apply-guardrails.ts'
+import { budgetScopes } from './budget-scopes.ts'
+import type { EffectiveRules } from '../../guardrails/effective-rules.ts'
 import { routeCall } from './route-call.ts'
 import { respondJson } from './respond-json.ts'
 import { respondStream } from './respond-stream.ts'
@@ -22,10 +26,13 @@ export async function runInference(request: InferenceRequest, body: unknown, res
   const settings = deps.workspaceSettings(request.key)
   let reservation: SpendReservation | null = null
   try {
-    facts.prepared = prepareCall(request, body, settings)
-    const plan = routeCall(request, facts.prepared, deps.routing, settings)
+    const rules = deps.guardrailRules?.(request.key) ?? null
+    const preset = deps.presets === undefined ? { body, slug: null } : resolvePreset(body, request.dialect.name, request.key.workspaceId, deps.presets)
+    facts.prepared = guardCall({ ...prepareCall(request, preset.body, settings), preset: preset.slug }, rules)
+    const plan = rules === null ? routeCall(request, facts.prepared, deps.routing, settings) : filterPlanByGuardrails(routeCall(request, facts.prepared, deps.routing, settings), rules)
     const worstCaseNano = estimateWorstCaseNano(facts.prepared.decoded.call, plan.candidates.map((candidate) => candidate.endpoint))
-    reservation = await deps.accounting.reserve({ key: request.key, generationId: request.generationId, attempt: 1, worstCaseNano, isByok: false })
+    const budgets = budgetScopes(rules, request.key.workspaceId, settings.budgets, deps.clock)
+    reservation = await deps.accounting.reserve({ key: request.key, generationId: request.generationId, attempt: 1, worstCaseNano, isByok: false, budgets })
     const called = await callUpstream(request, facts, plan, deps)
     const metadata = () => (request.wantsMetadata ? routingMetadata(plan, facts.prepared!.models[0]!, facts.attempts, facts.generationTimeMs, called.candidate.endpoint.id) : undefined)
     if (called.outcome.kind === 'result') await respondJson(request, responder, called.outcome.result, called.candidate.endpoint, facts, metadata)
@@ -36,6 +43,13 @@ export async function runInference(request: InferenceRequest, body: unknown, res
   } finally {
     await finish(request, facts, reservation, deps)
   }
+}
+
+/** Content filters on the decoded input: block throws 403, redaction happens before any upstream. */
+function guardCall(prepared: PreparedCall, rules: EffectiveRules | null): PreparedCall {
+  if (rules === null) return prepared
+  const { call } = filterCallContent(prepared.decoded.call, rules)
+  return { ...prepared, decoded: { ...prepared.decoded, call } }
 }
 
 async function callUpstream(request: InferenceRequest, facts: CallFacts, plan: RoutePlan, deps: InferenceDeps): Promise<CalledEndpoint> {
