@@ -19,6 +19,7 @@ import { SecretBox } from './vault/secret-box.ts'
 import { buildCatalog } from './inference/catalog/build-catalog.ts'
 import type { Catalog } from './inference/catalog/catalog.ts'
 import { GenerationStore } from './generations/generation-store.ts'
+import { ContentRetention } from './generations/content-retention.ts'
 import type { SpendCounters } from './counters/spend-counters.ts'
 import { openSpendCounters } from './accounting/open-spend-counters.ts'
 import { LedgerWriter } from './accounting/ledger-writer.ts'
@@ -126,6 +127,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     lastUsed.start()
     const generations = new GenerationStore(store.db, (error) => logger.error({ err: error }, 'could not write generation records'))
     generations.start()
+    const retention = new ContentRetention(generations, clock, config.generations.content_retention_days, (error) => logger.warn({ err: error }, 'generation content retention sweep failed'))
+    retention.start()
     const organizations = createOrganizationsRepository(store.db)
     const ledgerRepository = createLedgerRepository(store.db)
     if (spend.engine === 'memory') await replayLedger(ledgerRepository, spend.counters)
@@ -205,6 +208,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       await ledger.close()
       if (ledger.pendingCount > 0) logger.error({ rows: ledger.pendingCount }, 'could not write ledger rows before shutdown: their spend is in the counters but missing from the ledger')
       await lastUsed.stop()
+      retention.stop()
       await generations.stop()
       await presetCache.settled()
       presetCache.close()

@@ -43,6 +43,8 @@ export interface Config {
   readonly provider_env: Readonly<Record<string, string>>
   /** Outbox delivery tuning; absent keys take the worker's defaults. */
   readonly observability: { readonly delivery: ObservabilityDeliverySetting }
+  /** Stored generation content (input/output) is deleted after this many days. */
+  readonly generations: { readonly content_retention_days: number }
 }
 
 export interface ObservabilityDeliverySetting {

@@ -161,6 +161,7 @@ function buildConfig(file: ConfigFile, runtime: Runtime, configPath: string | nu
     models: file.models ?? [],
     provider_env: collectProviderEnv(env),
     observability: { delivery: { ...(file.observability?.delivery ?? {}) } },
+    generations: { content_retention_days: file.generations?.content_retention_days ?? 30 },
   }
 }
 

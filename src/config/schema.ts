@@ -95,6 +95,7 @@ export const ConfigFileSchema = Type.Object(
     ),
     providers: Type.Optional(Type.Array(ProviderConfigSchema)),
     models: Type.Optional(Type.Array(ModelConfigSchema)),
+    generations: Type.Optional(Type.Object({ content_retention_days: Type.Optional(Type.Integer({ minimum: 1 })) }, strict)),
     observability: Type.Optional(
       Type.Object(
         {

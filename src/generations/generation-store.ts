@@ -53,6 +53,12 @@ export class GenerationStore {
     return this.#flushing
   }
 
+  /** Deletes stored content created before `before` (ISO); records are kept. Returns rows deleted. */
+  async deleteContentBefore(before: string): Promise<number> {
+    const result = await this.#db.deleteFrom('generation_contents').where('created_at', '<', before).executeTakeFirst()
+    return Number(result.numDeletedRows)
+  }
+
   async stop(): Promise<void> {
     if (this.#timer !== null) clearInterval(this.#timer)
     this.#timer = null

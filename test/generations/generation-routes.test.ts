@@ -78,6 +78,21 @@ for (const engine of [{ name: 'sqlite', skip: false as string | false, url: unde
       assert.equal((await gateway.inject({ method: 'GET', url: '/api/v1/generation?id=gen-unknown', headers: bearer(inferenceKey) })).statusCode, 404)
     })
 
+    test('content older than the retention period is deleted; the record stays', async () => {
+      const { ContentRetention } = await import('../../src/generations/content-retention.ts')
+      const { ManualClock } = await import('../support/manual-clock.ts')
+      const id = `gen-${randomUUID()}`
+      gateway.gateway.generations.add({ ...record(id), createdAt: '2026-01-01T00:00:00.000Z' }, { input: { messages: [] }, completion: 'old', reasoning: null, error: null })
+      await gateway.gateway.generations.flush()
+      const clock = new ManualClock('2026-01-30T23:59:59.000Z')
+      const retention = new ContentRetention(gateway.gateway.generations, clock, 30, (error) => assert.fail(String(error)))
+      assert.equal(await retention.sweep(), 0, 'not yet 30 days old')
+      clock.set('2026-01-31T00:00:01.000Z')
+      assert.equal(await retention.sweep(), 1)
+      assert.equal((await gateway.inject({ method: 'GET', url: `/api/v1/generation/content?id=${id}`, headers: bearer(inferenceKey) })).statusCode, 404)
+      assert.equal((await gateway.inject({ method: 'GET', url: `/api/v1/generation?id=${id}`, headers: bearer(inferenceKey) })).statusCode, 200)
+    })
+
     test('the id must match ^gen-[0-9A-Za-z-]+$ and be at most 128 characters', async () => {
       const at = `gen-${'a'.repeat(124)}`
       assert.equal(at.length, 128)
