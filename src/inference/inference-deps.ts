@@ -7,33 +7,13 @@ import type { RoutingState } from './routing/plan-route.ts'
 import type { UpstreamTransport } from './upstream/upstream-transport.ts'
 import type { GenerationTrace } from '../observability/generation-trace.ts'
 import type { EffectiveRules } from '../guardrails/effective-rules.ts'
-import type { LimitedScope } from '../counters/spend-counters.ts'
+import type { AccountingService, Reservation } from '../accounting/accounting-service.ts'
 import type { PresetLookup } from './pipeline/resolve-preset.ts'
 import type { WorkspaceBudget } from './pipeline/budget-scopes.ts'
 
 /** The accounting core as the inference path uses it (src/accounting/accounting-service.ts). */
-export interface InferenceAccounting {
-  reserve(input: { key: ApiKeyRecord; generationId: string; attempt: number; worstCaseNano: bigint; isByok: boolean; budgets?: readonly LimitedScope[] }): Promise<SpendReservation>
-  settle(reservation: SpendReservation, input: SettleSpend): Promise<void>
-  release(reservation: SpendReservation): Promise<void>
-}
-
-export interface SpendReservation {
-  readonly id: string
-  readonly amountNano: bigint
-}
-
-export interface SettleSpend {
-  readonly costNano: bigint
-  readonly model: string
-  readonly provider: string
-  readonly promptTokens?: number
-  readonly completionTokens?: number
-  readonly reasoningTokens?: number
-  readonly cachedTokens?: number
-  readonly cacheWriteTokens?: number
-  readonly endUser?: string | null
-}
+export type InferenceAccounting = Pick<AccountingService, 'reserve' | 'settle' | 'release'>
+export type SpendReservation = Reservation
 
 /** Workspace settings the inference path reads from memory. */
 export interface WorkspaceInferenceSettings {
