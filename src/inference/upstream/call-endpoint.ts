@@ -9,7 +9,7 @@ import { createSseFramer } from '../../providers/sse-framing.ts'
 import type { ProviderAdapter } from '../../providers/provider-adapter.ts'
 import type { EndpointEntry } from '../catalog/catalog.ts'
 import { AttemptError, attemptErrorFromTransport } from './attempt-error.ts'
-import { readCapped, type UpstreamAnswer, type UpstreamTransport } from './upstream-transport.ts'
+import { readAllCapped, readCapped, ResponseTooLarge, type UpstreamAnswer, type UpstreamTransport } from './upstream-transport.ts'
 
 export type EndpointOutcome =
   | { readonly kind: 'result'; readonly result: CanonicalResult }
@@ -54,9 +54,10 @@ export async function callEndpoint(input: CallEndpointInput): Promise<EndpointOu
 async function readResult(adapter: ProviderAdapter, answer: UpstreamAnswer, providerSlug: string): Promise<CanonicalResult> {
   let body: unknown
   try {
-    body = await answer.body.json()
+    body = JSON.parse((await readAllCapped(answer.body)).toString('utf8'))
   } catch (error) {
-    throw new AttemptError('upstream_error', `Provider ${providerSlug} returned a body that is not JSON`, answer.status, undefined, error)
+    const reason = error instanceof ResponseTooLarge ? error.message : 'a body that is not JSON'
+    throw new AttemptError('upstream_error', `Provider ${providerSlug} returned ${reason}`, answer.status, undefined, error)
   }
   return adapter.parseResponse(body)
 }

@@ -77,3 +77,26 @@ export async function readCapped(body: UpstreamAnswer['body'], limit = 64 * 1024
   }
   return Buffer.concat(chunks).toString('utf8')
 }
+
+export class ResponseTooLarge extends Error {
+  constructor(limit: number) {
+    super(`the upstream response is larger than ${limit} bytes`)
+    this.name = 'ResponseTooLarge'
+  }
+}
+
+/** Reads a whole body up to `limit` bytes; larger bodies are abandoned with ResponseTooLarge. */
+export async function readAllCapped(body: UpstreamAnswer['body'], limit = 64 * 1024 * 1024): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of body) {
+    const buffer = chunk as Buffer
+    size += buffer.length
+    if (size > limit) {
+      body.destroy()
+      throw new ResponseTooLarge(limit)
+    }
+    chunks.push(buffer)
+  }
+  return Buffer.concat(chunks)
+}
