@@ -25,6 +25,7 @@ export async function runEndpointChecks(endpoint: EndpointEntry, options: Endpoi
   try {
     const checks: Checks = new Map()
     await probe(endpoint, checks, controller.signal, options.transport)
+    if (controller.signal.aborted) throw new ProbeDeadline()
     return validationOf(checkNames.map((name) => checks.get(name) ?? notRun(name, checks)))
   } catch (error) {
     if (!(error instanceof ProbeDeadline) && !controller.signal.aborted) throw error
