@@ -241,7 +241,8 @@ function replay(record: PrivateEndpointRecord, fingerprint: string): PrivateEndp
 function replayOutcome(record: PrivateEndpointRecord, wantsActivation: boolean): CreateOutcome {
   if (!wantsActivation) return { kind: 'draft', status: 200, endpoint: toManaged(record) }
   if (record.status !== 'draft') return { kind: 'activated', status: 200, endpoint: toManaged(record), validation: record.validation }
-  const error = new GatewayError('unprocessable', 'The endpoint this Idempotency-Key created was kept as a draft: its validation did not pass', { metadata: { reason: 'validation_failed' } })
+  const why = record.validation === null ? 'it has no current validation' : 'its validation did not pass'
+  const error = new GatewayError('unprocessable', `The endpoint this Idempotency-Key created is still a draft: ${why}; validate and activate it`, { metadata: { reason: 'validation_failed' } })
   return { kind: 'failed', error, endpoint: toManaged(record), validation: record.validation }
 }
 
