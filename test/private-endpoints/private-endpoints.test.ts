@@ -145,6 +145,19 @@ test('Idempotency-Key: the same request returns the first endpoint; different fi
   assert.equal(list.body.data.filter((entry: { model_permaslug: string }) => entry.model_permaslug === 'acme/idempotent').length, 1)
 })
 
+test('Idempotency-Key with activate: a replay of a failed activation answers the kept draft and its validation', async () => {
+  const headers = { 'idempotency-key': 'activate-once-1' }
+  const body = endpointBody(privateUpstream.url, { model_permaslug: 'acme/idempotent-activate', api_key: 'wrong', activate: { workspace_id: home.workspaceId } })
+  const first = await manage(gateway, 'POST', '/private-endpoints', body, headers)
+  assert.equal(first.status, 422, first.text)
+  const arrived = privateUpstream.requests.length
+  const again = await manage(gateway, 'POST', '/private-endpoints', body, headers)
+  assert.equal(again.status, 422, again.text)
+  assert.equal(again.body.data.endpoint.id, first.body.data.endpoint.id)
+  assert.deepEqual(again.body.data.validation, first.body.data.validation)
+  assert.equal(privateUpstream.requests.length, arrived, 'a replay does not validate again')
+})
+
 test('a pricing change applies to the next request, never to the one in flight', async () => {
   let release!: () => void
   const hold = new Promise<void>((resolve) => (release = resolve))
