@@ -45,6 +45,8 @@ import { registerInferenceRoutes } from './inference/inference-routes.ts'
 import { registerInternAndVaultRoutes, type InternAndVault } from './management/interns/intern-and-vault.ts'
 import { registerObservabilityRoutes } from './management/observability/routes.ts'
 import type { ObservabilityService } from './management/observability/service.ts'
+import { registerPrivateEndpointRoutes } from './management/private-endpoints/routes.ts'
+import type { PrivateEndpointService } from './management/private-endpoints/service.ts'
 
 export interface AppDeps {
   readonly inference: { readonly dialects: Readonly<Record<DialectName, Dialect>>; readonly deps: InferenceDeps }
@@ -69,6 +71,7 @@ export interface AppDeps {
     readonly endUsers: EndUsersService
     readonly presets: PresetsService
     readonly observability: ObservabilityService
+    readonly privateEndpoints: PrivateEndpointService
   }
 }
 
@@ -133,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerEndUsersRoutes(app, deps.services.endUsers)
   registerPresetsRoutes(app, deps.services.presets)
   registerObservabilityRoutes(app, deps.services.observability)
+  registerPrivateEndpointRoutes(app, deps.services.privateEndpoints)
   registerInferenceRoutes(app, deps.inference.dialects, deps.inference.deps)
   return { fastify: app, routes }
 }

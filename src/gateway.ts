@@ -56,6 +56,7 @@ import { EndpointStats } from './inference/routing/endpoint-stats.ts'
 import { StickySessions } from './inference/routing/sticky-sessions.ts'
 import { UpstreamTransport } from './inference/upstream/upstream-transport.ts'
 import { workspaceSettingsFrom } from './inference/workspace-settings.ts'
+import { createPrivateEndpoints } from './private-endpoints/create-private-endpoints.ts'
 
 export interface Gateway {
   readonly app: App
@@ -152,12 +153,16 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     await presetCache.load()
     const observability = createObservability({ db: store.db, config, clock, secretBox, logger })
     const transport = new UpstreamTransport()
+    const privateEndpoints = await createPrivateEndpoints({
+      db: store.db, clock, logger, changeBus, secretBox, catalog, transport, organizationId,
+      egress: { allowPrivateNetworks: config.egress.allow_private_networks },
+    })
     const inference = {
       dialects: createDialectRegistry(),
       deps: {
         clock,
         logger,
-        routing: { catalog, breaker: new CircuitBreaker(clock), stats: new EndpointStats(), sticky: new StickySessions(clock) },
+        routing: { catalog, breaker: new CircuitBreaker(clock), stats: new EndpointStats(), sticky: new StickySessions(clock), privateEndpoints: privateEndpoints.cache },
         transport,
         accounting,
         generations,
@@ -199,6 +204,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         endUsers: createEndUsersService({ endUsers: createEndUsersRepository(store.db), clock }),
         presets: createPresetsService({ presets, clock, changeBus }),
         observability: observability.service,
+        privateEndpoints: privateEndpoints.service,
       },
     })
     observability.worker.start()

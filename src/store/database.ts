@@ -96,6 +96,8 @@ export interface Database extends GenerationTables {
   preset_versions: PresetVersionTable
   observability_destinations: ObservabilityDestinationTable
   observability_outbox: ObservabilityOutboxTable
+  private_endpoints: PrivateEndpointTable
 }
 
 import type { WorkspacesGuardrailsTables } from './tables/workspaces-guardrails-tables.ts'
+import type { PrivateEndpointTable } from './tables/private-endpoints-tables.ts'

@@ -163,6 +163,7 @@ class ScriptedResponder {
     for (const [position, frame] of this.dialect.completionFrames(plan).entries()) {
       if (reply.disconnectAfterFrames === position) return drop()
       if (reply.malformedFrameAfterFrames === position) await write(response, 'data: {"truncated": tr\n\n')
+      if (reply.holdAfterFrames === position && reply.hold !== undefined) await reply.hold
       if (reply.chunkDelayMs !== undefined && reply.chunkDelayMs > 0) await sleep(reply.chunkDelayMs)
       if (response.destroyed) return
       await write(response, frame)

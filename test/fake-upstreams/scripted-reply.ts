@@ -34,6 +34,9 @@ export interface CompletionReply {
   readonly disconnectAfterFrames?: number
   /** Send a frame that is not JSON after this many frames. */
   readonly malformedFrameAfterFrames?: number
+  /** Stop after this many frames until `hold` resolves (a call kept in flight until the test lets go). */
+  readonly holdAfterFrames?: number
+  readonly hold?: Promise<unknown>
 }
 
 export interface ErrorReply {

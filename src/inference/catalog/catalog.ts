@@ -17,7 +17,7 @@ export interface ProviderEntry {
   readonly zdr: boolean
   readonly region: DataRegion
   readonly timeoutMs: number
-  readonly source: 'preset' | 'config'
+  readonly source: 'preset' | 'config' | 'private-endpoint'
 }
 
 export interface EndpointEntry {

@@ -16,6 +16,7 @@ export function routeCall(request: InferenceRequest, prepared: PreparedCall, rou
       sessionKey: prepared.sessionId === null ? null : `${request.key.workspaceId}:${prepared.sessionId}`,
       usedParameters: prepared.decoded.usedParameters,
       defaultSort: settings.defaultProviderSort,
+      workspaceId: request.key.workspaceId,
     },
     routing,
   )

@@ -18,6 +18,8 @@ export interface RouteRequest {
   readonly usedParameters?: readonly string[] | undefined
   /** The workspace's default_provider_sort when the request gives none. */
   readonly defaultSort?: SortBy | null | undefined
+  /** The caller's workspace: its active private endpoints join the candidates. */
+  readonly workspaceId?: string | undefined
 }
 
 export interface RouteCandidate {
@@ -37,6 +39,8 @@ export interface RoutingState {
   readonly breaker: CircuitBreaker
   readonly stats: EndpointStats
   readonly sticky: StickySessions
+  /** Active private endpoints per workspace (src/inference/catalog/private-endpoint-cache.ts). */
+  readonly privateEndpoints?: { modelFor(catalog: Pick<Catalog, 'model'>, slug: string, workspaceId: string | undefined): ModelEntry | undefined }
 }
 
 // Tier order per requested service tier; an empty list means the tier does not affect the order.
@@ -56,7 +60,7 @@ export function planRoute(request: RouteRequest, state: RoutingState): RoutePlan
   const candidates: RouteCandidate[] = []
   const preferences = request.provider ?? {}
   for (const slug of request.models) {
-    const model = state.catalog.model(slug)
+    const model = state.privateEndpoints === undefined ? state.catalog.model(slug) : state.privateEndpoints.modelFor(state.catalog, slug, request.workspaceId)
     if (model === undefined) {
       if (slug === request.models[0]) throw new GatewayError('not_found', `Model "${slug}" does not exist; GET /api/v1/models lists the available models`)
       continue
