@@ -42,6 +42,7 @@ import './http/route-auth.ts'
 import type { Dialect, DialectName } from './dialects/dialect.ts'
 import type { InferenceDeps } from './inference/inference-deps.ts'
 import { registerInferenceRoutes } from './inference/inference-routes.ts'
+import { registerEmbeddingsRoutes } from './inference/embeddings/embeddings-routes.ts'
 import { registerInternAndVaultRoutes, type InternAndVault } from './management/interns/intern-and-vault.ts'
 import { registerObservabilityRoutes } from './management/observability/routes.ts'
 import type { ObservabilityService } from './management/observability/service.ts'
@@ -134,5 +135,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerPresetsRoutes(app, deps.services.presets)
   registerObservabilityRoutes(app, deps.services.observability)
   registerInferenceRoutes(app, deps.inference.dialects, deps.inference.deps)
+  registerEmbeddingsRoutes(app, { maxInputChars: deps.config.embeddings.max_input_chars }, deps.inference.deps)
   return { fastify: app, routes }
 }
