@@ -34,6 +34,14 @@ export interface CompletionReply {
   readonly disconnectAfterFrames?: number
   /** Send a frame that is not JSON after this many frames. */
   readonly malformedFrameAfterFrames?: number
+  /** Chat Completions only: `choices[0].logprobs.content` of a non-streamed answer (when the request asked for logprobs). */
+  readonly logprobs?: readonly ScriptedLogprob[]
+}
+
+export interface ScriptedLogprob {
+  readonly token: string
+  readonly logprob: number
+  readonly top_logprobs?: readonly { readonly token: string; readonly logprob: number }[]
 }
 
 export interface ErrorReply {
@@ -76,6 +84,7 @@ export interface CompletionPlan {
   readonly toolCalls: readonly PlannedToolCall[]
   readonly usage: Usage
   readonly finish: NonNullable<CompletionReply['finish']>
+  readonly logprobs: readonly ScriptedLogprob[] | undefined
 }
 
 /** Cuts text into `count` pieces of whole code points (fewer when the text is shorter). */
@@ -105,6 +114,7 @@ export function planCompletion(reply: CompletionReply, sequence: number, request
     toolCalls,
     usage: makeUsage({ input_tokens: 10, output_tokens: 5, ...reply.usage }),
     finish: reply.finish ?? (toolCalls.length > 0 ? 'tool_calls' : 'stop'),
+    logprobs: reply.logprobs,
   }
 }
 
