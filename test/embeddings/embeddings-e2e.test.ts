@@ -30,7 +30,7 @@ models:
   - slug: test/embed
     kind: embedding
     endpoints:
-      - { provider: primary, upstream_model_id: embed-up, ${price} }
+      - { provider: primary, upstream_model_id: embed-up, supported_parameters: [dimensions, encoding_format, input_type], ${price} }
       - { provider: backup, upstream_model_id: embed-backup, pricing: { prompt: "0.0000002", completion: "0" } }
   - slug: test/gemini-embed
     kind: embedding
@@ -122,12 +122,14 @@ test('gemini: embedContent for one input, batchEmbedContents for many, input_typ
   assert.equal(gemini.requests.at(-1)!.body.requests[0].outputDimensionality, 1)
 })
 
-test('fallbacks: a 429 moves on to the next endpoint; all failing answers the last status', async () => {
+test('fallbacks: a 429 moves on to the next endpoint (input_type only to endpoints that take it); all failing answers the last status', async () => {
   primary.script({ type: 'error', status: 429, retryAfterSeconds: 1 })
   backup.script({ type: 'embeddings', vectors: [[9]] })
-  const fallback = await post({ model: 'test/embed', input: 'abcd' })
+  const fallback = await post({ model: 'test/embed', input: 'abcd', input_type: 'search_query' })
   assert.equal(fallback.status, 200)
   assert.equal(backup.requests.at(-1)!.body.model, 'embed-backup')
+  assert.equal(primary.requests.at(-1)!.body.input_type, 'search_query', 'primary lists input_type in supported_parameters')
+  assert.equal('input_type' in backup.requests.at(-1)!.body, false, 'backup (OpenAI-like, strict about fields) does not get it')
   primary.script({ type: 'error', status: 503 })
   backup.script({ type: 'error', status: 502 })
   const failed = await post({ model: 'test/embed', input: 'abcd' })

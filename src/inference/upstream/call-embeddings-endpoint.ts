@@ -20,7 +20,10 @@ export async function callEmbeddingsEndpoint(input: CallEmbeddingsInput): Promis
   const provider = endpoint.provider
   const adapter = embeddingsAdapters[provider.api]
   if (adapter === null) throw new GatewayError('invalid_request', `Provider ${provider.slug} (${provider.api}) has no embeddings API; route this model to another provider`)
-  const request = adapter.buildRequest({ ...input.call, model: endpoint.upstreamModelId }, provider.apiKey === null ? {} : { apiKey: provider.apiKey })
+  // input_type goes only to endpoints that take it (supported_parameters; see build-catalog.ts).
+  const { input_type: inputType, ...call } = input.call
+  const takesInputType = inputType !== undefined && endpoint.supportedParameters.includes('input_type')
+  const request = adapter.buildRequest({ ...call, ...(takesInputType ? { input_type: inputType } : {}), model: endpoint.upstreamModelId }, provider.apiKey === null ? {} : { apiKey: provider.apiKey })
   let answer: UpstreamAnswer
   try {
     answer = await input.transport.send({

@@ -1,7 +1,7 @@
 // OpenAI-compatible `POST /embeddings` (OpenAI, and Voyage/Cohere-compatible servers behind the same
-// shape). `input_type` is sent as is: OpenAI ignores unknown fields' absence, Voyage-style servers
-// read `input_type` and Cohere's compatibility layer maps it to its own. Vectors are always asked as
-// floats; the gateway encodes base64 itself.
+// shape). `input_type` is sent as is when the call carries it; the pipeline passes it only to endpoints
+// that list it in supported_parameters (OpenAI's own API refuses unknown fields; Voyage-style servers
+// read `input_type`). Vectors are always asked as floats; the gateway encodes base64 itself.
 import { GatewayError } from '../../domain/errors.ts'
 import type { EmbeddingInput, EmbeddingsCall, EmbeddingsResult } from '../../domain/inference/embeddings.ts'
 import type { EmbeddingsAdapter } from '../embeddings-adapter.ts'
