@@ -42,6 +42,8 @@ import './http/route-auth.ts'
 import type { Dialect, DialectName } from './dialects/dialect.ts'
 import type { InferenceDeps } from './inference/inference-deps.ts'
 import { registerInferenceRoutes } from './inference/inference-routes.ts'
+import { registerEmbeddingsRoutes } from './inference/embeddings/embeddings-routes.ts'
+import { registerSystemOneRoutes } from './inference/systemone/systemone-routes.ts'
 import { registerInternAndVaultRoutes, type InternAndVault } from './management/interns/intern-and-vault.ts'
 import { registerObservabilityRoutes } from './management/observability/routes.ts'
 import type { ObservabilityService } from './management/observability/service.ts'
@@ -138,5 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerObservabilityRoutes(app, deps.services.observability)
   registerPrivateEndpointRoutes(app, deps.services.privateEndpoints)
   registerInferenceRoutes(app, deps.inference.dialects, deps.inference.deps)
+  registerEmbeddingsRoutes(app, { maxInputChars: deps.config.embeddings.max_input_chars }, deps.inference.deps)
+  registerSystemOneRoutes(app, { namespace: deps.config.systemone.namespace }, deps.inference.dialects, deps.inference.deps)
   return { fastify: app, routes }
 }

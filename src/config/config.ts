@@ -32,6 +32,10 @@ export interface Config {
   readonly interns: { readonly workspaces: readonly string[] }
   readonly vault: { readonly writes_disabled: boolean }
   readonly credits: { readonly enforce: boolean }
+  /** Largest embeddings input per request, in characters summed over inputs (413 above it). */
+  readonly embeddings: { readonly max_input_chars: number }
+  /** Vendor namespace (`typesafe/`) that bare System One model ids map onto. */
+  readonly systemone: { readonly namespace: string }
   readonly rate_limits: {
     readonly per_key: RateLimitSetting
     readonly per_organization: RateLimitSetting

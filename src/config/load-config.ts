@@ -146,6 +146,8 @@ function buildConfig(file: ConfigFile, runtime: Runtime, configPath: string | nu
     interns: { workspaces: file.interns?.workspaces ?? ['*'] },
     vault: { writes_disabled: file.vault?.writes_disabled ?? false },
     credits: { enforce: file.credits?.enforce ?? false },
+    embeddings: { max_input_chars: file.embeddings?.max_input_chars ?? 1_000_000 },
+    systemone: { namespace: file.systemone?.namespace ?? 'typesafe/' },
     rate_limits: {
       per_key: {
         requests_per_minute: limit(file.rate_limits?.per_key?.requests_per_minute),

@@ -83,6 +83,8 @@ export const ConfigFileSchema = Type.Object(
     interns: Type.Optional(Type.Object({ workspaces: Type.Optional(Type.Array(Type.String({ minLength: 1 }))) }, strict)),
     vault: Type.Optional(Type.Object({ writes_disabled: Type.Optional(Type.Boolean()) }, strict)),
     credits: Type.Optional(Type.Object({ enforce: Type.Optional(Type.Boolean()) }, strict)),
+    embeddings: Type.Optional(Type.Object({ max_input_chars: Type.Optional(Type.Integer({ minimum: 1 })) }, strict)),
+    systemone: Type.Optional(Type.Object({ namespace: Type.Optional(Type.String({ minLength: 1, pattern: '^[^/]+/$' })) }, strict)),
     rate_limits: Type.Optional(
       Type.Object(
         {

@@ -3,6 +3,7 @@
 import type { ApiKeyRecord } from '../domain/identity.ts'
 import type { Dialect, DialectName } from '../dialects/dialect.ts'
 import type { InferenceDeps } from './inference-deps.ts'
+import type { GenerationApiType } from '../generations/generation-record.ts'
 import { newGenerationId } from './pipeline/inference-request.ts'
 import { memoryResponder, type CollectedAnswer } from './pipeline/responder.ts'
 import { runInference } from './pipeline/run-inference.ts'
@@ -17,6 +18,8 @@ export interface InvokeInput {
   readonly signal?: AbortSignal
   /** A generation id chosen by the caller (e.g. to make a batch item idempotent). */
   readonly generationId?: string
+  /** The generation record's api_type (default 'completions'). */
+  readonly apiType?: GenerationApiType
 }
 
 export interface InvokeResult extends CollectedAnswer {
@@ -37,6 +40,7 @@ export async function invokeInference(input: InvokeInput, dialects: Readonly<Rec
       headers: { ...input.headers },
       signal: input.signal ?? new AbortController().signal,
       wantsMetadata: false,
+      ...(input.apiType === undefined ? {} : { apiType: input.apiType }),
     },
     input.body,
     responder,

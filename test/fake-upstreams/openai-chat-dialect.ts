@@ -51,7 +51,7 @@ export const openaiChatDialect: FakeDialect = {
       ...(calls.length === 0 ? {} : { tool_calls: calls }),
       refusal: null,
     }
-    return { id: plan.id, object: 'chat.completion', created: 1747130000, model: plan.model, choices: [{ index: 0, message, logprobs: null, finish_reason: finishReasons[plan.finish] }], usage: chatUsage(plan) }
+    return { id: plan.id, object: 'chat.completion', created: 1747130000, model: plan.model, choices: [{ index: 0, message, logprobs: chatLogprobs(plan), finish_reason: finishReasons[plan.finish] }], usage: chatUsage(plan) }
   },
   completionFrames(plan) {
     const frames = [chunk(plan, { role: 'assistant', content: '', refusal: null })]
@@ -76,4 +76,10 @@ export const openaiChatDialect: FakeDialect = {
       usage: { prompt_tokens: tokens, total_tokens: tokens },
     }
   },
+}
+
+function chatLogprobs(plan: CompletionPlan): unknown {
+  if (plan.logprobs === undefined) return null
+  const withBytes = (token: string, logprob: number) => ({ token, logprob, bytes: [...Buffer.from(token, 'utf8')] })
+  return { content: plan.logprobs.map((entry) => ({ ...withBytes(entry.token, entry.logprob), top_logprobs: (entry.top_logprobs ?? []).map((top) => withBytes(top.token, top.logprob)) })), refusal: null }
 }

@@ -37,6 +37,14 @@ export interface CompletionReply {
   /** Stop after this many frames until `hold` resolves (a call kept in flight until the test lets go). */
   readonly holdAfterFrames?: number
   readonly hold?: Promise<unknown>
+  /** Chat Completions only: `choices[0].logprobs.content` of a non-streamed answer (when the request asked for logprobs). */
+  readonly logprobs?: readonly ScriptedLogprob[]
+}
+
+export interface ScriptedLogprob {
+  readonly token: string
+  readonly logprob: number
+  readonly top_logprobs?: readonly { readonly token: string; readonly logprob: number }[]
 }
 
 export interface ErrorReply {
@@ -79,6 +87,7 @@ export interface CompletionPlan {
   readonly toolCalls: readonly PlannedToolCall[]
   readonly usage: Usage
   readonly finish: NonNullable<CompletionReply['finish']>
+  readonly logprobs: readonly ScriptedLogprob[] | undefined
 }
 
 /** Cuts text into `count` pieces of whole code points (fewer when the text is shorter). */
@@ -108,6 +117,7 @@ export function planCompletion(reply: CompletionReply, sequence: number, request
     toolCalls,
     usage: makeUsage({ input_tokens: 10, output_tokens: 5, ...reply.usage }),
     finish: reply.finish ?? (toolCalls.length > 0 ? 'tool_calls' : 'stop'),
+    logprobs: reply.logprobs,
   }
 }
 

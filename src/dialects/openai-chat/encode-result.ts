@@ -20,9 +20,15 @@ export function encodeChatResult(result: CanonicalResult, context: EncodeContext
   if (toolCalls.length > 0) message.tool_calls = toolCalls
   const body: Record<string, unknown> = {
     ...chatHeader('chat.completion', context),
-    choices: [{ index: 0, message, logprobs: null, finish_reason: chatFinishReasons[result.finish_reason], native_finish_reason: result.native_finish_reason ?? null }],
+    choices: [{ index: 0, message, logprobs: encodeLogprobs(result), finish_reason: chatFinishReasons[result.finish_reason], native_finish_reason: result.native_finish_reason ?? null }],
     usage: chatUsage(result.usage, context.costUsd, context.isByok),
   }
   if (context.metadata !== undefined) body.openrouter_metadata = context.metadata
   return body
+}
+
+/** Chat Completions `choices[].logprobs`: null unless the upstream reported them. */
+function encodeLogprobs(result: CanonicalResult): Record<string, unknown> | null {
+  if (result.logprobs === undefined) return null
+  return { content: result.logprobs.map((entry) => ({ token: entry.token, logprob: entry.logprob, bytes: null, top_logprobs: entry.top_logprobs.map((top) => ({ ...top, bytes: null })) })), refusal: null }
 }

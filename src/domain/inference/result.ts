@@ -15,6 +15,13 @@ export interface ToolCallOutput extends ToolCall {
 
 export type OutputItem = TextOutput | ReasoningItem | ToolCallOutput
 
+/** One generated token's log-probability and the most likely alternatives at its position. */
+export interface TokenLogprob {
+  readonly token: string
+  readonly logprob: number
+  readonly top_logprobs: readonly { readonly token: string; readonly logprob: number }[]
+}
+
 export interface CanonicalResult {
   /** The upstream's response id (`chatcmpl-...`, `msg_...`, `resp_...`, Gemini `responseId`). */
   readonly id: string
@@ -26,4 +33,6 @@ export interface CanonicalResult {
   /** The upstream's own finish reason, for logs and pass-through. */
   readonly native_finish_reason?: string
   readonly usage: Usage
+  /** Per output token, when the call asked for `logprobs` and the upstream reports them. */
+  readonly logprobs?: readonly TokenLogprob[]
 }

@@ -4,7 +4,7 @@
 import type { Config } from '../../config/config.ts'
 import { ConfigError } from '../../config/load-config.ts'
 import { parsePricing, type PricingText } from '../../domain/money.ts'
-import type { ModelConfig } from '../../config/schema.ts'
+import type { ModelConfig, ProviderApi } from '../../config/schema.ts'
 import { Catalog, type EndpointEntry, type ModelEntry, type ProviderEntry } from './catalog.ts'
 import { builtinProviders } from './builtin-providers.ts'
 import { builtinModels } from './builtin-models.ts'
@@ -89,7 +89,7 @@ function toModelEntry(model: ModelConfig, providers: ReadonlyMap<string, Provide
       contextLength: endpoint.context_length ?? contextLength,
       maxOutputTokens: endpoint.max_output_tokens ?? null,
       serviceTier: endpoint.service_tier ?? 'default',
-      supportedParameters: endpoint.supported_parameters ?? defaultParameters(model.kind ?? 'text'),
+      supportedParameters: endpoint.supported_parameters ?? defaultParameters(model.kind ?? 'text', provider.api),
     })
   }
   if (endpoints.length === 0) return null
@@ -105,8 +105,10 @@ function toModelEntry(model: ModelConfig, providers: ReadonlyMap<string, Provide
   }
 }
 
-function defaultParameters(kind: 'text' | 'embedding'): string[] {
-  if (kind === 'embedding') return ['dimensions', 'encoding_format', 'input_type']
+// `input_type` only where the API is known to take it (Gemini's taskType): OpenAI's own API refuses unknown
+// fields, so an OpenAI-compatible server that takes it (Voyage, Cohere) lists it in supported_parameters.
+function defaultParameters(kind: 'text' | 'embedding', api: ProviderApi): string[] {
+  if (kind === 'embedding') return api === 'gemini' ? ['dimensions', 'encoding_format', 'input_type'] : ['dimensions', 'encoding_format']
   return ['max_tokens', 'temperature', 'top_p', 'stop', 'frequency_penalty', 'presence_penalty', 'seed', 'tools', 'tool_choice', 'response_format', 'structured_outputs', 'reasoning']
 }
 

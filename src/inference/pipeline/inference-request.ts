@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { randomBytes } from 'node:crypto'
 import type { ApiKeyRecord } from '../../domain/identity.ts'
 import type { Dialect } from '../../dialects/dialect.ts'
+import type { GenerationApiType } from '../../generations/generation-record.ts'
 
 export interface InferenceRequest {
   readonly generationId: string
@@ -16,6 +17,8 @@ export interface InferenceRequest {
   readonly signal: AbortSignal
   /** `X-OpenRouter-Metadata: enabled` (or the legacy header) was sent. */
   readonly wantsMetadata: boolean
+  /** The generation record's api_type; 'completions' when absent (System One questions record 'decisions'). */
+  readonly apiType?: GenerationApiType
 }
 
 const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'

@@ -17,7 +17,7 @@ export function buildGenerationRecord(request: InferenceRequest, facts: CallFact
     organizationId: request.key.organizationId,
     workspaceId: request.key.workspaceId,
     keyHash: request.key.hash,
-    apiType: 'completions',
+    apiType: request.apiType ?? 'completions',
     dialect: request.dialect.name,
     model: facts.prepared?.models[0] ?? 'unknown',
     provider: facts.endpoint?.provider.slug ?? null,

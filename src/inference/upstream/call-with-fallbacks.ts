@@ -41,6 +41,22 @@ export class AllAttemptsFailed extends AttemptError {
 }
 
 export async function callWithFallbacks(input: CallWithFallbacksInput, deps: FallbackDeps): Promise<CalledEndpoint> {
+  return tryCandidates(input, (endpoint) => callEndpoint({ endpoint, call: input.call, signal: input.signal, transport: deps.transport }), deps)
+}
+
+export interface TriedCandidate<T> {
+  readonly candidate: RouteCandidate
+  readonly outcome: T
+  readonly attempts: readonly AttemptRecord[]
+  readonly latencyMs: number
+}
+
+/** The fallback loop for any kind of upstream call (chat, embeddings): `attempt` makes one try at one endpoint. */
+export async function tryCandidates<T>(
+  input: { readonly candidates: readonly RouteCandidate[]; readonly sessionKey: string | null },
+  attempt: (endpoint: RouteCandidate['endpoint']) => Promise<T>,
+  deps: Omit<FallbackDeps, 'transport'>,
+): Promise<TriedCandidate<T>> {
   const attempts: AttemptRecord[] = []
   const started = deps.clock.now().getTime()
   let last: AttemptError | null = null
@@ -49,7 +65,7 @@ export async function callWithFallbacks(input: CallWithFallbacksInput, deps: Fal
     if (!deps.routing.breaker.tryAcquire(endpoint.id)) continue
     const attemptStart = deps.clock.now().getTime()
     try {
-      const outcome = await callEndpoint({ endpoint, call: input.call, signal: input.signal, transport: deps.transport })
+      const outcome = await attempt(endpoint)
       const now = deps.clock.now().getTime()
       deps.routing.breaker.recordSuccess(endpoint.id)
       deps.routing.stats.recordLatency(endpoint.id, now - attemptStart)

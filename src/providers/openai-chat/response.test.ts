@@ -38,3 +38,10 @@ test('a body without choices is an upstream error', () => {
   assert.throws(() => parseChatResponse({ id: 'x', choices: [] }), (error: unknown) => error instanceof GatewayError && error.kind === 'upstream_error')
   assert.throws(() => parseChatResponse(null), GatewayError)
 })
+
+test('carries choices[0].logprobs.content with each position\'s top_logprobs; absent when the upstream sends null', () => {
+  const body = (logprobs: unknown) => ({ id: 'c', model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: 'A' }, logprobs, finish_reason: 'stop' }] })
+  const result = parseChatResponse(body({ content: [{ token: 'A', logprob: -0.1, bytes: [65], top_logprobs: [{ token: 'A', logprob: -0.1, bytes: [65] }, { token: 'B', logprob: -2.5, bytes: [66] }] }] }))
+  assert.deepEqual(result.logprobs, [{ token: 'A', logprob: -0.1, top_logprobs: [{ token: 'A', logprob: -0.1 }, { token: 'B', logprob: -2.5 }] }])
+  assert.equal('logprobs' in parseChatResponse(body(null)), false)
+})

@@ -1,11 +1,11 @@
 // Chat Completions JSON -> canonical result.
 
 import { GatewayError } from '../../domain/errors.ts'
-import type { CanonicalResult, OutputItem } from '../../domain/inference/result.ts'
+import type { CanonicalResult, OutputItem, TokenLogprob } from '../../domain/inference/result.ts'
 import { makeUsage } from '../../domain/inference/usage.ts'
 import type { Usage } from '../../domain/inference/usage.ts'
 import { mapChatFinishReason } from './finish-reason.ts'
-import type { ChatCompletion, ChatUsage } from './wire.ts'
+import type { ChatCompletion, ChatTokenLogprob, ChatUsage } from './wire.ts'
 
 export function parseChatResponse(body: unknown): CanonicalResult {
   const completion = body as Partial<ChatCompletion> | null
@@ -29,7 +29,19 @@ export function parseChatResponse(body: unknown): CanonicalResult {
     finish_reason: mapChatFinishReason(native),
     usage: toUsage(completion.usage),
   }
-  return native === undefined ? result : { ...result, native_finish_reason: native }
+  const logprobs = toLogprobs(choice.logprobs?.content)
+  return { ...result, ...(native === undefined ? {} : { native_finish_reason: native }), ...(logprobs === undefined ? {} : { logprobs }) }
+}
+
+function toLogprobs(content: readonly ChatTokenLogprob[] | null | undefined): TokenLogprob[] | undefined {
+  if (!Array.isArray(content)) return undefined
+  return content
+    .filter((entry) => typeof entry?.token === 'string' && typeof entry.logprob === 'number')
+    .map((entry) => ({
+      token: entry.token,
+      logprob: entry.logprob,
+      top_logprobs: (entry.top_logprobs ?? []).filter((top: { token: string; logprob: number }) => typeof top?.token === 'string' && typeof top.logprob === 'number').map((top: { token: string; logprob: number }) => ({ token: top.token, logprob: top.logprob })),
+    }))
 }
 
 export function toUsage(usage: ChatUsage | null | undefined): Usage {

@@ -39,8 +39,15 @@ export interface ChatCompletion {
       refusal?: string | null
     }
     finish_reason: string | null
+    logprobs?: { content?: ChatTokenLogprob[] | null } | null
   }[]
   usage?: ChatUsage | null
+}
+
+export interface ChatTokenLogprob {
+  token: string
+  logprob: number
+  top_logprobs?: { token: string; logprob: number }[] | null
 }
 
 export interface ChatToolCallDelta {

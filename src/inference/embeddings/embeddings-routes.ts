@@ -1,0 +1,28 @@
+// POST /api/v1/embeddings: inference keys; the embeddings pipeline answers.
+import type { FastifyInstance } from 'fastify'
+import { EmbeddingsRequestSchema } from '../../dialects/embeddings/request-schema.ts'
+import type { InferenceDeps } from '../inference-deps.ts'
+import { newGenerationId } from '../pipeline/inference-request.ts'
+import { createEmbeddingsRunner, type EmbeddingsSettings } from './run-embeddings.ts'
+
+export function registerEmbeddingsRoutes(app: FastifyInstance, settings: EmbeddingsSettings, deps: InferenceDeps): void {
+  const run = createEmbeddingsRunner(settings, deps)
+  app.post('/api/v1/embeddings', {
+    config: { auth: 'inference' },
+    // The decoder is the one validation; the schemas are attached for the OpenAPI document.
+    validatorCompiler: () => (value: unknown) => ({ value }),
+    schema: { tags: ['inference'], summary: 'Create embeddings for text, token or multimodal inputs', body: EmbeddingsRequestSchema },
+    handler: async (request, reply) => {
+      const controller = new AbortController()
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) controller.abort()
+      })
+      const now = deps.clock.now().getTime()
+      const answer = await run(
+        { generationId: newGenerationId(now), requestId: request.id, key: request.principal!.key, startedAt: now, headers: request.headers, signal: controller.signal },
+        request.body,
+      )
+      return reply.code(answer.status).headers(answer.headers).send(answer.body)
+    },
+  })
+}

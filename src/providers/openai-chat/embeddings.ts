@@ -1,0 +1,56 @@
+// OpenAI-compatible `POST /embeddings` (OpenAI, and Voyage/Cohere-compatible servers behind the same
+// shape). `input_type` is sent as is when the call carries it; the pipeline passes it only to endpoints
+// that list it in supported_parameters (OpenAI's own API refuses unknown fields; Voyage-style servers
+// read `input_type`). Vectors are always asked as floats; the gateway encodes base64 itself.
+import { GatewayError } from '../../domain/errors.ts'
+import type { EmbeddingInput, EmbeddingsCall, EmbeddingsResult } from '../../domain/inference/embeddings.ts'
+import type { EmbeddingsAdapter } from '../embeddings-adapter.ts'
+import { bearerHeaders } from './request.ts'
+
+interface OpenAiEmbeddingsBody {
+  data?: { embedding?: unknown; index?: number }[]
+  model?: string
+  usage?: { prompt_tokens?: number; total_tokens?: number }
+}
+
+function toWireInput(inputs: readonly EmbeddingInput[]): unknown {
+  const wire = inputs.map((input) => {
+    if (input.type === 'text') return input.text
+    if (input.type === 'tokens') return input.tokens
+    return { content: input.parts.map((part) => (part.type === 'text' ? part : part.type === 'image_url' ? { type: 'image_url', image_url: { url: part.url } } : part.part)) }
+  })
+  return wire.length === 1 && typeof wire[0] === 'string' ? wire[0] : wire
+}
+
+export function buildOpenAiEmbeddingsRequest(call: EmbeddingsCall, options: { apiKey?: string }) {
+  const body: Record<string, unknown> = { model: call.model, input: toWireInput(call.inputs), encoding_format: 'float' }
+  if (call.dimensions !== undefined) body.dimensions = call.dimensions
+  if (call.input_type !== undefined) body.input_type = call.input_type
+  if (call.user !== undefined) body.user = call.user
+  return { method: 'POST' as const, path: '/embeddings', headers: bearerHeaders(options), body }
+}
+
+export function parseOpenAiEmbeddings(body: unknown, inputCount: number): EmbeddingsResult {
+  const parsed = body as OpenAiEmbeddingsBody | null
+  const data = parsed?.data
+  if (!Array.isArray(data) || data.length !== inputCount) {
+    throw new GatewayError('upstream_error', `The upstream returned ${Array.isArray(data) ? data.length : 'no'} embeddings for ${inputCount} inputs`)
+  }
+  const vectors: number[][] = new Array(inputCount)
+  for (const [position, item] of data.entries()) {
+    const index = typeof item.index === 'number' ? item.index : position
+    if (!isVector(item.embedding) || index < 0 || index >= inputCount) throw new GatewayError('upstream_error', 'The upstream returned an embedding that is not an array of numbers')
+    vectors[index] = item.embedding
+  }
+  const tokens = parsed?.usage?.prompt_tokens ?? parsed?.usage?.total_tokens ?? null
+  return { vectors, model: parsed?.model ?? '', prompt_tokens: tokens }
+}
+
+export function isVector(value: unknown): value is number[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'number' && Number.isFinite(item))
+}
+
+export const openaiEmbeddings: EmbeddingsAdapter = {
+  buildRequest: (call, options) => buildOpenAiEmbeddingsRequest(call, options),
+  parseResponse: parseOpenAiEmbeddings,
+}
