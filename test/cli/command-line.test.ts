@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { createSqliteDatabase } from '../support/test-store.ts'
 
 const root = join(import.meta.dirname, '..', '..')
-const cli = [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'src', 'main.ts')]
+const cli = ['--import', 'tsx', join(root, 'src', 'main.ts')]
 
 function run(args: string[], env: Record<string, string>): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, [...cli, ...args], { env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env }, encoding: 'utf8', timeout: 60_000 })
