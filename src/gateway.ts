@@ -54,6 +54,7 @@ import { EndpointStats } from './inference/routing/endpoint-stats.ts'
 import { StickySessions } from './inference/routing/sticky-sessions.ts'
 import { UpstreamTransport } from './inference/upstream/upstream-transport.ts'
 import { workspaceSettingsFrom } from './inference/workspace-settings.ts'
+import { invokeInference, type InvokeInput } from './inference/invoke-inference.ts'
 
 export interface Gateway {
   readonly app: App
@@ -159,6 +160,11 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         generations,
         workspaceSettings: workspaceSettingsFrom((id) => workspaceCache.get(id)),
         onGeneration: (trace: Parameters<GenerationBroadcaster['enqueueGeneration']>[0]) => void observability.broadcaster.enqueueGeneration(trace),
+        serverTools: {
+          settings: config.server_tools,
+          egress: { allowPrivateNetworks: config.egress.allow_private_networks },
+          invoke: (input: InvokeInput) => invokeInference(input, inference.dialects, inference.deps),
+        },
       },
     }
     const app = await buildApp({

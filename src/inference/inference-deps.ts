@@ -6,6 +6,7 @@ import type { GenerationStore } from '../generations/generation-store.ts'
 import type { RoutingState } from './routing/plan-route.ts'
 import type { UpstreamTransport } from './upstream/upstream-transport.ts'
 import type { GenerationTrace } from '../observability/generation-trace.ts'
+import type { ServerToolsDeps } from './server-tools/server-tools-deps.ts'
 
 /** The accounting core as the inference path uses it (src/accounting/accounting-service.ts). */
 export interface InferenceAccounting {
@@ -50,4 +51,6 @@ export interface InferenceDeps {
   readonly workspaceSettings: (key: ApiKeyRecord) => WorkspaceInferenceSettings
   /** Called once per finished generation (observability broadcast); must not throw or block. */
   readonly onGeneration?: (trace: GenerationTrace) => void
+  /** Server tools (`openrouter:*` in /responses); absent = requests naming them are refused. */
+  readonly serverTools?: ServerToolsDeps
 }

@@ -16,6 +16,7 @@ import { respondStream } from './respond-stream.ts'
 import { routingMetadata } from './routing-metadata.ts'
 import { buildGenerationContent, buildGenerationRecord } from './record-generation.ts'
 import { buildGenerationTrace } from './build-generation-trace.ts'
+import { runServerToolLoop } from '../server-tools/server-tool-loop.ts'
 
 export async function runInference(request: InferenceRequest, body: unknown, responder: Responder, deps: InferenceDeps): Promise<void> {
   const facts = newCallFacts()
@@ -23,6 +24,7 @@ export async function runInference(request: InferenceRequest, body: unknown, res
   let reservation: SpendReservation | null = null
   try {
     facts.prepared = prepareCall(request, body, settings)
+    if (facts.prepared.decoded.serverTools.length > 0) return await runServerToolLoop(request, facts, responder, deps, settings)
     const plan = routeCall(request, facts.prepared, deps.routing, settings)
     const worstCaseNano = estimateWorstCaseNano(facts.prepared.decoded.call, plan.candidates.map((candidate) => candidate.endpoint))
     reservation = await deps.accounting.reserve({ key: request.key, generationId: request.generationId, attempt: 1, worstCaseNano, isByok: false })
