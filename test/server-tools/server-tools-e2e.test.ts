@@ -158,8 +158,11 @@ test('streaming: tool items are announced and finished, the answer streams, the 
 test('the OpenRouter SDK reads server-tool items and server_tool_use_details (json and stream)', async () => {
   const client = new OpenRouter({ apiKey: key, serverURL: `${base}/api/v1` })
   scriptAgent()
-  const response = await client.responses.send({ responsesRequest: { model: 'test/agent', input: 'When is high tide?', tools: tools as never } })
-  const output = response.output as unknown as { type: string; datetime?: string; httpStatus?: number }[]
+  const response = (await client.responses.send({ responsesRequest: { model: 'test/agent', input: 'When is high tide?', tools: tools as never } })) as unknown as {
+    output: { type: string; datetime?: string; httpStatus?: number }[]
+    usage?: { serverToolUseDetails?: { toolCallsExecuted?: number } }
+  }
+  const output = response.output
   assert.deepEqual(output.map((item) => item.type), ['openrouter:datetime', 'openrouter:web_fetch', 'message'])
   assert.equal(output[0]?.datetime, '2026-03-01T13:00:00+01:00')
   assert.equal(output[1]?.httpStatus, 200)
@@ -214,4 +217,22 @@ test('subagent: a nested call through the pipeline, billed to the same key as it
   const rows = await gateway.gateway.store.db.selectFrom('generations').select(['id', 'dialect', 'cost_nano']).where('key_hash', '=', keyHash).where('dialect', '=', 'openai-chat').execute()
   assert.equal(rows.length, 1)
   assert.equal(BigInt(rows[0]!.cost_nano), BigInt(nano(4, 1)))
+})
+
+test('a server tool disabled for the workspace is refused with 403 naming it; an unknown one with 400', async () => {
+  const keyView = (await gateway.inject({ method: 'GET', url: `/api/v1/keys/${keyHash}`, headers: bearer(gateway.adminKey) })).json() as { data: { workspace_id: string } }
+  const workspace = keyView.data.workspace_id
+  const patch = (tools: string[]) => gateway.inject({ method: 'PATCH', url: `/api/v1/workspaces/${workspace}`, headers: bearer(gateway.adminKey), payload: { disabled_server_tools: tools } })
+  assert.equal((await patch(['openrouter:web_fetch'])).statusCode, 200)
+  await gateway.gateway.workspaceCache.settled()
+  try {
+    const refused = await post({ model: 'test/agent', input: 'x', tools })
+    assert.equal(refused.status, 403)
+    assert.match(((await refused.json()) as { error: { message: string } }).error.message, /openrouter:web_fetch/)
+  } finally {
+    await patch([])
+    await gateway.gateway.workspaceCache.settled()
+  }
+  const unknown = await post({ model: 'test/agent', input: 'x', tools: [{ type: 'openrouter:teleport' }] })
+  assert.equal(unknown.status, 400)
 })

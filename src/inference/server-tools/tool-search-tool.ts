@@ -10,7 +10,8 @@ export const toolSearchTool: ServerTool = {
   failable: false,
   async run(args, context) {
     const query = requiredStringArg(args, 'query')
-    const found = searchByWords(context.toolCatalog, query, (tool) => `${tool.name.replace(/_/g, ' ')} ${tool.description}`, 10)
+    const others = context.toolCatalog.filter((tool) => tool.name !== 'tool_search')
+    const found = searchByWords(others, query, (tool) => `${tool.name.replace(/_/g, ' ')} ${tool.description}`, 10)
     const output = found.length === 0 ? 'No tool matches.' : JSON.stringify(found.map((tool) => ({ type: `openrouter:${tool.name}`, description: tool.description })))
     return { output, item: { query } }
   },

@@ -26,7 +26,9 @@ export const webSearchTool: ServerTool = {
       throw new ServerToolFailure(`the search engine could not be reached: ${error.message}`, failedItem)
     })
     if (!response.ok) throw new ServerToolFailure(`the search engine answered HTTP ${response.status}`, failedItem)
-    const hits = spec.hits(await response.json().catch(() => ({}))).filter((hit) => hit.url !== '').slice(0, settings.max_results)
+    const requested = context.requestSettings.max_results
+    const limit = typeof requested === 'number' && requested >= 1 ? Math.min(Math.floor(requested), settings.max_results) : settings.max_results
+    const hits = spec.hits(await response.json().catch(() => ({}))).filter((hit) => hit.url !== '').slice(0, limit)
     const output = hits.length === 0 ? 'No results.' : hits.map((hit, index) => `${index + 1}. ${hit.title}\n${hit.url}\n${hit.snippet}`).join('\n\n')
     return { output, item: { action: { type: 'search', query, sources: hits.map((hit) => ({ type: 'url', url: hit.url })) } }, webSearchRequests: 1 }
   },
