@@ -3,8 +3,9 @@
 // model calls server tools the gateway runs them, appends the calls and results to the conversation and
 // calls again, until the model answers without server tools, calls a client function tool (returned to
 // the client as usual) or a stop condition fires — then pending calls are executed and one final turn
-// runs with tools disabled. The answer (JSON or SSE) carries every step's items, the tool items typed
-// `openrouter:<tool>`, the summed usage and cost, and `usage.server_tool_use_details`.
+// runs with tools disabled (the tool history given as text). The answer (JSON or SSE) carries every
+// step's items, the tool items typed `openrouter:<tool>`, the summed usage and cost, and
+// `usage.server_tool_use_details`.
 import { GatewayError, isGatewayError } from '../../domain/errors.ts'
 import type { CanonicalCall, FunctionTool } from '../../domain/inference/call.ts'
 import type { ToolCall } from '../../domain/inference/message.ts'
@@ -24,6 +25,7 @@ import { functionNameOf, serverToolRegistry, toolOfFunctionName } from './server
 import type { ServerToolContext } from './server-tool.ts'
 import type { ServerToolsDeps } from './server-tools-deps.ts'
 import { shouldStopTools } from './stop-conditions.ts'
+import { toolHistoryAsText } from './tool-history-as-text.ts'
 
 export async function runServerToolLoop(request: InferenceRequest, facts: CallFacts, responder: Responder, deps: InferenceDeps, settings: WorkspaceInferenceSettings): Promise<void> {
   const prepared = facts.prepared!
@@ -70,7 +72,7 @@ async function loop(input: LoopInput): Promise<void> {
   let toolsOn = true
   let last: StepOutcome | null = null
   for (let step = 1; ; step += 1) {
-    const call: Omit<CanonicalCall, 'model'> = toolsOn ? { ...base, messages: state.messages, tools: [...clientTools, ...offeredFunctions] } : { ...bare, messages: state.messages }
+    const call: Omit<CanonicalCall, 'model'> = toolsOn ? { ...base, messages: state.messages, tools: [...clientTools, ...offeredFunctions] } : { ...bare, messages: toolHistoryAsText(state.messages) }
     last = await runLoopStep({ request, prepared, settings: input.settings, call, step }, deps).catch((error: unknown) => {
       if (error instanceof StepFailed) facts.attempts = [...facts.attempts, ...error.attempts]
       throw error
