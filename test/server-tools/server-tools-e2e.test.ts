@@ -33,6 +33,9 @@ models:
   - slug: test/agent
     endpoints:
       - { provider: fake, upstream_model_id: up-agent, max_output_tokens: 1000, pricing: { prompt: "0.000001", completion: "0.000002" } }
+  - slug: test/panelist
+    endpoints:
+      - { provider: fake, upstream_model_id: up-panelist, max_output_tokens: 1000, pricing: { prompt: "0.000001", completion: "0.000002" } }
 `
   gateway = await startTestGateway({ yaml, clock: { now: () => new Date(instant) } })
   base = await gateway.listen()
@@ -217,6 +220,24 @@ test('subagent: a nested call through the pipeline, billed to the same key as it
   const rows = await gateway.gateway.store.db.selectFrom('generations').select(['id', 'dialect', 'cost_nano']).where('key_hash', '=', keyHash).where('dialect', '=', 'openai-chat').execute()
   assert.equal(rows.length, 1)
   assert.equal(BigInt(rows[0]!.cost_nano), BigInt(nano(4, 1)))
+})
+
+test('fusion: a panel of models answers, the judge combines, every call is billed to the key', async () => {
+  const first = upstream.requests.length
+  upstream.script(
+    { type: 'completion', toolCalls: [{ id: 'call_f', name: 'openrouter_fusion', arguments: '{"prompt":"Best harbour?","models":["test/agent","test/panelist"]}' }], usage: usage(10, 5) },
+    { type: 'completion', text: 'Panel answer', usage: usage(3, 2) },
+    { type: 'completion', text: 'Panel answer', usage: usage(3, 2) },
+    { type: 'completion', text: 'Combined: Brest', usage: usage(8, 3) },
+    { type: 'completion', text: 'Fusion says Brest.', usage: usage(20, 4) },
+  )
+  const body = (await (await post({ model: 'test/agent', input: 'Ask the panel', tools: [{ type: 'openrouter:fusion' }] })).json()) as { output: Record<string, unknown>[] }
+  assert.deepEqual(body.output.map((item) => item.type), ['openrouter:fusion', 'message'])
+  assert.deepEqual((body.output[0]?.responses as { model: string }[]).map((response) => response.model), ['test/agent', 'test/panelist'])
+  const sent = upstream.requests.slice(first)
+  assert.deepEqual(sent.slice(1, 3).map((request) => request.body.model).sort(), ['up-agent', 'up-panelist'])
+  assert.match(sent[3]!.body.messages.at(-1).content, /Answer 1 \(test\/agent\)[\s\S]*Answer 2 \(test\/panelist\)/)
+  assert.match(sent[4]!.body.messages.at(-1).content, /Combined: Brest/)
 })
 
 test('a server tool disabled for the workspace is refused with 403 naming it; an unknown one with 400', async () => {
