@@ -11,6 +11,7 @@ import { startTestGateway, bearer, type TestGateway } from '../support/test-gate
 
 const instant = '2026-03-01T12:00:00.000Z'
 let upstream: FakeUpstream
+let claude: FakeUpstream
 let page: Server
 let pageUrl: string
 let gateway: TestGateway
@@ -20,6 +21,7 @@ let keyHash: string
 
 before(async () => {
   upstream = await startFakeUpstream({ api: 'openai-chat', apiKey: 'upstream-secret' })
+  claude = await startFakeUpstream({ api: 'anthropic', apiKey: 'upstream-secret' })
   page = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
     response.end('<html><head><title>Tides</title><script>var x = 1</script></head><body><h1>Harbour</h1><p>High tide at <b>06:12</b>.</p></body></html>')
@@ -29,10 +31,14 @@ before(async () => {
   const yaml = `egress: { allow_private_networks: true }
 providers:
   - { slug: fake, name: Fake, api: openai-chat, base_url: "${upstream.url}", api_key: upstream-secret }
+  - { slug: claude, name: Claude, api: anthropic, base_url: "${claude.url}", api_key: upstream-secret }
 models:
   - slug: test/agent
     endpoints:
       - { provider: fake, upstream_model_id: up-agent, max_output_tokens: 1000, pricing: { prompt: "0.000001", completion: "0.000002" } }
+  - slug: test/claude
+    endpoints:
+      - { provider: claude, upstream_model_id: up-claude, max_output_tokens: 1000, pricing: { prompt: "0.000001", completion: "0.000002" } }
   - slug: test/panelist
     endpoints:
       - { provider: fake, upstream_model_id: up-panelist, max_output_tokens: 1000, pricing: { prompt: "0.000001", completion: "0.000002" } }
@@ -47,6 +53,7 @@ models:
 after(async () => {
   await gateway.close()
   await upstream.close()
+  await claude.close()
   await new Promise((resolve) => page.close(resolve))
 })
 
@@ -238,6 +245,25 @@ test('fusion: a panel of models answers, the judge combines, every call is bille
   assert.deepEqual(sent.slice(1, 3).map((request) => request.body.model).sort(), ['up-agent', 'up-panelist'])
   assert.match(sent[3]!.body.messages.at(-1).content, /Answer 1 \(test\/agent\)[\s\S]*Answer 2 \(test\/panelist\)/)
   assert.match(sent[4]!.body.messages.at(-1).content, /Combined: Brest/)
+})
+
+test('through an Anthropic upstream: tool_use round trip, then a final turn without tools or tool blocks', async () => {
+  const first = claude.requests.length
+  claude.script(
+    { type: 'completion', toolCalls: [{ id: 'toolu_1', name: 'openrouter_datetime', arguments: '{}' }], usage: usage(10, 5) },
+    { type: 'completion', toolCalls: [{ id: 'toolu_2', name: 'openrouter_datetime', arguments: '{"timezone":"Asia/Tokyo"}' }], usage: usage(20, 5) },
+    { type: 'completion', text: 'It is 21:00 in Tokyo.', usage: usage(30, 6) },
+  )
+  const body = (await (await post({ model: 'test/claude', input: 'Time?', tools: [{ type: 'openrouter:datetime' }], max_tool_calls: 2 })).json()) as { output: Record<string, unknown>[]; output_text: string }
+  assert.deepEqual(body.output.map((item) => item.type), ['openrouter:datetime', 'openrouter:datetime', 'message'])
+  assert.equal(body.output[1]?.datetime, '2026-03-01T21:00:00+09:00')
+  assert.equal(body.output_text, 'It is 21:00 in Tokyo.')
+  const sent = claude.requests.slice(first)
+  assert.equal(sent.length, 3)
+  const blocks = (request: (typeof sent)[number]) => request.body.messages.flatMap((message: { content: unknown }) => (Array.isArray(message.content) ? message.content : [])).map((block: { type: string }) => block.type)
+  assert.ok(blocks(sent[1]!).includes('tool_use') && blocks(sent[1]!).includes('tool_result'), 'the second step carries the tool round trip natively')
+  assert.equal(sent[2]!.body.tools, undefined)
+  assert.ok(!blocks(sent[2]!).includes('tool_use') && !blocks(sent[2]!).includes('tool_result'), 'the final turn has no tool blocks')
 })
 
 test('a server tool disabled for the workspace is refused with 403 naming it; an unknown one with 400', async () => {
