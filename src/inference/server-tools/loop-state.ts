@@ -67,7 +67,8 @@ export class LoopState {
   progress(step: StepOutcome, calledTools: readonly string[]): LoopProgress {
     return {
       steps: this.steps,
-      costNano: this.costNano,
+      // Nested calls (subagent, advisor, fusion, image_generation) count toward max_cost too.
+      costNano: this.costNano + this.nestedCostNano,
       totalTokens: this.usage.total_tokens,
       finishReason: step.result.finish_reason,
       nativeFinishReason: step.result.native_finish_reason ?? null,
