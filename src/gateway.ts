@@ -57,6 +57,7 @@ import { StickySessions } from './inference/routing/sticky-sessions.ts'
 import { UpstreamTransport } from './inference/upstream/upstream-transport.ts'
 import { workspaceSettingsFrom } from './inference/workspace-settings.ts'
 import { createPrivateEndpoints } from './private-endpoints/create-private-endpoints.ts'
+import { invokeInference, type InvokeInput } from './inference/invoke-inference.ts'
 
 export interface Gateway {
   readonly app: App
@@ -170,6 +171,11 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         guardrailRules: (key: ApiKeyRecord) => guardrailCache.effectiveRulesFor(key),
         presets: (workspaceId: string, slug: string) => presetCache.get(workspaceId, slug),
         onGeneration: (trace: Parameters<GenerationBroadcaster['enqueueGeneration']>[0]) => void observability.broadcaster.enqueueGeneration(trace),
+        serverTools: {
+          settings: config.server_tools,
+          egress: { allowPrivateNetworks: config.egress.allow_private_networks },
+          invoke: (input: InvokeInput) => invokeInference(input, inference.dialects, inference.deps),
+        },
       },
     }
     const app = await buildApp({

@@ -1,6 +1,7 @@
 // The effective configuration: the YAML file's sections with defaults applied, plus what the
 // environment decides. Built once by loadConfig and frozen.
 import type { ModelConfig, ProviderConfig } from './schema.ts'
+import type { ServerToolsSetting } from './server-tools-config.ts'
 
 export type LogLevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 
@@ -29,6 +30,7 @@ export interface Config {
   readonly log_level: LogLevelName
   readonly config_path: string | null
   readonly egress: { readonly allow_private_networks: boolean }
+  readonly server_tools: ServerToolsSetting
   readonly interns: { readonly workspaces: readonly string[] }
   readonly vault: { readonly writes_disabled: boolean }
   readonly credits: { readonly enforce: boolean }

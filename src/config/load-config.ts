@@ -9,6 +9,7 @@ import { ConfigFileSchema, type ConfigFile } from './schema.ts'
 import { interpolateEnv, type InterpolationProblem } from './interpolate-env.ts'
 import { formatSchemaErrors } from './format-schema-errors.ts'
 import { deepFreeze } from './deep-freeze.ts'
+import { serverToolsSetting } from './server-tools-config.ts'
 
 export type Env = Readonly<Record<string, string | undefined>>
 
@@ -143,6 +144,7 @@ function buildConfig(file: ConfigFile, runtime: Runtime, configPath: string | nu
     log_level: runtime.logLevel,
     config_path: configPath,
     egress: { allow_private_networks: file.egress?.allow_private_networks ?? false },
+    server_tools: serverToolsSetting(file.server_tools),
     interns: { workspaces: file.interns?.workspaces ?? ['*'] },
     vault: { writes_disabled: file.vault?.writes_disabled ?? false },
     credits: { enforce: file.credits?.enforce ?? false },

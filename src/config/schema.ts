@@ -1,5 +1,6 @@
 // The YAML config file's schema. Strict: unknown keys are errors. Defaults are applied by the loader.
 import { Type, type Static } from 'typebox'
+import { ServerToolsConfigSchema } from './server-tools-config.ts'
 
 const strict = { additionalProperties: false } as const
 const NullablePositiveInt = Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])
@@ -80,6 +81,7 @@ export const ConfigFileSchema = Type.Object(
       ),
     ),
     egress: Type.Optional(Type.Object({ allow_private_networks: Type.Optional(Type.Boolean()) }, strict)),
+    server_tools: Type.Optional(ServerToolsConfigSchema),
     interns: Type.Optional(Type.Object({ workspaces: Type.Optional(Type.Array(Type.String({ minLength: 1 }))) }, strict)),
     vault: Type.Optional(Type.Object({ writes_disabled: Type.Optional(Type.Boolean()) }, strict)),
     credits: Type.Optional(Type.Object({ enforce: Type.Optional(Type.Boolean()) }, strict)),

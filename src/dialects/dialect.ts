@@ -75,11 +75,18 @@ export interface StreamFinish {
   readonly metadata?: Readonly<Record<string, unknown>>
   /** Unix seconds at completion. */
   readonly completedAt?: number
+  /** Extra `usage` fields (Responses `server_tool_use_details` after a server-tool loop). */
+  readonly usageExtra?: Readonly<Record<string, unknown>>
 }
 
 export interface StreamEncoder {
   start(): string
   push(event: StreamEvent): string
+  /**
+   * Formats that carry server-tool items (Responses): reports an item the gateway produced at output
+   * position `index` — `added` when it starts, `done` with its final fields (kept in the final output).
+   */
+  pushOutputItem?(index: number, item: Readonly<Record<string, unknown>>, phase: 'added' | 'done'): string
   finish(final: StreamFinish): string
   fail(kind: ErrorKind, message: string): string
 }

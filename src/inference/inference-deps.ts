@@ -10,6 +10,7 @@ import type { EffectiveRules } from '../guardrails/effective-rules.ts'
 import type { AccountingService, Reservation } from '../accounting/accounting-service.ts'
 import type { PresetLookup } from './pipeline/resolve-preset.ts'
 import type { WorkspaceBudget } from './pipeline/budget-scopes.ts'
+import type { ServerToolsDeps } from './server-tools/server-tools-deps.ts'
 
 /** The accounting core as the inference path uses it (src/accounting/accounting-service.ts). */
 export type InferenceAccounting = Pick<AccountingService, 'reserve' | 'settle' | 'release'>
@@ -40,4 +41,6 @@ export interface InferenceDeps {
   readonly presets?: PresetLookup
   /** Called once per finished generation (observability broadcast); must not throw or block. */
   readonly onGeneration?: (trace: GenerationTrace) => void
+  /** Server tools (`openrouter:*` in /responses); absent = requests naming them are refused. */
+  readonly serverTools?: ServerToolsDeps
 }

@@ -33,6 +33,8 @@ export interface ResponseState {
   readonly costUsd?: number | null
   readonly completedAt?: number | null
   readonly metadata?: Readonly<Record<string, unknown>>
+  /** Extra `usage` fields, e.g. `server_tool_use_details`. */
+  readonly usageExtra?: Readonly<Record<string, unknown>>
 }
 
 export function outcomeOf(finish: FinishReason): Outcome {
@@ -58,7 +60,7 @@ export function buildResponseObject(state: ResponseState, context: EncodeContext
     error: state.outcome.error,
     incomplete_details: state.outcome.incomplete_details,
     ...(context.echo ?? {}),
-    usage: state.usage === undefined ? undefined : responsesUsage(state.usage, state.costUsd ?? null, context.isByok),
+    usage: state.usage === undefined ? undefined : { ...responsesUsage(state.usage, state.costUsd ?? null, context.isByok), ...state.usageExtra },
     openrouter_metadata: state.metadata,
   })
 }

@@ -28,6 +28,8 @@ class ResponsesStreamEncoder implements StreamEncoder {
   private sequence = 0
   private closed = false
   private readonly items: OutputItem[] = []
+  /** Items the gateway produced (server tools), by output index. */
+  private readonly gatewayItems = new Map<number, Readonly<Record<string, unknown>>>()
   /** Output indexes whose item has ended; the others are reported as incomplete if the stream fails. */
   private readonly ended = new Set<number>()
   private finishReason: FinishReason = 'stop'
@@ -69,11 +71,19 @@ class ResponsesStreamEncoder implements StreamEncoder {
     }
   }
 
+  pushOutputItem(index: number, item: Readonly<Record<string, unknown>>, phase: 'added' | 'done'): string {
+    if (this.closed) return ''
+    this.gatewayItems.set(index, item)
+    return this.frame(phase === 'added' ? 'response.output_item.added' : 'response.output_item.done', { output_index: index, item })
+  }
+
   finish(final: StreamFinish): string {
     if (this.closed) return ''
     this.closed = true
     const outcome = outcomeOf(this.finishReason)
-    const response = this.response({ output: this.encodedItems(), outcome, usage: final.usage, costUsd: final.costUsd, completedAt: final.completedAt ?? this.context.createdAt, metadata: final.metadata })
+    const response = this.response({
+      output: this.encodedItems(), outcome, usage: final.usage, costUsd: final.costUsd, completedAt: final.completedAt ?? this.context.createdAt, metadata: final.metadata, usageExtra: final.usageExtra,
+    })
     return this.frame(terminalEvents[outcome.status], { response }) + doneSseFrame
   }
 
@@ -141,11 +151,17 @@ class ResponsesStreamEncoder implements StreamEncoder {
   }
 
   private encodedItems(): Record<string, unknown>[] {
-    return this.items.flatMap((item, index) => {
-      if (item === undefined) return []
+    const last = Math.max(this.items.length - 1, ...this.gatewayItems.keys())
+    const output: Record<string, unknown>[] = []
+    for (let index = 0; index <= last; index += 1) {
+      const gateway = this.gatewayItems.get(index)
+      if (gateway !== undefined) output.push({ ...gateway })
+      const item = this.items[index]
+      if (item === undefined) continue
       const encoded = encodeOutputItem(item, index, this.id())
-      return [this.ended.has(index) || encoded.status === undefined ? encoded : { ...encoded, status: 'incomplete' }]
-    })
+      output.push(this.ended.has(index) || encoded.status === undefined ? encoded : { ...encoded, status: 'incomplete' })
+    }
+    return output
   }
 
   private response(state: ResponseState): Record<string, unknown> {

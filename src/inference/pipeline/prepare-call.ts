@@ -1,4 +1,5 @@
 // Decode -> workspace defaults -> server-tool checks: what the client asked for, in canonical form.
+// Requests naming server tools then run the server-tool loop (src/inference/server-tools/).
 import { GatewayError } from '../../domain/errors.ts'
 import type { DecodedRequest } from '../../dialects/dialect.ts'
 import type { WorkspaceInferenceSettings } from '../inference-deps.ts'
@@ -20,9 +21,6 @@ export function prepareCall(request: InferenceRequest, body: unknown, settings: 
   }
   for (const tool of decoded.serverTools) {
     if (settings.disabledServerTools.includes(tool)) throw new GatewayError('forbidden', `The server tool ${tool} is disabled for this workspace`)
-  }
-  if (decoded.serverTools.length > 0) {
-    throw new GatewayError('invalid_request', `Server tools (${decoded.serverTools.join(', ')}) are not available on this gateway yet; send function tools instead`)
   }
   return { decoded, models, sessionId: decoded.options.session_id ?? sessionHeader(request), preset: null }
 }

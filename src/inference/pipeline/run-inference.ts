@@ -20,6 +20,7 @@ import { respondStream } from './respond-stream.ts'
 import { routingMetadata } from './routing-metadata.ts'
 import { buildGenerationContent, buildGenerationRecord } from './record-generation.ts'
 import { buildGenerationTrace } from './build-generation-trace.ts'
+import { runServerToolLoop } from '../server-tools/server-tool-loop.ts'
 
 export async function runInference(request: InferenceRequest, body: unknown, responder: Responder, deps: InferenceDeps): Promise<void> {
   const facts = newCallFacts()
@@ -29,6 +30,7 @@ export async function runInference(request: InferenceRequest, body: unknown, res
     const rules = deps.guardrailRules?.(request.key) ?? null
     const preset = deps.presets === undefined ? { body, slug: null } : resolvePreset(body, request.dialect.name, request.key.workspaceId, deps.presets)
     facts.prepared = guardCall({ ...prepareCall(request, preset.body, settings), preset: preset.slug }, rules)
+    if (facts.prepared.decoded.serverTools.length > 0) return await runServerToolLoop(request, facts, responder, deps, settings)
     const plan = rules === null ? routeCall(request, facts.prepared, deps.routing, settings) : filterPlanByGuardrails(routeCall(request, facts.prepared, deps.routing, settings), rules)
     const worstCaseNano = estimateWorstCaseNano(facts.prepared.decoded.call, plan.candidates.map((candidate) => candidate.endpoint))
     const budgets = budgetScopes(rules, request.key.workspaceId, settings.budgets, deps.clock)

@@ -1,0 +1,83 @@
+// One model call of the server-tool loop, reserved and settled like any call: route, reserve the worst
+// case (reservation `<generation>:<step>`), call with fallbacks (not streamed: the loop needs the whole
+// answer to find tool calls), price the usage, settle — or release when the call failed.
+import type { CanonicalCall } from '../../domain/inference/call.ts'
+import { foldStreamEvents } from '../../domain/inference/fold-stream-events.ts'
+import type { CanonicalResult } from '../../domain/inference/result.ts'
+import type { StreamEvent } from '../../domain/inference/stream-event.ts'
+import type { EndpointEntry } from '../catalog/catalog.ts'
+import type { InferenceDeps, WorkspaceInferenceSettings } from '../inference-deps.ts'
+import type { InferenceRequest } from '../pipeline/inference-request.ts'
+import type { PreparedCall } from '../pipeline/prepare-call.ts'
+import { routeCall } from '../pipeline/route-call.ts'
+import { usageCostNano } from '../pricing/billable-usage.ts'
+import { estimateWorstCaseNano } from '../pricing/estimate-worst-case.ts'
+import type { RoutePlan } from '../routing/plan-route.ts'
+import { AllAttemptsFailed, callWithFallbacks, type AttemptRecord } from '../upstream/call-with-fallbacks.ts'
+
+export interface StepInput {
+  readonly request: InferenceRequest
+  readonly prepared: PreparedCall
+  readonly settings: WorkspaceInferenceSettings
+  readonly call: Omit<CanonicalCall, 'model'>
+  /** 1-based; also the reservation's attempt number. */
+  readonly step: number
+}
+
+export interface StepOutcome {
+  readonly result: CanonicalResult
+  readonly endpoint: EndpointEntry
+  readonly plan: RoutePlan
+  readonly costNano: bigint
+  readonly attempts: readonly AttemptRecord[]
+  readonly latencyMs: number
+}
+
+export class StepFailed extends Error {
+  constructor(override readonly cause: unknown, readonly attempts: readonly AttemptRecord[]) {
+    super('a server-tool loop step failed')
+  }
+}
+
+export async function runLoopStep(input: StepInput, deps: InferenceDeps): Promise<StepOutcome> {
+  const { request, prepared } = input
+  const plan = routeCall(request, prepared, deps.routing, input.settings)
+  const worstCaseNano = estimateWorstCaseNano(input.call, plan.candidates.map((candidate) => candidate.endpoint))
+  const reservation = await deps.accounting.reserve({ key: request.key, generationId: request.generationId, attempt: input.step, worstCaseNano, isByok: false })
+  let settled = false
+  try {
+    const sessionKey = prepared.sessionId === null ? null : `${request.key.workspaceId}:${prepared.sessionId}`
+    const called = await callWithFallbacks(
+      { candidates: plan.candidates, call: { ...input.call, stream: false }, signal: request.signal, sessionKey },
+      { transport: deps.transport, routing: deps.routing, clock: deps.clock },
+    )
+    const result = called.outcome.kind === 'result' ? called.outcome.result : foldStreamEvents(await collect(called.outcome.events))
+    const endpoint = called.candidate.endpoint
+    const costNano = usageCostNano(endpoint.pricing, result.usage)
+    if (costNano > 0n) {
+      await deps.accounting.settle(reservation, {
+        costNano,
+        model: prepared.models[0]!,
+        provider: endpoint.provider.slug,
+        promptTokens: result.usage.input_tokens,
+        completionTokens: result.usage.output_tokens,
+        reasoningTokens: result.usage.reasoning_tokens,
+        cachedTokens: result.usage.cached_input_tokens,
+        cacheWriteTokens: result.usage.cache_write_tokens,
+        endUser: prepared.decoded.options.user ?? null,
+      })
+      settled = true
+    }
+    return { result, endpoint, plan, costNano, attempts: called.attempts, latencyMs: called.latencyMs }
+  } catch (error) {
+    throw new StepFailed(error, error instanceof AllAttemptsFailed ? error.attempts : [])
+  } finally {
+    if (!settled) await deps.accounting.release(reservation).catch((error: unknown) => deps.logger.error({ err: error }, 'could not release a loop step reservation'))
+  }
+}
+
+async function collect(events: AsyncIterable<StreamEvent>): Promise<StreamEvent[]> {
+  const collected: StreamEvent[] = []
+  for await (const event of events) collected.push(event)
+  return collected
+}
