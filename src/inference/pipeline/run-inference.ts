@@ -11,10 +11,9 @@ import { newCallFacts, type CallFacts } from './call-facts.ts'
 import type { InferenceRequest } from './inference-request.ts'
 import { prepareCall, type PreparedCall } from './prepare-call.ts'
 import { resolvePreset } from './resolve-preset.ts'
-import { filterCallContent, filterPlanByGuardrails } from './apply-guardrails.ts'
-import { budgetScopes } from './budget-scopes.ts'
+import { filterCallContent } from './apply-guardrails.ts'
+import { guardedRoute } from './guarded-route.ts'
 import type { EffectiveRules } from '../../guardrails/effective-rules.ts'
-import { routeCall } from './route-call.ts'
 import { respondJson } from './respond-json.ts'
 import { respondStream } from './respond-stream.ts'
 import { routingMetadata } from './routing-metadata.ts'
@@ -31,9 +30,8 @@ export async function runInference(request: InferenceRequest, body: unknown, res
     const preset = deps.presets === undefined ? { body, slug: null } : resolvePreset(body, request.dialect.name, request.key.workspaceId, deps.presets)
     facts.prepared = guardCall({ ...prepareCall(request, preset.body, settings), preset: preset.slug }, rules)
     if (facts.prepared.decoded.serverTools.length > 0) return await runServerToolLoop(request, facts, responder, deps, settings)
-    const plan = rules === null ? routeCall(request, facts.prepared, deps.routing, settings) : filterPlanByGuardrails(routeCall(request, facts.prepared, deps.routing, settings), rules)
+    const { plan, budgets } = guardedRoute(request, facts.prepared, deps, settings)
     const worstCaseNano = estimateWorstCaseNano(facts.prepared.decoded.call, plan.candidates.map((candidate) => candidate.endpoint))
-    const budgets = budgetScopes(rules, request.key.workspaceId, settings.budgets, deps.clock)
     reservation = await deps.accounting.reserve({ key: request.key, generationId: request.generationId, attempt: 1, worstCaseNano, isByok: false, budgets })
     const called = await callUpstream(request, facts, plan, deps)
     const metadata = () => (request.wantsMetadata ? routingMetadata(plan, facts.prepared!.models[0]!, facts.attempts, facts.generationTimeMs, called.candidate.endpoint.id) : undefined)

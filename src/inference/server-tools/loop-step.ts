@@ -9,7 +9,7 @@ import type { EndpointEntry } from '../catalog/catalog.ts'
 import type { InferenceDeps, WorkspaceInferenceSettings } from '../inference-deps.ts'
 import type { InferenceRequest } from '../pipeline/inference-request.ts'
 import type { PreparedCall } from '../pipeline/prepare-call.ts'
-import { routeCall } from '../pipeline/route-call.ts'
+import { guardedRoute } from '../pipeline/guarded-route.ts'
 import { usageCostNano } from '../pricing/billable-usage.ts'
 import { estimateWorstCaseNano } from '../pricing/estimate-worst-case.ts'
 import type { RoutePlan } from '../routing/plan-route.ts'
@@ -41,9 +41,9 @@ export class StepFailed extends Error {
 
 export async function runLoopStep(input: StepInput, deps: InferenceDeps): Promise<StepOutcome> {
   const { request, prepared } = input
-  const plan = routeCall(request, prepared, deps.routing, input.settings)
+  const { plan, budgets } = guardedRoute(request, prepared, deps, input.settings)
   const worstCaseNano = estimateWorstCaseNano(input.call, plan.candidates.map((candidate) => candidate.endpoint))
-  const reservation = await deps.accounting.reserve({ key: request.key, generationId: request.generationId, attempt: input.step, worstCaseNano, isByok: false })
+  const reservation = await deps.accounting.reserve({ key: request.key, generationId: request.generationId, attempt: input.step, worstCaseNano, isByok: false, budgets })
   let settled = false
   try {
     const sessionKey = prepared.sessionId === null ? null : `${request.key.workspaceId}:${prepared.sessionId}`
