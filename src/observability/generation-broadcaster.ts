@@ -9,7 +9,7 @@ import type { SecretBox } from '../vault/secret-box.ts'
 import type { ObservabilityDestinationsRepository } from '../store/repositories/observability-destinations-repository.ts'
 import type { ObservabilityOutboxRepository, OutboxRow } from '../store/repositories/observability-outbox-repository.ts'
 import { buildDestinationRecord, shouldReceive } from './build-destination-record.ts'
-import { decodeDestination } from './destination.ts'
+import { decodeDestination, type Destination } from './destination.ts'
 import type { OutboxPayload } from './destination-record.ts'
 import type { GenerationTrace } from './generation-trace.ts'
 
@@ -19,6 +19,8 @@ export interface GenerationBroadcasterDeps {
   readonly secretBox: SecretBox
   readonly clock: Clock
   readonly logger: Pick<Logger, 'warn'>
+  /** In-memory destinations (no store read per generation); without it each generation reads the store. */
+  readonly cache?: { deliverable(workspaceId: string): Promise<readonly Destination[]> }
 }
 
 export interface GenerationBroadcaster {
@@ -28,11 +30,13 @@ export interface GenerationBroadcaster {
 
 export function createGenerationBroadcaster(deps: GenerationBroadcasterDeps): GenerationBroadcaster {
   async function enqueue(trace: GenerationTrace): Promise<number> {
-    const rows = await deps.destinations.listDeliverable(trace.workspaceId)
+    const destinations =
+      deps.cache === undefined
+        ? (await deps.destinations.listDeliverable(trace.workspaceId)).map((row) => decodeDestination(row, deps.secretBox))
+        : await deps.cache.deliverable(trace.workspaceId)
     const now = deps.clock.now().toISOString()
     const outboxRows: OutboxRow[] = []
-    for (const row of rows) {
-      const destination = decodeDestination(row, deps.secretBox)
+    for (const destination of destinations) {
       if (!shouldReceive(trace, destination)) continue
       const payload: OutboxPayload = { record: buildDestinationRecord(trace, destination), apiKeyName: trace.apiKeyName }
       outboxRows.push({
