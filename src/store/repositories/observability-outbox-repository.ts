@@ -36,20 +36,17 @@ export function createObservabilityOutboxRepository(db: Kysely<Database>) {
         .orderBy('next_attempt_at')
         .limit(limit)
         .execute()
-      const claimed: OutboxRow[] = []
-      for (const { id } of candidates) {
-        const result = await db
-          .updateTable('observability_outbox')
-          .set({ lease_owner: owner, lease_expires_at: leaseUntil })
-          .where('id', '=', id)
-          .where('status', '=', 'pending')
-          .where((builder) => builder.or([builder('lease_expires_at', 'is', null), builder('lease_expires_at', '<', now)]))
-          .executeTakeFirst()
-        if (Number(result.numUpdatedRows) !== 1) continue
-        const row = await db.selectFrom('observability_outbox').selectAll().where('id', '=', id).executeTakeFirst()
-        if (row !== undefined) claimed.push(row)
-      }
-      return claimed
+      if (candidates.length === 0) return []
+      // One statement leases every candidate still free; its WHERE re-checks each row atomically.
+      const claimed = await db
+        .updateTable('observability_outbox')
+        .set({ lease_owner: owner, lease_expires_at: leaseUntil })
+        .where('id', 'in', candidates.map((candidate) => candidate.id))
+        .where('status', '=', 'pending')
+        .where((builder) => builder.or([builder('lease_expires_at', 'is', null), builder('lease_expires_at', '<', now)]))
+        .returningAll()
+        .execute()
+      return claimed.sort((a, b) => a.next_attempt_at.localeCompare(b.next_attempt_at))
     },
 
     async markDelivered(id: string, owner: string, at: string): Promise<void> {
