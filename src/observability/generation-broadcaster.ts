@@ -1,7 +1,8 @@
 // enqueueGeneration(trace): the one call inference makes after a generation. It picks the workspace's
 // destinations that want this trace, builds each one's record and writes them to the outbox in one
 // transaction. It never throws and never blocks a response: callers need not await it, and a store
-// failure is logged and the trace dropped (fail open on observability).
+// failure is logged and the trace dropped (fail open on observability). Outbox rows of the generations
+// finished within one turn of the event loop are written together, in one transaction.
 import { randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
 import type { Clock } from '../domain/clock.ts'
@@ -54,9 +55,10 @@ export function createGenerationBroadcaster(deps: GenerationBroadcasterDeps): Ge
         delivered_at: null,
       })
     }
-    return deps.outbox.insertMany(outboxRows)
+    return outboxRows.length === 0 ? 0 : writer.write(outboxRows)
   }
 
+  const writer = new OutboxBatch(deps.outbox)
   return {
     async enqueueGeneration(trace) {
       try {
@@ -66,5 +68,35 @@ export function createGenerationBroadcaster(deps: GenerationBroadcasterDeps): Ge
         return 0
       }
     },
+  }
+}
+
+/** Collects outbox rows until the next turn of the event loop, then inserts them in one transaction. */
+class OutboxBatch {
+  #pending: { rows: readonly OutboxRow[]; resolve: (inserted: number) => void; reject: (error: unknown) => void }[] = []
+
+  constructor(private readonly outbox: Pick<ObservabilityOutboxRepository, 'insertEach'>) {}
+
+  write(rows: readonly OutboxRow[]): Promise<number> {
+    return new Promise((resolve, reject) => {
+      if (this.#pending.length === 0) setImmediate(() => void this.#flush())
+      this.#pending.push({ rows, resolve, reject })
+    })
+  }
+
+  async #flush(): Promise<void> {
+    const batch = this.#pending
+    this.#pending = []
+    try {
+      const inserted = await this.outbox.insertEach(batch.flatMap((entry) => entry.rows))
+      let position = 0
+      for (const entry of batch) {
+        const count = inserted.slice(position, position + entry.rows.length).filter((isNew) => isNew).length
+        position += entry.rows.length
+        entry.resolve(count)
+      }
+    } catch (error) {
+      for (const entry of batch) entry.reject(error)
+    }
   }
 }

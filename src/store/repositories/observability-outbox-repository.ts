@@ -7,23 +7,30 @@ import type { ObservabilityOutboxTable } from '../tables/observability-tables.ts
 export type OutboxRow = Selectable<ObservabilityOutboxTable>
 
 export function createObservabilityOutboxRepository(db: Kysely<Database>) {
+  /** Inserts in one transaction; per row, whether it was new (a replayed generation is skipped). */
+  async function insertEach(rows: readonly OutboxRow[]): Promise<boolean[]> {
+    if (rows.length === 0) return []
+    return db.transaction().execute(async (transaction) => {
+      const inserted: boolean[] = []
+      for (const row of rows) {
+        const result = await transaction
+          .insertInto('observability_outbox')
+          .values(row)
+          .onConflict((conflict) => conflict.columns(['destination_id', 'generation_id']).doNothing())
+          .executeTakeFirst()
+        inserted.push(Number(result.numInsertedOrUpdatedRows ?? 0n) > 0)
+      }
+      return inserted
+    })
+  }
+
   return {
     /** Inserts new rows in one transaction; a (destination, generation) pair already there is kept. Returns how many were new. */
     async insertMany(rows: readonly OutboxRow[]): Promise<number> {
-      if (rows.length === 0) return 0
-      return db.transaction().execute(async (transaction) => {
-        let inserted = 0
-        for (const row of rows) {
-          const result = await transaction
-            .insertInto('observability_outbox')
-            .values(row)
-            .onConflict((conflict) => conflict.columns(['destination_id', 'generation_id']).doNothing())
-            .executeTakeFirst()
-          inserted += Number(result.numInsertedOrUpdatedRows ?? 0n)
-        }
-        return inserted
-      })
+      return (await insertEach(rows)).filter((inserted) => inserted).length
     },
+
+    insertEach,
 
     /** Claims up to `limit` due rows for `owner` until `leaseUntil`; returns the rows it won. */
     async claimDue(now: string, owner: string, leaseUntil: string, limit: number): Promise<OutboxRow[]> {
