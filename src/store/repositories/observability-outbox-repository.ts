@@ -56,11 +56,12 @@ export function createObservabilityOutboxRepository(db: Kysely<Database>) {
       return claimed.sort((a, b) => a.next_attempt_at.localeCompare(b.next_attempt_at))
     },
 
-    async markDelivered(id: string, owner: string, at: string): Promise<void> {
+    async markDeliveredMany(ids: readonly string[], owner: string, at: string): Promise<void> {
+      if (ids.length === 0) return
       await db
         .updateTable('observability_outbox')
         .set({ status: 'delivered', delivered_at: at, lease_owner: null, lease_expires_at: null, last_error: null })
-        .where('id', '=', id)
+        .where('id', 'in', ids)
         .where('lease_owner', '=', owner)
         .execute()
     },
