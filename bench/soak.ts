@@ -23,6 +23,8 @@ interface SoakWindow {
 }
 
 const windowMs = 10_000
+const headings = ['t (s)', 'req/s', 'errors', 'p99 ms', 'RSS MB', 'loop p99 ms', 'loop max ms']
+const widths = headings.map((heading) => Math.max(8, heading.length))
 
 export async function runSoak(servers: Record<TargetName, BenchChild>, options: SoakOptions): Promise<void> {
   const key = servers.gateway.info.key ?? ''
@@ -33,7 +35,7 @@ export async function runSoak(servers: Record<TargetName, BenchChild>, options: 
   const windows: SoakWindow[] = []
   const totalWindows = Math.max(1, Math.round((options.minutes * 60_000) / windowMs))
   console.log(`soak: ${options.minutes} min at ${options.rate} req/s against the gateway, ${scenarios.map((scenario) => scenario.name).join(' + ')} in equal parts`)
-  console.log('   t (s)   req/s  errors  p99 ms  RSS MB  loop p99 ms  loop max ms')
+  console.log(headings.map((heading, position) => heading.padStart(widths[position] ?? 8)).join(' '))
   await servers.gateway.usage()
   for (let index = 0; index < totalWindows; index++) {
     const results = await Promise.all(pools.map((pool, position) => runLoad(pool, requests[position]!, shape, 0, windowMs, async () => {})))
@@ -49,10 +51,10 @@ export async function runSoak(servers: Record<TargetName, BenchChild>, options: 
       loopDelayMaxMs: usage.loopDelayMaxMs,
     }
     windows.push(window)
-    console.log(
-      [window.atSeconds, (window.completed * 1000) / windowMs, window.errors].map((value) => value.toFixed(0).padStart(8)).join('') +
-        [window.p99Ms, Number(mb(window.rssBytes)), window.loopDelayP99Ms, window.loopDelayMaxMs].map((value) => value.toFixed(2).padStart(8)).join('    '),
-    )
+    const columns = [window.atSeconds.toFixed(0), ((window.completed * 1000) / windowMs).toFixed(0), String(window.errors), window.p99Ms.toFixed(1), mb(window.rssBytes), window.loopDelayP99Ms.toFixed(2), window.loopDelayMaxMs.toFixed(2)]
+    console.log(columns.map((column, position) => column.padStart(widths[position] ?? 8)).join(' '))
+    const firstError = results.find((result) => result.firstError !== undefined)?.firstError
+    if (firstError !== undefined) console.log(`    first error in this window: ${firstError}`)
   }
   await Promise.all(pools.map((pool) => pool.close()))
   const settled = windows.slice(Math.min(windows.length - 1, Math.ceil(windows.length / 5)))
