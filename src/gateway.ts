@@ -152,7 +152,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     const presets = createPresetsRepository(store.db)
     const presetCache = new PresetCache(presets, changeBus, (error) => logger.warn({ err: error }, 'could not refresh a cached preset'))
     await presetCache.load()
-    const observability = createObservability({ db: store.db, config, clock, secretBox, logger })
+    const observability = createObservability({ db: store.db, config, clock, secretBox, logger, changeBus })
     const transport = new UpstreamTransport()
     const privateEndpoints = await createPrivateEndpoints({
       db: store.db, clock, logger, changeBus, secretBox, catalog, transport, organizationId,

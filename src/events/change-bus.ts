@@ -1,7 +1,7 @@
 // Announces that a stored entity changed so in-memory caches can refresh it. In-process delivery is
 // synchronous; a cross-instance transport (Redis pub/sub or PostgreSQL NOTIFY) can be attached later.
 
-export type ChangeTopic = 'api_key' | 'workspace' | 'organization' | 'guardrail' | 'preset' | 'private_endpoint'
+export type ChangeTopic = 'api_key' | 'workspace' | 'organization' | 'guardrail' | 'preset' | 'private_endpoint' | 'observability_destination'
 
 export type ChangeHandler = (entityId: string) => void
 

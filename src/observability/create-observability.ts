@@ -9,6 +9,8 @@ import type { SecretBox } from '../vault/secret-box.ts'
 import { createObservabilityDestinationsRepository } from '../store/repositories/observability-destinations-repository.ts'
 import { createObservabilityOutboxRepository } from '../store/repositories/observability-outbox-repository.ts'
 import { createObservabilityService, type ObservabilityService } from '../management/observability/service.ts'
+import type { ChangeBus } from '../events/change-bus.ts'
+import { DestinationCache } from './destination-cache.ts'
 import { createGenerationBroadcaster, type GenerationBroadcaster } from './generation-broadcaster.ts'
 import { DeliveryWorker, defaultDeliveryOptions, type DeliveryOptions } from './delivery-worker.ts'
 
@@ -32,17 +34,21 @@ export function deliveryOptionsFrom(config: Config): DeliveryOptions {
   }
 }
 
-export function createObservability(deps: { db: Kysely<Database>; config: Config; clock: Clock; secretBox: SecretBox; logger: Logger }): Observability {
+export function createObservability(deps: { db: Kysely<Database>; config: Config; clock: Clock; secretBox: SecretBox; logger: Logger; changeBus: ChangeBus }): Observability {
   const destinations = createObservabilityDestinationsRepository(deps.db)
   const outbox = createObservabilityOutboxRepository(deps.db)
+  const cache = new DestinationCache(destinations, deps.secretBox, deps.changeBus)
   const egress = { allowPrivateNetworks: deps.config.egress.allow_private_networks }
   const workspaceExists = async (id: string): Promise<boolean> =>
     (await deps.db.selectFrom('workspaces').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
   const defaultWorkspaceId = async (): Promise<string> =>
     (await deps.db.selectFrom('workspaces').select('id').where('is_default', '=', 1).orderBy('created_at').executeTakeFirstOrThrow()).id
   return {
-    service: createObservabilityService({ destinations, secretBox: deps.secretBox, clock: deps.clock, egress, workspaceExists, defaultWorkspaceId }),
-    broadcaster: createGenerationBroadcaster({ destinations, outbox, secretBox: deps.secretBox, clock: deps.clock, logger: deps.logger }),
+    service: createObservabilityService({
+      destinations, secretBox: deps.secretBox, clock: deps.clock, egress, workspaceExists, defaultWorkspaceId,
+      onChange: (id) => deps.changeBus.publish('observability_destination', id),
+    }),
+    broadcaster: createGenerationBroadcaster({ destinations, outbox, secretBox: deps.secretBox, clock: deps.clock, logger: deps.logger, cache }),
     worker: new DeliveryWorker({ destinations, outbox, secretBox: deps.secretBox, clock: deps.clock, egress, logger: deps.logger, options: deliveryOptionsFrom(deps.config) }),
   }
 }

@@ -112,10 +112,16 @@ export class DeliveryWorker {
   async #deliverBatch(destinationId: string, rows: readonly OutboxRow[]): Promise<void> {
     const row = await this.#deps.destinations.find(destinationId)
     const destination = row === undefined ? undefined : decodeDestination(row, this.#deps.secretBox)
-    await runLimited(rows, this.#deps.options.concurrencyPerDestination, (outboxRow) => this.#deliverOne(outboxRow, destination))
+    const delivered: string[] = []
+    await runLimited(rows, this.#deps.options.concurrencyPerDestination, async (outboxRow) => {
+      if (await this.#deliverOne(outboxRow, destination)) delivered.push(outboxRow.id)
+    })
+    // One statement marks the whole batch (at-least-once either way: a crash before it redelivers).
+    if (delivered.length > 0) await this.#deps.outbox.markDeliveredMany(delivered, this.#owner, this.#deps.clock.now().toISOString())
   }
 
-  async #deliverOne(row: OutboxRow, destination: Destination | undefined): Promise<void> {
+  /** Sends one row; true when the destination accepted it (the caller marks it delivered). */
+  async #deliverOne(row: OutboxRow, destination: Destination | undefined): Promise<boolean> {
     const { outbox, destinations, clock, options } = this.#deps
     try {
       if (destination === undefined) throw new Error('destination was deleted')
@@ -124,8 +130,8 @@ export class DeliveryWorker {
       const payload = JSON.parse(row.payload) as OutboxPayload
       const target = { destinationId: destination.id, type: destination.type, config: destination.config }
       await exporter.deliver(payload, target, { egress: this.#deps.egress, timeoutMs: options.requestTimeoutMs, now: clock.now() })
-      await outbox.markDelivered(row.id, this.#owner, clock.now().toISOString())
       if (destination.lastError !== null) await destinations.recordError(destination.id, null)
+      return true
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500)
       const attempts = row.attempts + 1
@@ -134,6 +140,7 @@ export class DeliveryWorker {
       await outbox.markFailed(row.id, this.#owner, { attempts, nextAttemptAt, error: message, isDead })
       if (destination !== undefined) await destinations.recordError(destination.id, message)
       this.#deps.logger.debug({ destination_id: row.destination_id, attempts, dead: isDead, error: message }, 'observability: delivery failed')
+      return false
     }
   }
 }

@@ -1,7 +1,8 @@
 // enqueueGeneration(trace): the one call inference makes after a generation. It picks the workspace's
 // destinations that want this trace, builds each one's record and writes them to the outbox in one
 // transaction. It never throws and never blocks a response: callers need not await it, and a store
-// failure is logged and the trace dropped (fail open on observability).
+// failure is logged and the trace dropped (fail open on observability). Outbox rows of the generations
+// finished within one turn of the event loop are written together, in one transaction.
 import { randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
 import type { Clock } from '../domain/clock.ts'
@@ -9,7 +10,7 @@ import type { SecretBox } from '../vault/secret-box.ts'
 import type { ObservabilityDestinationsRepository } from '../store/repositories/observability-destinations-repository.ts'
 import type { ObservabilityOutboxRepository, OutboxRow } from '../store/repositories/observability-outbox-repository.ts'
 import { buildDestinationRecord, shouldReceive } from './build-destination-record.ts'
-import { decodeDestination } from './destination.ts'
+import { decodeDestination, type Destination } from './destination.ts'
 import type { OutboxPayload } from './destination-record.ts'
 import type { GenerationTrace } from './generation-trace.ts'
 
@@ -19,6 +20,8 @@ export interface GenerationBroadcasterDeps {
   readonly secretBox: SecretBox
   readonly clock: Clock
   readonly logger: Pick<Logger, 'warn'>
+  /** In-memory destinations (no store read per generation); without it each generation reads the store. */
+  readonly cache?: { deliverable(workspaceId: string): Promise<readonly Destination[]> }
 }
 
 export interface GenerationBroadcaster {
@@ -28,11 +31,13 @@ export interface GenerationBroadcaster {
 
 export function createGenerationBroadcaster(deps: GenerationBroadcasterDeps): GenerationBroadcaster {
   async function enqueue(trace: GenerationTrace): Promise<number> {
-    const rows = await deps.destinations.listDeliverable(trace.workspaceId)
+    const destinations =
+      deps.cache === undefined
+        ? (await deps.destinations.listDeliverable(trace.workspaceId)).map((row) => decodeDestination(row, deps.secretBox))
+        : await deps.cache.deliverable(trace.workspaceId)
     const now = deps.clock.now().toISOString()
     const outboxRows: OutboxRow[] = []
-    for (const row of rows) {
-      const destination = decodeDestination(row, deps.secretBox)
+    for (const destination of destinations) {
       if (!shouldReceive(trace, destination)) continue
       const payload: OutboxPayload = { record: buildDestinationRecord(trace, destination), apiKeyName: trace.apiKeyName }
       outboxRows.push({
@@ -50,9 +55,10 @@ export function createGenerationBroadcaster(deps: GenerationBroadcasterDeps): Ge
         delivered_at: null,
       })
     }
-    return deps.outbox.insertMany(outboxRows)
+    return outboxRows.length === 0 ? 0 : writer.write(outboxRows)
   }
 
+  const writer = new OutboxBatch(deps.outbox)
   return {
     async enqueueGeneration(trace) {
       try {
@@ -62,5 +68,35 @@ export function createGenerationBroadcaster(deps: GenerationBroadcasterDeps): Ge
         return 0
       }
     },
+  }
+}
+
+/** Collects outbox rows until the next turn of the event loop, then inserts them in one transaction. */
+class OutboxBatch {
+  #pending: { rows: readonly OutboxRow[]; resolve: (inserted: number) => void; reject: (error: unknown) => void }[] = []
+
+  constructor(private readonly outbox: Pick<ObservabilityOutboxRepository, 'insertEach'>) {}
+
+  write(rows: readonly OutboxRow[]): Promise<number> {
+    return new Promise((resolve, reject) => {
+      if (this.#pending.length === 0) setImmediate(() => void this.#flush())
+      this.#pending.push({ rows, resolve, reject })
+    })
+  }
+
+  async #flush(): Promise<void> {
+    const batch = this.#pending
+    this.#pending = []
+    try {
+      const inserted = await this.outbox.insertEach(batch.flatMap((entry) => entry.rows))
+      let position = 0
+      for (const entry of batch) {
+        const count = inserted.slice(position, position + entry.rows.length).filter((isNew) => isNew).length
+        position += entry.rows.length
+        entry.resolve(count)
+      }
+    } catch (error) {
+      for (const entry of batch) entry.reject(error)
+    }
   }
 }

@@ -4,6 +4,7 @@ import { dirname } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
 import pg from 'pg'
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import { cachePreparedStatements } from './cache-prepared-statements.ts'
 import type { Database } from './database.ts'
 
 export type StoreEngine = 'sqlite' | 'postgres'
@@ -37,7 +38,7 @@ function openSqlite(path: string): Store {
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')
   database.pragma('synchronous = NORMAL')
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachePreparedStatements(database) }) })
   return {
     db,
     engine: 'sqlite',

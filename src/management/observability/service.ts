@@ -24,6 +24,8 @@ export interface ObservabilityServiceDeps {
   readonly workspaceExists: (id: string) => Promise<boolean>
   /** The organization's default workspace: where destinations go when no workspace_id is given. */
   readonly defaultWorkspaceId: () => Promise<string>
+  /** Told after every create, update and delete (the broadcaster's destination cache listens). */
+  readonly onChange?: (destinationId: string) => void
 }
 
 type FilterRulesInput = CreateDestinationBody['filter_rules']
@@ -106,6 +108,7 @@ export function createObservabilityService(deps: ObservabilityServiceDeps) {
         updatedAt: now,
       }
       await destinations.insert(encodeDestination(destination, secretBox))
+      deps.onChange?.(destination.id)
       const shown = maskConfig(type, config)
       return toWire(destination, generatedSecret === undefined ? shown : { ...shown, secret: generatedSecret })
     },
@@ -148,11 +151,13 @@ export function createObservabilityService(deps: ObservabilityServiceDeps) {
         updatedAt: clock.now().toISOString(),
       }
       await destinations.update(encodeDestination(updated, secretBox))
+      deps.onChange?.(id)
       return toWire(updated)
     },
 
     async remove(id: string): Promise<{ deleted: true }> {
       if (!(await destinations.softDelete(id, clock.now().toISOString()))) throw new GatewayError('not_found', `Observability destination ${id} not found`)
+      deps.onChange?.(id)
       return { deleted: true }
     },
   }

@@ -7,23 +7,30 @@ import type { ObservabilityOutboxTable } from '../tables/observability-tables.ts
 export type OutboxRow = Selectable<ObservabilityOutboxTable>
 
 export function createObservabilityOutboxRepository(db: Kysely<Database>) {
+  /** Inserts in one transaction; per row, whether it was new (a replayed generation is skipped). */
+  async function insertEach(rows: readonly OutboxRow[]): Promise<boolean[]> {
+    if (rows.length === 0) return []
+    return db.transaction().execute(async (transaction) => {
+      const inserted: boolean[] = []
+      for (const row of rows) {
+        const result = await transaction
+          .insertInto('observability_outbox')
+          .values(row)
+          .onConflict((conflict) => conflict.columns(['destination_id', 'generation_id']).doNothing())
+          .executeTakeFirst()
+        inserted.push(Number(result.numInsertedOrUpdatedRows ?? 0n) > 0)
+      }
+      return inserted
+    })
+  }
+
   return {
     /** Inserts new rows in one transaction; a (destination, generation) pair already there is kept. Returns how many were new. */
     async insertMany(rows: readonly OutboxRow[]): Promise<number> {
-      if (rows.length === 0) return 0
-      return db.transaction().execute(async (transaction) => {
-        let inserted = 0
-        for (const row of rows) {
-          const result = await transaction
-            .insertInto('observability_outbox')
-            .values(row)
-            .onConflict((conflict) => conflict.columns(['destination_id', 'generation_id']).doNothing())
-            .executeTakeFirst()
-          inserted += Number(result.numInsertedOrUpdatedRows ?? 0n)
-        }
-        return inserted
-      })
+      return (await insertEach(rows)).filter((inserted) => inserted).length
     },
+
+    insertEach,
 
     /** Claims up to `limit` due rows for `owner` until `leaseUntil`; returns the rows it won. */
     async claimDue(now: string, owner: string, leaseUntil: string, limit: number): Promise<OutboxRow[]> {
@@ -36,27 +43,25 @@ export function createObservabilityOutboxRepository(db: Kysely<Database>) {
         .orderBy('next_attempt_at')
         .limit(limit)
         .execute()
-      const claimed: OutboxRow[] = []
-      for (const { id } of candidates) {
-        const result = await db
-          .updateTable('observability_outbox')
-          .set({ lease_owner: owner, lease_expires_at: leaseUntil })
-          .where('id', '=', id)
-          .where('status', '=', 'pending')
-          .where((builder) => builder.or([builder('lease_expires_at', 'is', null), builder('lease_expires_at', '<', now)]))
-          .executeTakeFirst()
-        if (Number(result.numUpdatedRows) !== 1) continue
-        const row = await db.selectFrom('observability_outbox').selectAll().where('id', '=', id).executeTakeFirst()
-        if (row !== undefined) claimed.push(row)
-      }
-      return claimed
+      if (candidates.length === 0) return []
+      // One statement leases every candidate still free; its WHERE re-checks each row atomically.
+      const claimed = await db
+        .updateTable('observability_outbox')
+        .set({ lease_owner: owner, lease_expires_at: leaseUntil })
+        .where('id', 'in', candidates.map((candidate) => candidate.id))
+        .where('status', '=', 'pending')
+        .where((builder) => builder.or([builder('lease_expires_at', 'is', null), builder('lease_expires_at', '<', now)]))
+        .returningAll()
+        .execute()
+      return claimed.sort((a, b) => a.next_attempt_at.localeCompare(b.next_attempt_at))
     },
 
-    async markDelivered(id: string, owner: string, at: string): Promise<void> {
+    async markDeliveredMany(ids: readonly string[], owner: string, at: string): Promise<void> {
+      if (ids.length === 0) return
       await db
         .updateTable('observability_outbox')
         .set({ status: 'delivered', delivered_at: at, lease_owner: null, lease_expires_at: null, last_error: null })
-        .where('id', '=', id)
+        .where('id', 'in', ids)
         .where('lease_owner', '=', owner)
         .execute()
     },

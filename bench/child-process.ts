@@ -1,0 +1,120 @@
+// The parent/child protocol of the benchmark. Each server runs in its own process so its CPU time and
+// memory are its own: the child announces `ready` with its port and answers `usage` requests with its
+// cumulative CPU time, RSS and event-loop delay, read inside the process.
+import { fork, execFileSync, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+
+export interface ProcessUsage {
+  /** user + system CPU time since start, microseconds. */
+  readonly cpuMicros: number
+  readonly rssBytes: number
+  readonly maxRssBytes: number
+  /** Event-loop delay since the previous usage request, milliseconds. */
+  readonly loopDelayP50Ms: number
+  readonly loopDelayP99Ms: number
+  readonly loopDelayMaxMs: number
+}
+
+type ParentMessage = { type: 'usage'; id: number } | { type: 'stop' }
+type ChildMessage = { type: 'ready'; port: number; info?: Record<string, string> } | { type: 'usage'; id: number; usage: ProcessUsage }
+
+/** Child side: announce readiness and answer usage requests until told to stop. */
+export function serveChildProtocol(port: number, stop: () => Promise<void>, info?: Record<string, string>): void {
+  const loop = monitorEventLoopDelay({ resolution: 10 })
+  loop.enable()
+  process.on('message', (message: ParentMessage) => {
+    if (message.type === 'stop') {
+      void stop().finally(() => process.exit(0))
+      return
+    }
+    const cpu = process.cpuUsage()
+    const usage: ProcessUsage = {
+      cpuMicros: cpu.user + cpu.system,
+      rssBytes: process.memoryUsage.rss(),
+      maxRssBytes: process.resourceUsage().maxRSS * 1024,
+      loopDelayP50Ms: loop.percentile(50) / 1e6,
+      loopDelayP99Ms: loop.percentile(99) / 1e6,
+      loopDelayMaxMs: loop.max / 1e6,
+    }
+    loop.reset()
+    process.send?.({ type: 'usage', id: message.id, usage } satisfies ChildMessage)
+  })
+  process.send?.({ type: 'ready', port, ...(info === undefined ? {} : { info }) } satisfies ChildMessage)
+}
+
+export interface BenchChild {
+  readonly name: string
+  readonly port: number
+  readonly pid: number
+  readonly info: Record<string, string>
+  usage(): Promise<ProcessUsage>
+  stop(): Promise<void>
+}
+
+export interface StartChildOptions {
+  readonly args?: readonly string[]
+  readonly env?: Record<string, string>
+  /** CPU core to pin the process to (with taskset, when installed). */
+  readonly core?: number
+  readonly execArgv?: readonly string[]
+  /** Discard the child's stdout (a gateway logging at info writes its access lines there). */
+  readonly quiet?: boolean
+}
+
+export async function startChild(name: string, script: string, options: StartChildOptions = {}): Promise<BenchChild> {
+  const child = fork(script, [...(options.args ?? [])], {
+    env: { ...process.env, ...options.env },
+    execArgv: [...process.execArgv, ...(options.execArgv ?? [])],
+    stdio: ['ignore', options.quiet === true ? 'ignore' : 'inherit', 'inherit', 'ipc'],
+  })
+  const ready = await waitForReady(name, child)
+  if (options.core !== undefined && child.pid !== undefined) pinToCore(child.pid, options.core)
+  let nextId = 0
+  const pending = new Map<number, (usage: ProcessUsage) => void>()
+  child.on('message', (message: ChildMessage) => {
+    if (message.type !== 'usage') return
+    pending.get(message.id)?.(message.usage)
+    pending.delete(message.id)
+  })
+  return {
+    name,
+    port: ready.port,
+    pid: child.pid ?? 0,
+    info: ready.info ?? {},
+    usage: () =>
+      new Promise((resolve) => {
+        const id = nextId++
+        pending.set(id, resolve)
+        child.send({ type: 'usage', id } satisfies ParentMessage)
+      }),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.send({ type: 'stop' } satisfies ParentMessage)
+      }),
+  }
+}
+
+function waitForReady(name: string, child: ChildProcess): Promise<Extract<ChildMessage, { type: 'ready' }>> {
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null): void => reject(new Error(`${name} exited with code ${code} before it was ready`))
+    child.once('exit', onExit)
+    child.on('message', (message: ChildMessage) => {
+      if (message.type !== 'ready') return
+      child.off('exit', onExit)
+      resolve(message)
+    })
+  })
+}
+
+export function hasTaskset(): boolean {
+  return existsSync('/usr/bin/taskset') || existsSync('/bin/taskset')
+}
+
+/** Pins a process (all its threads) to one core; a no-op without taskset. */
+export function pinToCore(pid: number, core: number): void {
+  if (!hasTaskset()) return
+  execFileSync('taskset', ['-a', '-p', '-c', String(core), String(pid)], { stdio: 'ignore' })
+}

@@ -1,0 +1,100 @@
+// `npm run bench [-- --quick | --soak --minutes 10] [--only responses] [--profile]`
+// Starts a zero-latency fake upstream, the bare undici proxy and Switchyard, each in its own process
+// (pinned to cores when taskset exists: servers under test on core 0, load generator and upstream on
+// core 1), drives each scenario at each load shape against direct / proxy / gateway in turn, prints the
+// figures side by side and writes them as JSON to bench-results/. See docs/performance.md.
+import { availableParallelism } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { hasTaskset, pinToCore, startChild, type BenchChild, type ProcessUsage } from './child-process.ts'
+import { createPool, runLoad, type LoadShape } from './load.ts'
+import { cellFigures, formatHeader, formatRow, targetFigures, type CellFigures, type TargetFigures } from './report.ts'
+import { fullShapes, quickShapes, scenarios, shapeName, targetNames, type TargetName } from './scenarios.ts'
+import { runSoak } from './soak.ts'
+import { megabytes as mb, saveResults } from './save-results.ts'
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    soak: { type: 'boolean', default: false },
+    minutes: { type: 'string', default: '10' },
+    rate: { type: 'string', default: '2000' },
+    seconds: { type: 'string' },
+    chunks: { type: 'string', default: '50' },
+    only: { type: 'string' },
+    profile: { type: 'boolean', default: false },
+    'log-level': { type: 'string', default: 'info' },
+  },
+})
+
+const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url))
+const pinned = hasTaskset() && availableParallelism() >= 2
+const serverCore = pinned ? 0 : undefined
+const driverCore = pinned ? 1 : undefined
+
+async function startServers(): Promise<{ upstream: BenchChild; proxy: BenchChild; gateway: BenchChild }> {
+  if (driverCore !== undefined) pinToCore(process.pid, driverCore)
+  const upstream = await startChild('upstream', here('./upstream-server.ts'), { args: ['--chunks', values.chunks ?? '50'], ...(driverCore === undefined ? {} : { core: driverCore }) })
+  const upstreamUrl = `http://127.0.0.1:${upstream.port}`
+  const core = serverCore === undefined ? {} : { core: serverCore }
+  const proxy = await startChild('proxy', here('./bare-proxy.ts'), { args: ['--upstream', upstreamUrl], ...core })
+  const gateway = await startChild('gateway', here('./gateway-server.ts'), {
+    args: ['--upstream', upstreamUrl, '--log-level', values['log-level'] ?? 'info'],
+    quiet: true,
+    execArgv: values.profile ? ['--cpu-prof', '--cpu-prof-dir=bench-results/profiles'] : [],
+    ...core,
+  })
+  return { upstream, proxy, gateway }
+}
+
+async function measureCell(servers: Record<TargetName, BenchChild>, scenarioIndex: number, shape: LoadShape, warmupMs: number, durationMs: number): Promise<CellFigures> {
+  const scenario = scenarios[scenarioIndex]!
+  const key = servers.gateway.info.key ?? ''
+  const targets = {} as Record<TargetName, TargetFigures>
+  for (const target of targetNames) {
+    const server = servers[target]
+    const pool = createPool(`http://127.0.0.1:${server.port}`, shape)
+    let before: ProcessUsage | undefined
+    const result = await runLoad(pool, scenario.request(target, key), shape, warmupMs, durationMs, async () => {
+      before = await server.usage()
+    })
+    const after = await server.usage()
+    await pool.close()
+    if (result.firstError !== undefined) process.stderr.write(`  ${target} ${scenario.name} ${shapeName(shape)}: ${result.errors} errors, first: ${result.firstError}\n`)
+    targets[target] = targetFigures(result, target === 'direct' || before === undefined ? null : after.cpuMicros - before.cpuMicros)
+  }
+  return cellFigures(scenario.name, shapeName(shape), targets)
+}
+
+async function runMatrix(servers: Record<TargetName, BenchChild>): Promise<void> {
+  const shapes = values.quick ? quickShapes : fullShapes
+  const durationMs = Number(values.seconds ?? (values.quick ? 1.5 : 5)) * 1000
+  const warmupMs = values.quick ? 500 : 1500
+  console.log(`bench: ${values.quick ? 'quick' : 'full'} run, ${durationMs / 1000} s per cell, ${values.chunks} chunks per stream, ${pinned ? 'servers pinned to core 0, load + upstream to core 1' : 'not pinned (no taskset or one core)'}`)
+  console.log('latencies in ms; +p50/+p99/+ttfb = added vs direct; cpu = server process CPU per request; (x) = gateway / proxy\n')
+  console.log(formatHeader())
+  const cells: CellFigures[] = []
+  for (const [index, scenario] of scenarios.entries()) {
+    if (values.only !== undefined && !scenario.name.includes(values.only)) continue
+    for (const shape of shapes) {
+      const cell = await measureCell(servers, index, shape, warmupMs, durationMs)
+      cells.push(cell)
+      console.log(formatRow(cell))
+    }
+  }
+  const [proxyUsage, gatewayUsage] = await Promise.all([servers.proxy.usage(), servers.gateway.usage()])
+  console.log(`\npeak RSS: proxy ${mb(proxyUsage.maxRssBytes)} MB, gateway ${mb(gatewayUsage.maxRssBytes)} MB (${(gatewayUsage.maxRssBytes / proxyUsage.maxRssBytes).toFixed(1)}x)`)
+  const file = saveResults('bench', { mode: values.quick ? 'quick' : 'full', pinned, chunks: Number(values.chunks), durationMs, cells, peakRssBytes: { proxy: proxyUsage.maxRssBytes, gateway: gatewayUsage.maxRssBytes } })
+  console.log(`results: ${file}`)
+}
+
+const started = await startServers()
+const servers = { direct: started.upstream, proxy: started.proxy, gateway: started.gateway }
+try {
+  if (values.soak) await runSoak(servers, { minutes: Number(values.minutes), rate: Number(values.rate) })
+  else await runMatrix(servers)
+} finally {
+  await started.gateway.stop()
+  await started.proxy.stop()
+  await started.upstream.stop()
+}

@@ -1,0 +1,69 @@
+// Child process: a zero-latency fake upstream for the benchmark. It speaks OpenAI chat completions
+// (/v1/chat/completions), OpenAI responses (/v1/responses) and Anthropic messages (/v1/messages),
+// using the test fake's wire encoders, but renders every answer once at start and records nothing.
+// Streams send `--chunks` text pieces, one write per SSE frame. POST /hook is the observability
+// webhook receiver (answers 200 and counts deliveries).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { parseArgs } from 'node:util'
+import { anthropicDialect } from '../test/fake-upstreams/anthropic-dialect.ts'
+import type { FakeDialect } from '../test/fake-upstreams/fake-dialect.ts'
+import { openaiChatDialect } from '../test/fake-upstreams/openai-chat-dialect.ts'
+import { openaiResponsesDialect } from '../test/fake-upstreams/openai-responses-dialect.ts'
+import { planCompletion } from '../test/fake-upstreams/scripted-reply.ts'
+import { serveChildProtocol } from './child-process.ts'
+
+interface Rendered {
+  readonly json: string
+  readonly frames: readonly string[]
+}
+
+function render(dialect: FakeDialect, chunks: number): Rendered {
+  const text = Array.from({ length: chunks }, (_, index) => `word${index} `).join('')
+  const plan = planCompletion({ type: 'completion', text, chunks, usage: { input_tokens: 12, output_tokens: chunks } }, 1, 'up-model')
+  return { json: JSON.stringify(dialect.completionJson(plan)), frames: dialect.completionFrames(plan) }
+}
+
+const { values } = parseArgs({ options: { chunks: { type: 'string', default: '50' } } })
+const chunks = Number(values.chunks)
+const routes = new Map<string, Rendered>([
+  ['/v1/chat/completions', render(openaiChatDialect, chunks)],
+  ['/v1/responses', render(openaiResponsesDialect, chunks)],
+  ['/v1/messages', render(anthropicDialect, chunks)],
+])
+let hooks = 0
+
+function answer(request: IncomingMessage, response: ServerResponse, body: string): void {
+  if (request.url === '/hook') {
+    hooks++
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}')
+    return
+  }
+  const rendered = routes.get(request.url ?? '')
+  if (rendered === undefined) {
+    response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}')
+    return
+  }
+  if (!body.includes('"stream":true')) {
+    response.writeHead(200, { 'content-type': 'application/json' }).end(rendered.json)
+    return
+  }
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
+  for (const frame of rendered.frames) response.write(frame)
+  response.end()
+}
+
+const server = createServer((request, response) => {
+  let body = ''
+  request.setEncoding('utf8')
+  request.on('data', (chunk: string) => (body += chunk))
+  request.on('end', () => answer(request, response, body))
+})
+server.keepAliveTimeout = 60_000
+server.listen(0, '127.0.0.1', () => {
+  serveChildProtocol((server.address() as AddressInfo).port, async () => {
+    process.stderr.write(`upstream: ${hooks} webhook deliveries received\n`)
+    server.closeAllConnections()
+    server.close()
+  })
+})
