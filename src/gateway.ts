@@ -54,6 +54,9 @@ import { EndpointStats } from './inference/routing/endpoint-stats.ts'
 import { StickySessions } from './inference/routing/sticky-sessions.ts'
 import { UpstreamTransport } from './inference/upstream/upstream-transport.ts'
 import { workspaceSettingsFrom } from './inference/workspace-settings.ts'
+import { openRateLimiter } from './rate-limits/open-rate-limiter.ts'
+import { RateLimitPolicy } from './rate-limits/rate-limit-policy.ts'
+import { createGatewayMetrics } from './http/gateway-metrics.ts'
 
 export interface Gateway {
   readonly app: App
@@ -109,6 +112,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const catalog = buildCatalog(config)
   const store = openStore(config.store.database_url)
   const spend = openSpendCounters(config, clock, options.redisKeyPrefix === undefined ? {} : { redisKeyPrefix: options.redisKeyPrefix })
+  const rate = await openRateLimiter(config, clock, options.redisKeyPrefix === undefined ? {} : { redisKeyPrefix: options.redisKeyPrefix })
   try {
     await migrateToLatest(store)
     const bootstrap = await bootstrapIdentity(store, clock, config.secrets.admin_key)
@@ -148,16 +152,33 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     await presetCache.load()
     const observability = createObservability({ db: store.db, config, clock, secretBox, logger })
     const transport = new UpstreamTransport()
+    const metrics = createHttpMetrics()
+    const gatewayMetrics = createGatewayMetrics(metrics.registry)
+    const rateLimits = new RateLimitPolicy({
+      limiter: rate.limiter,
+      limits: config.rate_limits,
+      clock,
+      decisions: gatewayMetrics.rateLimitDecisions,
+      onError: (error) => logger.warn({ err: error }, 'rate limits are unavailable; admitting the request (money checks still fail closed)'),
+    })
+    const breaker = new CircuitBreaker(clock)
+    gatewayMetrics.observeBreakers(() => breaker.snapshot())
+    gatewayMetrics.observeCache('api_keys', () => ({ entries: keyCache.size, ...keyCache.lookups }))
+    gatewayMetrics.observeCache('workspaces', () => ({ entries: workspaceCache.size }))
     const inference = {
       dialects: createDialectRegistry(),
       deps: {
         clock,
         logger,
-        routing: { catalog, breaker: new CircuitBreaker(clock), stats: new EndpointStats(), sticky: new StickySessions(clock) },
+        routing: { catalog, breaker, stats: new EndpointStats(), sticky: new StickySessions(clock) },
         transport,
         accounting,
         generations,
         workspaceSettings: workspaceSettingsFrom((id) => workspaceCache.get(id)),
+        tokenLimits: rateLimits,
+        onAttempts: (attempts: readonly { readonly provider: string; readonly status: number }[]) => {
+          for (const attempt of attempts) gatewayMetrics.upstreamAttempts.inc({ provider: attempt.provider, status: String(attempt.status) })
+        },
         onGeneration: (trace: Parameters<GenerationBroadcaster['enqueueGeneration']>[0]) => void observability.broadcaster.enqueueGeneration(trace),
       },
     }
@@ -167,7 +188,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       logger,
       clock,
       keyCache,
-      metrics: createHttpMetrics(),
+      metrics,
+      rateLimits,
       ping: () => store.ping(),
       onKeyUsed: (hash) => lastUsed.mark(hash),
       catalog,
@@ -207,6 +229,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       presetCache.close()
       await observability.worker.stop()
       await spend.close()
+      await rate.close()
       await store.close()
     }
     return {
@@ -215,6 +238,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     }
   } catch (error) {
     await spend.close()
+    await rate.close()
     await store.close()
     throw error
   }

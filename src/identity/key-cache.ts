@@ -16,6 +16,8 @@ export class KeyCache {
   readonly #pending = new Map<string, Promise<ApiKeyRecord | undefined>>()
   readonly #repository: ApiKeysRepository
   readonly #clock: Clock
+  #hits = 0
+  #misses = 0
 
   constructor(repository: ApiKeysRepository, clock: Clock, bus: ChangeBus) {
     this.#repository = repository
@@ -32,7 +34,11 @@ export class KeyCache {
   /** The cached key or, for a hash not yet seen, one store lookup shared by concurrent callers. */
   async lookup(hash: string): Promise<ApiKeyRecord | undefined> {
     const cached = this.#keys.get(hash)
-    if (cached !== undefined) return cached
+    if (cached !== undefined) {
+      this.#hits += 1
+      return cached
+    }
+    this.#misses += 1
     const unknownSince = this.#unknown.get(hash)
     if (unknownSince !== undefined && this.#clock.now().getTime() - unknownSince < negativeTtlMs) return undefined
     const pending = this.#pending.get(hash)
@@ -60,6 +66,11 @@ export class KeyCache {
 
   get size(): number {
     return this.#keys.size
+  }
+
+  /** Lookups answered from memory and lookups that were not, since start (for metrics). */
+  get lookups(): { readonly hits: number; readonly misses: number } {
+    return { hits: this.#hits, misses: this.#misses }
   }
 
   async #fetch(hash: string): Promise<ApiKeyRecord | undefined> {

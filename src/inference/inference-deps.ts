@@ -31,6 +31,17 @@ export interface SettleSpend {
   readonly endUser?: string | null
 }
 
+/** Tokens-per-minute limits (src/rate-limits/rate-limit-policy.ts): estimated input up front, the rest after. */
+export interface InferenceTokenLimits {
+  /** Throws GatewayError `rate_limited` when the estimate does not fit. */
+  admitTokens(key: ApiKeyRecord, estimatedTokens: number): Promise<TokenCharge | null>
+  settleTokens(charge: TokenCharge, actualTokens: number): Promise<void>
+}
+
+export interface TokenCharge {
+  readonly estimated: number
+}
+
 /** Workspace settings the inference path reads from memory. */
 export interface WorkspaceInferenceSettings {
   readonly defaultTextModel: string | null
@@ -48,6 +59,9 @@ export interface InferenceDeps {
   readonly accounting: InferenceAccounting
   readonly generations: GenerationStore
   readonly workspaceSettings: (key: ApiKeyRecord) => WorkspaceInferenceSettings
+  readonly tokenLimits?: InferenceTokenLimits
+  /** Told every upstream attempt of a finished call (metrics); must not throw. */
+  readonly onAttempts?: (attempts: readonly { readonly provider: string; readonly status: number }[]) => void
   /** Called once per finished generation (observability broadcast); must not throw or block. */
   readonly onGeneration?: (trace: GenerationTrace) => void
 }

@@ -3,9 +3,9 @@
 // leaves through the same `finally`.
 import type { Responder } from './responder.ts'
 import { GatewayError, isGatewayError } from '../../domain/errors.ts'
-import type { InferenceDeps, SpendReservation } from '../inference-deps.ts'
+import type { InferenceDeps, SpendReservation, TokenCharge } from '../inference-deps.ts'
 import type { RoutePlan } from '../routing/plan-route.ts'
-import { estimateWorstCaseNano } from '../pricing/estimate-worst-case.ts'
+import { estimateInputTokens, estimateWorstCaseNano } from '../pricing/estimate-worst-case.ts'
 import { AllAttemptsFailed, callWithFallbacks, type CalledEndpoint } from '../upstream/call-with-fallbacks.ts'
 import { newCallFacts, type CallFacts } from './call-facts.ts'
 import type { InferenceRequest } from './inference-request.ts'
@@ -21,8 +21,10 @@ export async function runInference(request: InferenceRequest, body: unknown, res
   const facts = newCallFacts()
   const settings = deps.workspaceSettings(request.key)
   let reservation: SpendReservation | null = null
+  let tokens: TokenCharge | null = null
   try {
     facts.prepared = prepareCall(request, body, settings)
+    tokens = (await deps.tokenLimits?.admitTokens(request.key, estimateInputTokens(facts.prepared.decoded.call))) ?? null
     const plan = routeCall(request, facts.prepared, deps.routing, settings)
     const worstCaseNano = estimateWorstCaseNano(facts.prepared.decoded.call, plan.candidates.map((candidate) => candidate.endpoint))
     reservation = await deps.accounting.reserve({ key: request.key, generationId: request.generationId, attempt: 1, worstCaseNano, isByok: false })
@@ -35,6 +37,8 @@ export async function runInference(request: InferenceRequest, body: unknown, res
     if (!responder.isSent) sendError(request, responder, facts.error)
   } finally {
     await finish(request, facts, reservation, deps)
+    deps.onAttempts?.(facts.attempts)
+    if (tokens !== null) await deps.tokenLimits?.settleTokens(tokens, (facts.usage?.input_tokens ?? 0) + (facts.usage?.output_tokens ?? 0))
   }
 }
 
