@@ -57,6 +57,8 @@ import { workspaceSettingsFrom } from './inference/workspace-settings.ts'
 import { openRateLimiter } from './rate-limits/open-rate-limiter.ts'
 import { RateLimitPolicy } from './rate-limits/rate-limit-policy.ts'
 import { createGatewayMetrics } from './http/gateway-metrics.ts'
+import { openChangeTransport } from './events/open-change-transport.ts'
+import { CacheRefresher } from './events/cache-refresher.ts'
 
 export interface Gateway {
   readonly app: App
@@ -94,6 +96,8 @@ export interface GatewayOptions {
   readonly logger?: Logger
   /** Redis key prefix of the spend counters (tests isolate instances sharing one Redis with it). */
   readonly redisKeyPrefix?: string
+  /** How often every cache is reloaded whole when instances share a store (bounded staleness); default 5 s. */
+  readonly cacheRefreshMs?: number
 }
 
 export function createLogger(config: Config): Logger {
@@ -150,6 +154,20 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     const presets = createPresetsRepository(store.db)
     const presetCache = new PresetCache(presets, changeBus, (error) => logger.warn({ err: error }, 'could not refresh a cached preset'))
     await presetCache.load()
+    const changeTransport = await openChangeTransport({
+      bus: changeBus,
+      redisUrl: config.store.redis_url,
+      databaseUrl: config.store.database_url,
+      schema: store.schema,
+      ...(options.redisKeyPrefix === undefined ? {} : { redisKeyPrefix: options.redisKeyPrefix }),
+      onError: (error) => logger.warn({ err: error }, 'cross-instance change delivery failed; caches heal at the next periodic refresh'),
+    })
+    const refresher = new CacheRefresher(
+      [{ name: 'api_keys', load: () => keyCache.load() }, { name: 'workspaces', load: () => workspaceCache.load() }, { name: 'guardrails', load: () => guardrailCache.load() }, { name: 'presets', load: () => presetCache.load() }],
+      options.cacheRefreshMs ?? 5_000,
+      (cache, error) => logger.warn({ err: error, cache }, 'could not refresh a cache; keeping its previous contents'),
+    )
+    if (changeTransport.kind !== 'none') refresher.start()
     const observability = createObservability({ db: store.db, config, clock, secretBox, logger })
     const transport = new UpstreamTransport()
     const metrics = createHttpMetrics()
@@ -220,6 +238,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     observability.worker.start()
     const close = async (): Promise<void> => {
       await app.fastify.close()
+      await refresher.stop()
+      await changeTransport.close()
       await transport.close()
       await ledger.close()
       if (ledger.pendingCount > 0) logger.error({ rows: ledger.pendingCount }, 'could not write ledger rows before shutdown: their spend is in the counters but missing from the ledger')
