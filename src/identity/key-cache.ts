@@ -24,7 +24,9 @@ export class KeyCache {
   constructor(repository: ApiKeysRepository, clock: Clock, bus: ChangeBus) {
     this.#repository = repository
     this.#clock = clock
-    bus.subscribe('api_key', (hash) => void this.refresh(hash))
+    // A failed re-read leaves the key out of the cache (refresh drops it first), so the next lookup asks
+    // the store again and fails closed; it must not become an unhandled rejection.
+    bus.subscribe('api_key', (hash) => void this.refresh(hash).catch(() => undefined))
   }
 
   /** Reads every key (at start, and periodically across instances); keys changed meanwhile keep their newer state. */

@@ -111,9 +111,12 @@ test('PostgreSQL unreachable: /ready fails, store-backed requests answer 503 and
   const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432))
   const proxied = new URL(postgres.url!)
   proxied.host = `127.0.0.1:${proxy.port}`
-  const gateway = await startTestGateway({ postgresUrl: proxied.toString() })
+  const upstream = await startFakeUpstream({ api: 'openai-chat' })
+  const gateway = await startTestGateway({ postgresUrl: proxied.toString(), yaml: models(upstream.url) })
   try {
     assert.equal((await gateway.inject({ method: 'GET', url: '/ready' })).statusCode, 200)
+    const key = await mintKey(gateway, 'before-outage')
+    assert.equal((await chat(gateway, key)).statusCode, 200, 'the key is cached before the outage')
     await proxy.cut()
     const ready = await gateway.inject({ method: 'GET', url: '/ready' })
     assert.equal(ready.statusCode, 503)
@@ -121,6 +124,7 @@ test('PostgreSQL unreachable: /ready fails, store-backed requests answer 503 and
     assert.equal(create.statusCode, 503, create.body)
     assert.match((create.json() as { error: { message: string } }).error.message, /store is unreachable/)
     assert.equal((await gateway.inject({ method: 'GET', url: '/health' })).statusCode, 200)
+    assert.equal((await chat(gateway, key)).statusCode, 200, 'inference with a cached key needs no store read')
 
     await proxy.restore()
     await waitFor(async () => (await gateway.inject({ method: 'GET', url: '/ready' })).statusCode === 200, '/ready to recover')
@@ -129,7 +133,9 @@ test('PostgreSQL unreachable: /ready fails, store-backed requests answer 503 and
     assert.ok(!(list.json() as { data: { name: string }[] }).data.some((key) => key.name === 'during-outage'), 'the refused request wrote nothing')
     assert.equal((await gateway.inject({ method: 'POST', url: '/api/v1/keys', headers: bearer(gateway.adminKey), payload: { name: 'after' } })).statusCode, 201)
   } finally {
+    await proxy.restore()
     await gateway.close()
+    await upstream.close()
     await proxy.close()
     release()
   }

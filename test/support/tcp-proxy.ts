@@ -6,7 +6,7 @@ export interface TcpProxy {
   readonly port: number
   /** Refuses new connections and drops the open ones. */
   cut(): Promise<void>
-  /** Listens again on the same port. */
+  /** Listens again on the same port (no-op while listening). */
   restore(): Promise<void>
   close(): Promise<void>
 }
@@ -41,6 +41,7 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     port,
     cut,
     restore: async () => {
+      if (server.listening) return
       server = create()
       await listen(port)
     },
