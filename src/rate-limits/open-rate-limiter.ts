@@ -1,6 +1,7 @@
 // Chooses the rate limiter engine: Redis (shared by every instance) when `store.redis_url` is set,
-// memory (this process only) otherwise. The Redis client does not queue commands while disconnected,
-// so an outage is reported at once (and the policy lets requests through) instead of stalling them.
+// memory (this process only) otherwise. A command waits at most `commandTimeoutMs` (also while the
+// client is still connecting or reconnecting), so an outage is reported quickly (and the policy lets
+// requests through) instead of stalling them, and a slow first connection is not mistaken for one.
 import { Redis } from 'ioredis'
 import type { Config } from '../config/config.ts'
 import type { Clock } from '../domain/clock.ts'
@@ -15,11 +16,12 @@ export interface OpenedRateLimiter {
 }
 
 const readyWaitMs = 2_000
+const commandTimeoutMs = 1_000
 
 export async function openRateLimiter(config: Config, clock: Clock, options: { readonly redisKeyPrefix?: string } = {}): Promise<OpenedRateLimiter> {
   const url = config.store.redis_url
   if (url === null) return { limiter: new MemoryRateLimiter(clock), engine: 'memory', close: async () => undefined }
-  const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 0 })
+  const client = new Redis(url, { maxRetriesPerRequest: 0, commandTimeout: commandTimeoutMs })
   client.on('error', () => undefined)
   await waitForReady(client)
   const keyPrefix = options.redisKeyPrefix === undefined ? undefined : `${options.redisKeyPrefix}rate:`
