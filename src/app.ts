@@ -11,6 +11,8 @@ import { registerErrorHandling } from './http/error-handler.ts'
 import { createAuthenticateHook } from './http/authenticate.ts'
 import { registerRequestObservers, type HttpMetrics } from './http/metrics.ts'
 import { registerOpsRoutes } from './http/ops-routes.ts'
+import { createRateLimitHook } from './rate-limits/rate-limit-hook.ts'
+import type { RateLimitPolicy } from './rate-limits/rate-limit-policy.ts'
 import { ErrorEnvelopeSchema } from './http/error-schema.ts'
 import type { Clock } from './domain/clock.ts'
 import type { KeyCache } from './identity/key-cache.ts'
@@ -59,6 +61,8 @@ export interface AppDeps {
   readonly metrics: HttpMetrics
   readonly ping: () => Promise<void>
   readonly onKeyUsed?: (hash: string) => void
+  /** Request budgets per key, organization and management (after authentication). */
+  readonly rateLimits?: RateLimitPolicy
   readonly catalog: Catalog
   readonly generations: GenerationStore
   readonly services: {
@@ -109,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('x-request-id', request.id)
   })
   app.addHook('onRequest', createAuthenticateHook({ keyCache: deps.keyCache, clock: deps.clock, onKeyUsed: deps.onKeyUsed }))
+  if (deps.rateLimits !== undefined) app.addHook('onRequest', createRateLimitHook(deps.rateLimits))
   registerErrorHandling(app, routes, deps.config.server.body_limit_bytes)
   registerRequestObservers(app, deps.metrics)
 

@@ -58,6 +58,11 @@ import { UpstreamTransport } from './inference/upstream/upstream-transport.ts'
 import { workspaceSettingsFrom } from './inference/workspace-settings.ts'
 import { createPrivateEndpoints } from './private-endpoints/create-private-endpoints.ts'
 import { invokeInference, type InvokeInput } from './inference/invoke-inference.ts'
+import { openRateLimiter } from './rate-limits/open-rate-limiter.ts'
+import { RateLimitPolicy } from './rate-limits/rate-limit-policy.ts'
+import { createGatewayMetrics } from './http/gateway-metrics.ts'
+import { openChangeTransport } from './events/open-change-transport.ts'
+import { CacheRefresher } from './events/cache-refresher.ts'
 
 export interface Gateway {
   readonly app: App
@@ -95,6 +100,8 @@ export interface GatewayOptions {
   readonly logger?: Logger
   /** Redis key prefix of the spend counters (tests isolate instances sharing one Redis with it). */
   readonly redisKeyPrefix?: string
+  /** How often every cache is reloaded whole when instances share a store (bounded staleness); default 5 s. */
+  readonly cacheRefreshMs?: number
 }
 
 export function createLogger(config: Config): Logger {
@@ -113,6 +120,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const catalog = buildCatalog(config)
   const store = openStore(config.store.database_url)
   const spend = openSpendCounters(config, clock, options.redisKeyPrefix === undefined ? {} : { redisKeyPrefix: options.redisKeyPrefix })
+  const rate = await openRateLimiter(config, clock, options.redisKeyPrefix === undefined ? {} : { redisKeyPrefix: options.redisKeyPrefix })
   try {
     await migrateToLatest(store)
     const bootstrap = await bootstrapIdentity(store, clock, config.secrets.admin_key)
@@ -152,24 +160,55 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     const presets = createPresetsRepository(store.db)
     const presetCache = new PresetCache(presets, changeBus, (error) => logger.warn({ err: error }, 'could not refresh a cached preset'))
     await presetCache.load()
+    const changeTransport = await openChangeTransport({
+      bus: changeBus,
+      redisUrl: config.store.redis_url,
+      databaseUrl: config.store.database_url,
+      schema: store.schema,
+      ...(options.redisKeyPrefix === undefined ? {} : { redisKeyPrefix: options.redisKeyPrefix }),
+      onError: (error) => logger.warn({ err: error }, 'cross-instance change delivery failed; caches heal at the next periodic refresh'),
+    })
+    const refresher = new CacheRefresher(
+      [{ name: 'api_keys', load: () => keyCache.load() }, { name: 'workspaces', load: () => workspaceCache.load() }, { name: 'guardrails', load: () => guardrailCache.load() }, { name: 'presets', load: () => presetCache.load() }],
+      options.cacheRefreshMs ?? 5_000,
+      (cache, error) => logger.warn({ err: error, cache }, 'could not refresh a cache; keeping its previous contents'),
+    )
+    if (changeTransport.kind !== 'none') refresher.start()
     const observability = createObservability({ db: store.db, config, clock, secretBox, logger, changeBus })
     const transport = new UpstreamTransport()
     const privateEndpoints = await createPrivateEndpoints({
       db: store.db, clock, logger, changeBus, secretBox, catalog, transport, organizationId,
       egress: { allowPrivateNetworks: config.egress.allow_private_networks },
     })
+    const metrics = createHttpMetrics()
+    const gatewayMetrics = createGatewayMetrics(metrics.registry)
+    const rateLimits = new RateLimitPolicy({
+      limiter: rate.limiter,
+      limits: config.rate_limits,
+      clock,
+      decisions: gatewayMetrics.rateLimitDecisions,
+      onError: (error) => logger.warn({ err: error }, 'rate limits are unavailable; admitting the request (money checks still fail closed)'),
+    })
+    const breaker = new CircuitBreaker(clock)
+    gatewayMetrics.observeBreakers(() => breaker.snapshot())
+    gatewayMetrics.observeCache('api_keys', () => ({ entries: keyCache.size, ...keyCache.lookups }))
+    gatewayMetrics.observeCache('workspaces', () => ({ entries: workspaceCache.size }))
     const inference = {
       dialects: createDialectRegistry(),
       deps: {
         clock,
         logger,
-        routing: { catalog, breaker: new CircuitBreaker(clock), stats: new EndpointStats(), sticky: new StickySessions(clock), privateEndpoints: privateEndpoints.cache },
+        routing: { catalog, breaker, stats: new EndpointStats(), sticky: new StickySessions(clock), privateEndpoints: privateEndpoints.cache },
         transport,
         accounting,
         generations,
         workspaceSettings: workspaceSettingsFrom((id) => workspaceCache.get(id)),
         guardrailRules: (key: ApiKeyRecord) => guardrailCache.effectiveRulesFor(key),
         presets: (workspaceId: string, slug: string) => presetCache.get(workspaceId, slug),
+        tokenLimits: rateLimits,
+        onAttempts: (attempts: readonly { readonly provider: string; readonly status: number }[]) => {
+          for (const attempt of attempts) gatewayMetrics.upstreamAttempts.inc({ provider: attempt.provider, status: String(attempt.status) })
+        },
         onGeneration: (trace: Parameters<GenerationBroadcaster['enqueueGeneration']>[0]) => void observability.broadcaster.enqueueGeneration(trace),
         serverTools: {
           settings: config.server_tools,
@@ -184,7 +223,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       logger,
       clock,
       keyCache,
-      metrics: createHttpMetrics(),
+      metrics,
+      rateLimits,
       ping: () => store.ping(),
       onKeyUsed: (hash) => lastUsed.mark(hash),
       catalog,
@@ -216,6 +256,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     observability.worker.start()
     const close = async (): Promise<void> => {
       await app.fastify.close()
+      await refresher.stop()
+      await changeTransport.close()
       await transport.close()
       await ledger.close()
       if (ledger.pendingCount > 0) logger.error({ rows: ledger.pendingCount }, 'could not write ledger rows before shutdown: their spend is in the counters but missing from the ledger')
@@ -226,6 +268,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       presetCache.close()
       await observability.worker.stop()
       await spend.close()
+      await rate.close()
       await store.close()
     }
     return {
@@ -234,6 +277,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     }
   } catch (error) {
     await spend.close()
+    await rate.close()
     await store.close()
     throw error
   }

@@ -9,6 +9,7 @@ import { configPrintCommand } from './config-print-command.ts'
 import { creditsGrantCommand } from './credits-grant-command.ts'
 import { ledgerRebuildCountersCommand } from './ledger-rebuild-counters-command.ts'
 import { vaultRotateMasterKeyCommand } from './vault-rotate-master-key-command.ts'
+import { doctorCommand } from './doctor-command.ts'
 
 export interface CommandContext {
   readonly config: Config
@@ -30,6 +31,7 @@ const commands: Readonly<Record<string, Command>> = {
   'credits grant': creditsGrantCommand,
   'ledger rebuild-counters': ledgerRebuildCountersCommand,
   'vault rotate-master-key': vaultRotateMasterKeyCommand,
+  doctor: doctorCommand,
 }
 
 const usage = `usage: switchyard <command>
@@ -42,6 +44,7 @@ const usage = `usage: switchyard <command>
   ledger rebuild-counters [--key-prefix <prefix>]
                                           replay the ledger into the Redis spend counters
   vault rotate-master-key                 re-wrap vault keys under SWITCHYARD_NEW_MASTER_KEY
+  doctor                                  check config, store, Redis and provider reachability
 `
 
 export async function runCommand(argv: string[], context: CommandContext): Promise<number> {

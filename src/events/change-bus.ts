@@ -1,5 +1,7 @@
 // Announces that a stored entity changed so in-memory caches can refresh it. In-process delivery is
-// synchronous; a cross-instance transport (Redis pub/sub or PostgreSQL NOTIFY) can be attached later.
+// synchronous. With a cross-instance transport connected (Redis pub/sub or PostgreSQL NOTIFY, see
+// open-change-transport.ts), every publish also goes to the other instances, whose buses deliver it to
+// their own subscribers through `receive`.
 
 export type ChangeTopic = 'api_key' | 'workspace' | 'organization' | 'guardrail' | 'preset' | 'private_endpoint' | 'observability_destination'
 
@@ -7,6 +9,7 @@ export type ChangeHandler = (entityId: string) => void
 
 export class ChangeBus {
   readonly #handlers = new Map<ChangeTopic, Set<ChangeHandler>>()
+  #outbound: ((topic: ChangeTopic, entityId: string) => void) | null = null
 
   subscribe(topic: ChangeTopic, handler: ChangeHandler): () => void {
     const handlers = this.#handlers.get(topic) ?? new Set<ChangeHandler>()
@@ -16,6 +19,17 @@ export class ChangeBus {
   }
 
   publish(topic: ChangeTopic, entityId: string): void {
+    this.receive(topic, entityId)
+    this.#outbound?.(topic, entityId)
+  }
+
+  /** Delivers a change announced by another instance to this instance's subscribers only. */
+  receive(topic: ChangeTopic, entityId: string): void {
     for (const handler of this.#handlers.get(topic) ?? []) handler(entityId)
+  }
+
+  /** Sends every later publish to the other instances too (one transport at a time). */
+  connect(send: (topic: ChangeTopic, entityId: string) => void): void {
+    this.#outbound = send
   }
 }

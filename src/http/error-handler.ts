@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { GatewayError, errorKinds, isGatewayError, toErrorEnvelope, type ErrorKind } from '../domain/errors.ts'
 import { formatSchemaErrors, type SchemaError } from '../config/format-schema-errors.ts'
 import type { RouteTable } from './route-table.ts'
+import { isConnectionFailure } from '../store/connection-failure.ts'
 
 const kindByStatus = new Map<number, ErrorKind>()
 for (const [kind, info] of Object.entries(errorKinds) as [ErrorKind, (typeof errorKinds)[ErrorKind]][]) {
@@ -38,6 +39,9 @@ export function toGatewayError(error: unknown, bodyLimit: number): GatewayError 
   }
   const mapped = frameworkKinds[code] ?? (typeof framework.statusCode === 'number' && framework.statusCode < 500 ? kindByStatus.get(framework.statusCode) : undefined)
   if (mapped !== undefined) return new GatewayError(mapped, framework.message)
+  if (isConnectionFailure(error)) {
+    return new GatewayError('unavailable', 'The store is unreachable, so the request was not carried out; retry shortly', { cause: error, headers: { 'retry-after': '1' } })
+  }
   return new GatewayError('internal', undefined, { cause: error })
 }
 

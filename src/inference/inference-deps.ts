@@ -16,6 +16,17 @@ import type { ServerToolsDeps } from './server-tools/server-tools-deps.ts'
 export type InferenceAccounting = Pick<AccountingService, 'reserve' | 'settle' | 'release'>
 export type SpendReservation = Reservation
 
+/** Tokens-per-minute limits (src/rate-limits/rate-limit-policy.ts): estimated input up front, the rest after. */
+export interface InferenceTokenLimits {
+  /** Throws GatewayError `rate_limited` when the estimate does not fit. */
+  admitTokens(key: ApiKeyRecord, estimatedTokens: number): Promise<TokenCharge | null>
+  settleTokens(charge: TokenCharge, actualTokens: number): Promise<void>
+}
+
+export interface TokenCharge {
+  readonly estimated: number
+}
+
 /** Workspace settings the inference path reads from memory. */
 export interface WorkspaceInferenceSettings {
   readonly defaultTextModel: string | null
@@ -39,6 +50,9 @@ export interface InferenceDeps {
   readonly guardrailRules?: (key: ApiKeyRecord) => EffectiveRules
   /** The designated version of a workspace's preset, for `@preset/<slug>` and `preset`. */
   readonly presets?: PresetLookup
+  readonly tokenLimits?: InferenceTokenLimits
+  /** Told every upstream attempt of a finished call (metrics); must not throw. */
+  readonly onAttempts?: (attempts: readonly { readonly provider: string; readonly status: number }[]) => void
   /** Called once per finished generation (observability broadcast); must not throw or block. */
   readonly onGeneration?: (trace: GenerationTrace) => void
   /** Server tools (`openrouter:*` in /responses); absent = requests naming them are refused. */

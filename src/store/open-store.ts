@@ -63,6 +63,9 @@ function openPostgres(url: string, options: OpenStoreOptions): Store {
   })
   // Keep an idle client's network error from crashing the process; the next query reports it.
   pool.on('error', () => undefined)
+  // pg-pool drops its error listener while a client is checked out, so a connection lost mid-query
+  // would be an uncaught 'error' event that ends the process; the query itself still rejects.
+  pool.on('connect', (client) => client.on('error', () => undefined))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return {
     db,

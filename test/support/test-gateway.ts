@@ -31,6 +31,8 @@ export interface TestGatewayOptions {
   readonly databaseUrl?: string
   /** Redis key prefix of the spend counters (with REDIS_URL in `env`). */
   readonly redisKeyPrefix?: string
+  /** Periodic whole-cache reload interval across instances (GatewayOptions.cacheRefreshMs). */
+  readonly cacheRefreshMs?: number
 }
 
 export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
@@ -51,6 +53,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     config,
     clock: options.clock ?? systemClock,
     ...(options.redisKeyPrefix === undefined ? {} : { redisKeyPrefix: options.redisKeyPrefix }),
+    ...(options.cacheRefreshMs === undefined ? {} : { cacheRefreshMs: options.cacheRefreshMs }),
   })
   return {
     gateway,

@@ -3,9 +3,9 @@
 // leaves through the same `finally`.
 import type { Responder } from './responder.ts'
 import { GatewayError, isGatewayError } from '../../domain/errors.ts'
-import type { InferenceDeps, SpendReservation } from '../inference-deps.ts'
+import type { InferenceDeps, SpendReservation, TokenCharge } from '../inference-deps.ts'
 import type { RoutePlan } from '../routing/plan-route.ts'
-import { estimateWorstCaseNano } from '../pricing/estimate-worst-case.ts'
+import { estimateInputTokens, estimateWorstCaseNano } from '../pricing/estimate-worst-case.ts'
 import { AllAttemptsFailed, callWithFallbacks, type CalledEndpoint } from '../upstream/call-with-fallbacks.ts'
 import { newCallFacts, type CallFacts } from './call-facts.ts'
 import type { InferenceRequest } from './inference-request.ts'
@@ -25,10 +25,12 @@ export async function runInference(request: InferenceRequest, body: unknown, res
   const facts = newCallFacts()
   const settings = deps.workspaceSettings(request.key)
   let reservation: SpendReservation | null = null
+  let tokens: TokenCharge | null = null
   try {
     const rules = deps.guardrailRules?.(request.key) ?? null
     const preset = deps.presets === undefined ? { body, slug: null } : resolvePreset(body, request.dialect.name, request.key.workspaceId, deps.presets)
     facts.prepared = guardCall({ ...prepareCall(request, preset.body, settings), preset: preset.slug }, rules)
+    tokens = (await deps.tokenLimits?.admitTokens(request.key, estimateInputTokens(facts.prepared.decoded.call))) ?? null
     if (facts.prepared.decoded.serverTools.length > 0) return await runServerToolLoop(request, facts, responder, deps, settings)
     const { plan, budgets } = guardedRoute(request, facts.prepared, deps, settings)
     const worstCaseNano = estimateWorstCaseNano(facts.prepared.decoded.call, plan.candidates.map((candidate) => candidate.endpoint))
@@ -42,6 +44,8 @@ export async function runInference(request: InferenceRequest, body: unknown, res
     if (!responder.isSent) sendError(request, responder, facts.error)
   } finally {
     await finish(request, facts, reservation, deps)
+    deps.onAttempts?.(facts.attempts)
+    if (tokens !== null) await deps.tokenLimits?.settleTokens(tokens, (facts.usage?.input_tokens ?? 0) + (facts.usage?.output_tokens ?? 0))
   }
 }
 

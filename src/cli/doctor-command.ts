@@ -1,0 +1,110 @@
+// `switchyard doctor`: checks what a deployment needs before it takes traffic — the config (the
+// catalog builds from it), the store answers, Redis answers (when configured) and every provider's
+// base URL is reachable (any HTTP answer counts; a network error or a timeout does not). Prints one
+// table row per check and exits 1 when any check failed.
+import { Redis } from 'ioredis'
+import type { Config } from '../config/config.ts'
+import { buildCatalog } from '../inference/catalog/build-catalog.ts'
+import { openStore } from '../store/open-store.ts'
+import type { CommandContext } from './run-command.ts'
+
+type CheckStatus = 'ok' | 'skipped' | 'fail'
+
+interface CheckResult {
+  readonly check: string
+  readonly status: CheckStatus
+  readonly detail: string
+}
+
+const timeoutMs = 3_000
+
+export async function doctorCommand(_args: string[], context: CommandContext): Promise<number> {
+  const results: CheckResult[] = [checkConfig(context.config), await checkStore(context.config), await checkRedis(context.config), ...(await checkProviders(context.config))]
+  context.stdout.write(formatTable(results))
+  const failed = results.filter((result) => result.status === 'fail').length
+  context.stdout.write(failed === 0 ? 'all checks passed\n' : `${failed} check(s) failed\n`)
+  return failed === 0 ? 0 : 1
+}
+
+function checkConfig(config: Config): CheckResult {
+  try {
+    const catalog = buildCatalog(config)
+    return { check: 'config', status: 'ok', detail: `${config.config_path ?? 'no config file'}; ${catalog.providers().length} providers, ${catalog.models().length} models` }
+  } catch (error) {
+    return { check: 'config', status: 'fail', detail: messageOf(error) }
+  }
+}
+
+async function checkStore(config: Config): Promise<CheckResult> {
+  const engine = config.store.database_url.startsWith('sqlite:') ? 'sqlite' : 'postgres'
+  let store: ReturnType<typeof openStore> | undefined
+  try {
+    store = openStore(config.store.database_url)
+    await withTimeout(store.ping(), 'the store did not answer')
+    return { check: 'store', status: 'ok', detail: `${engine} answers` }
+  } catch (error) {
+    return { check: 'store', status: 'fail', detail: `${engine}: ${messageOf(error)}` }
+  } finally {
+    await store?.close().catch(() => undefined)
+  }
+}
+
+async function checkRedis(config: Config): Promise<CheckResult> {
+  if (config.store.redis_url === null) return { check: 'redis', status: 'skipped', detail: 'REDIS_URL is not set: counters and rate limits are in memory (single node)' }
+  const client = new Redis(config.store.redis_url, { lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false })
+  client.on('error', () => undefined)
+  try {
+    await withTimeout(client.connect(), 'Redis did not answer')
+    const pong = await withTimeout(client.ping(), 'Redis did not answer')
+    return { check: 'redis', status: pong === 'PONG' ? 'ok' : 'fail', detail: `PING -> ${pong}` }
+  } catch (error) {
+    return { check: 'redis', status: 'fail', detail: messageOf(error) }
+  } finally {
+    client.disconnect()
+  }
+}
+
+async function checkProviders(config: Config): Promise<CheckResult[]> {
+  let providers
+  try {
+    providers = buildCatalog(config).providers()
+  } catch {
+    return []
+  }
+  return Promise.all(
+    providers.map(async (provider): Promise<CheckResult> => {
+      const check = `provider ${provider.slug}`
+      try {
+        const response = await fetch(provider.baseUrl, { method: 'HEAD', signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' })
+        return { check, status: 'ok', detail: `${provider.baseUrl} answered HTTP ${response.status}` }
+      } catch (error) {
+        return { check, status: 'fail', detail: `${provider.baseUrl}: ${messageOf(error)}` }
+      }
+    }),
+  )
+}
+
+function formatTable(results: readonly CheckResult[]): string {
+  const rows = [{ check: 'CHECK', status: 'STATUS', detail: 'DETAIL' }, ...results]
+  const checkWidth = Math.max(...rows.map((row) => row.check.length))
+  const statusWidth = Math.max(...rows.map((row) => row.status.length))
+  return rows.map((row) => `${row.check.padEnd(checkWidth)}  ${row.status.padEnd(statusWidth)}  ${row.detail}`).join('\n') + '\n'
+}
+
+async function withTimeout<T>(promise: Promise<T>, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${message} within ${timeoutMs} ms`)), timeoutMs)
+  })
+  try {
+    return await Promise.race([promise, timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+function messageOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : ''
+  return `${error.message}${cause}`
+}

@@ -1,0 +1,69 @@
+// Prometheus metrics beyond HTTP requests, on the app's registry: rate-limit decisions, upstream
+// attempts, circuit-breaker states and cache sizes / hit ratios. Gauges read their sources when scraped.
+import { Counter, Gauge, type Registry } from 'prom-client'
+import type { RateLimitMetricLabels } from '../rate-limits/rate-limit-policy.ts'
+
+export interface GatewayMetrics {
+  readonly rateLimitDecisions: Counter<RateLimitMetricLabels>
+  readonly upstreamAttempts: Counter<'provider' | 'status'>
+  /** Reports breaker states (endpoint id -> open | half-open; closed ones are absent) when scraped. */
+  observeBreakers(snapshot: () => Record<string, string>): void
+  /** Reports cache entries and lookups (hits, misses) when scraped. */
+  observeCache(name: string, read: () => { entries: number; hits?: number; misses?: number }): void
+}
+
+export function createGatewayMetrics(registry: Registry): GatewayMetrics {
+  const registers = [registry]
+  const rateLimitDecisions = new Counter({
+    name: 'switchyard_rate_limit_decisions_total',
+    help: 'Rate-limit decisions by limit (per_key.requests_per_minute, ...) and decision (allowed, refused, error)',
+    labelNames: ['limit', 'decision'] as const,
+    registers,
+  })
+  const upstreamAttempts = new Counter({
+    name: 'switchyard_upstream_attempts_total',
+    help: 'Upstream attempts by provider and HTTP status (0 = no response)',
+    labelNames: ['provider', 'status'] as const,
+    registers,
+  })
+  const breakerSources: (() => Record<string, string>)[] = []
+  new Gauge({
+    name: 'switchyard_circuit_breaker_state',
+    help: 'Endpoints whose circuit breaker is not closed (1 per endpoint and state)',
+    labelNames: ['endpoint', 'state'] as const,
+    registers,
+    collect() {
+      this.reset()
+      for (const source of breakerSources) for (const [endpoint, state] of Object.entries(source())) this.set({ endpoint, state }, 1)
+    },
+  })
+  const caches = new Map<string, () => { entries: number; hits?: number; misses?: number }>()
+  new Gauge({
+    name: 'switchyard_cache_entries',
+    help: 'Entries held by each in-memory cache',
+    labelNames: ['cache'] as const,
+    registers,
+    collect() {
+      for (const [cache, read] of caches) this.set({ cache }, read().entries)
+    },
+  })
+  new Gauge({
+    name: 'switchyard_cache_lookups',
+    help: 'Cache lookups since start by result (hit, miss); hit ratio = hit / (hit + miss)',
+    labelNames: ['cache', 'result'] as const,
+    registers,
+    collect() {
+      for (const [cache, read] of caches) {
+        const { hits, misses } = read()
+        if (hits !== undefined) this.set({ cache, result: 'hit' }, hits)
+        if (misses !== undefined) this.set({ cache, result: 'miss' }, misses)
+      }
+    },
+  })
+  return {
+    rateLimitDecisions,
+    upstreamAttempts,
+    observeBreakers: (snapshot) => void breakerSources.push(snapshot),
+    observeCache: (name, read) => void caches.set(name, read),
+  }
+}
