@@ -31,6 +31,8 @@ import { createCreditGrantsRepository } from './store/repositories/credit-grants
 import { createKeysService } from './management/keys/service.ts'
 import { createCreditsService } from './management/credits/service.ts'
 import { createInternAndVault } from './management/interns/intern-and-vault.ts'
+import { createInternRuntime } from './interns/create-intern-runtime.ts'
+import type { InternRuntime } from './interns/intern-runtime.ts'
 import { createWorkspacesRepository } from './store/repositories/workspaces-repository.ts'
 import { createWorkspaceService } from './management/workspaces/service.ts'
 import { createBudgetService } from './management/workspaces/budget-service.ts'
@@ -83,6 +85,8 @@ export interface Gateway {
   readonly observability: GenerationBroadcaster
   /** The inference pipeline's dialects and dependencies, for in-process calls (invokeInference). */
   readonly inference: { readonly dialects: Readonly<Record<DialectName, Dialect>>; readonly deps: InferenceDeps }
+  /** Provisions, runs and tears down interns (started with the gateway). */
+  readonly internRuntime: InternRuntime
   /** Stops accepting requests, lets in-flight ones finish, flushes batched writes, closes the store. */
   close(): Promise<void>
 }
@@ -167,6 +171,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         onGeneration: (trace: Parameters<GenerationBroadcaster['enqueueGeneration']>[0]) => void observability.broadcaster.enqueueGeneration(trace),
       },
     }
+    const internAndVault = createInternAndVault({ db: store.db, config, clock, changeBus, masterBox: secretBox })
+    const internRuntime = createInternRuntime({ db: store.db, config, clock, changeBus, internAndVault, organizationId, logger })
     const app = await buildApp({
       inference,
       config,
@@ -191,7 +197,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
           ownerUserId: bootstrap.ownerUserId,
         }),
         credits: createCreditsService({ grants, counters: spend.counters, clock, bus: changeBus, organizationId }),
-        internAndVault: createInternAndVault({ db: store.db, config, clock, changeBus, masterBox: secretBox }),
+        internAndVault,
         workspaces: workspaceService,
         workspaceBudgets: createBudgetService({ workspaces, workspaceService, clock, changeBus }),
         guardrails: guardrailService,
@@ -202,8 +208,10 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       },
     })
     observability.worker.start()
+    if (config.interns.runtime !== false) await internRuntime.start()
     const close = async (): Promise<void> => {
       await app.fastify.close()
+      await internRuntime.stop()
       await transport.close()
       await ledger.close()
       if (ledger.pendingCount > 0) logger.error({ rows: ledger.pendingCount }, 'could not write ledger rows before shutdown: their spend is in the counters but missing from the ledger')
@@ -218,7 +226,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     }
     return {
       app, store, bootstrap, logger, changeBus, secretBox, catalog, generations, counters: spend.counters, accounting, ledger,
-      workspaceCache, guardrailCache, presetCache, observability: observability.broadcaster, inference, close,
+      workspaceCache, guardrailCache, presetCache, observability: observability.broadcaster, inference, internRuntime, close,
     }
   } catch (error) {
     await spend.close()

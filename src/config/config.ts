@@ -29,7 +29,7 @@ export interface Config {
   readonly log_level: LogLevelName
   readonly config_path: string | null
   readonly egress: { readonly allow_private_networks: boolean }
-  readonly interns: { readonly workspaces: readonly string[] }
+  readonly interns: { readonly workspaces: readonly string[]; readonly domain?: string; readonly runtime?: boolean }
   readonly vault: { readonly writes_disabled: boolean }
   readonly credits: { readonly enforce: boolean }
   readonly rate_limits: {

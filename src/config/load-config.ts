@@ -143,7 +143,7 @@ function buildConfig(file: ConfigFile, runtime: Runtime, configPath: string | nu
     log_level: runtime.logLevel,
     config_path: configPath,
     egress: { allow_private_networks: file.egress?.allow_private_networks ?? false },
-    interns: { workspaces: file.interns?.workspaces ?? ['*'] },
+    interns: { workspaces: file.interns?.workspaces ?? ['*'], ...(file.interns?.domain === undefined ? {} : { domain: file.interns.domain }), runtime: file.interns?.runtime ?? true },
     vault: { writes_disabled: file.vault?.writes_disabled ?? false },
     credits: { enforce: file.credits?.enforce ?? false },
     rate_limits: {
