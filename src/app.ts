@@ -43,6 +43,7 @@ import type { Dialect, DialectName } from './dialects/dialect.ts'
 import type { InferenceDeps } from './inference/inference-deps.ts'
 import { registerInferenceRoutes } from './inference/inference-routes.ts'
 import { registerInternAndVaultRoutes, type InternAndVault } from './management/interns/intern-and-vault.ts'
+import { registerInternChatRoutes, type InternChatDeps } from './interns/intern-chat-routes.ts'
 import { registerObservabilityRoutes } from './management/observability/routes.ts'
 import type { ObservabilityService } from './management/observability/service.ts'
 
@@ -62,6 +63,8 @@ export interface AppDeps {
     readonly keys: KeysService
     readonly credits: CreditsService
     readonly internAndVault: InternAndVault
+    /** Chat with running interns (absent: the route is not registered). */
+    readonly internChat?: InternChatDeps
     readonly workspaces: WorkspaceService
     readonly workspaceBudgets: BudgetService
     readonly guardrails: GuardrailService
@@ -126,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerKeysRoutes(app, deps.services.keys)
   registerCreditsRoutes(app, deps.services.credits)
   registerInternAndVaultRoutes(app, deps.services.internAndVault)
+  if (deps.services.internChat !== undefined) registerInternChatRoutes(app, deps.services.internChat)
   registerWorkspaceRoutes(app, deps.services.workspaces)
   registerWorkspaceBudgetRoutes(app, deps.services.workspaceBudgets)
   registerGuardrailRoutes(app, deps.services.guardrails)

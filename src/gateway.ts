@@ -33,6 +33,8 @@ import { createCreditsService } from './management/credits/service.ts'
 import { createInternAndVault } from './management/interns/intern-and-vault.ts'
 import { createInternRuntime } from './interns/create-intern-runtime.ts'
 import type { InternRuntime } from './interns/intern-runtime.ts'
+import { ChatSessions } from './interns/chat-sessions.ts'
+import { invokeInference } from './inference/invoke-inference.ts'
 import { createWorkspacesRepository } from './store/repositories/workspaces-repository.ts'
 import { createWorkspaceService } from './management/workspaces/service.ts'
 import { createBudgetService } from './management/workspaces/budget-service.ts'
@@ -198,6 +200,13 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         }),
         credits: createCreditsService({ grants, counters: spend.counters, clock, bus: changeBus, organizationId }),
         internAndVault,
+        internChat: {
+          runtime: internRuntime,
+          area: internAndVault,
+          sessions: new ChatSessions(),
+          config,
+          invoke: (key, body) => invokeInference({ key, dialect: 'openai-chat', body }, inference.dialects, inference.deps),
+        },
         workspaces: workspaceService,
         workspaceBudgets: createBudgetService({ workspaces, workspaceService, clock, changeBus }),
         guardrails: guardrailService,
