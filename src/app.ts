@@ -47,6 +47,7 @@ import { registerInferenceRoutes } from './inference/inference-routes.ts'
 import { registerEmbeddingsRoutes } from './inference/embeddings/embeddings-routes.ts'
 import { registerSystemOneRoutes } from './inference/systemone/systemone-routes.ts'
 import { registerInternAndVaultRoutes, type InternAndVault } from './management/interns/intern-and-vault.ts'
+import { registerInternChatRoutes, type InternChatDeps } from './interns/intern-chat-routes.ts'
 import { registerObservabilityRoutes } from './management/observability/routes.ts'
 import type { ObservabilityService } from './management/observability/service.ts'
 import { registerPrivateEndpointRoutes } from './management/private-endpoints/routes.ts'
@@ -70,6 +71,8 @@ export interface AppDeps {
     readonly keys: KeysService
     readonly credits: CreditsService
     readonly internAndVault: InternAndVault
+    /** Chat with running interns (absent: the route is not registered). */
+    readonly internChat?: InternChatDeps
     readonly workspaces: WorkspaceService
     readonly workspaceBudgets: BudgetService
     readonly guardrails: GuardrailService
@@ -136,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerKeysRoutes(app, deps.services.keys)
   registerCreditsRoutes(app, deps.services.credits)
   registerInternAndVaultRoutes(app, deps.services.internAndVault)
+  if (deps.services.internChat !== undefined) registerInternChatRoutes(app, deps.services.internChat)
   registerWorkspaceRoutes(app, deps.services.workspaces)
   registerWorkspaceBudgetRoutes(app, deps.services.workspaceBudgets)
   registerGuardrailRoutes(app, deps.services.guardrails)

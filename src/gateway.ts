@@ -31,6 +31,9 @@ import { createCreditGrantsRepository } from './store/repositories/credit-grants
 import { createKeysService } from './management/keys/service.ts'
 import { createCreditsService } from './management/credits/service.ts'
 import { createInternAndVault } from './management/interns/intern-and-vault.ts'
+import { createInternRuntime } from './interns/create-intern-runtime.ts'
+import type { InternRuntime } from './interns/intern-runtime.ts'
+import { ChatSessions } from './interns/chat-sessions.ts'
 import { createWorkspacesRepository } from './store/repositories/workspaces-repository.ts'
 import { createWorkspaceService } from './management/workspaces/service.ts'
 import { createBudgetService } from './management/workspaces/budget-service.ts'
@@ -90,6 +93,8 @@ export interface Gateway {
   readonly observability: GenerationBroadcaster
   /** The inference pipeline's dialects and dependencies, for in-process calls (invokeInference). */
   readonly inference: { readonly dialects: Readonly<Record<DialectName, Dialect>>; readonly deps: InferenceDeps }
+  /** Provisions, runs and tears down interns (started with the gateway). */
+  readonly internRuntime: InternRuntime
   /** Stops accepting requests, lets in-flight ones finish, flushes batched writes, closes the store. */
   close(): Promise<void>
 }
@@ -217,6 +222,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         },
       },
     }
+    const internAndVault = createInternAndVault({ db: store.db, config, clock, changeBus, masterBox: secretBox })
+    const internRuntime = createInternRuntime({ db: store.db, config, clock, changeBus, internAndVault, organizationId, logger })
     const app = await buildApp({
       inference,
       config,
@@ -242,7 +249,14 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
           ownerUserId: bootstrap.ownerUserId,
         }),
         credits: createCreditsService({ grants, counters: spend.counters, clock, bus: changeBus, organizationId }),
-        internAndVault: createInternAndVault({ db: store.db, config, clock, changeBus, masterBox: secretBox }),
+        internAndVault,
+        internChat: {
+          runtime: internRuntime,
+          area: internAndVault,
+          sessions: new ChatSessions(),
+          config,
+          invoke: (key, body) => invokeInference({ key, dialect: 'openai-chat', body }, inference.dialects, inference.deps),
+        },
         workspaces: workspaceService,
         workspaceBudgets: createBudgetService({ workspaces, workspaceService, clock, changeBus }),
         guardrails: guardrailService,
@@ -254,8 +268,10 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       },
     })
     observability.worker.start()
+    if (config.interns.runtime !== false) await internRuntime.start()
     const close = async (): Promise<void> => {
       await app.fastify.close()
+      await internRuntime.stop()
       await refresher.stop()
       await changeTransport.close()
       await transport.close()
@@ -273,7 +289,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     }
     return {
       app, store, bootstrap, logger, changeBus, secretBox, catalog, generations, counters: spend.counters, accounting, ledger,
-      workspaceCache, guardrailCache, presetCache, observability: observability.broadcaster, inference, close,
+      workspaceCache, guardrailCache, presetCache, observability: observability.broadcaster, inference, internRuntime, close,
     }
   } catch (error) {
     await spend.close()

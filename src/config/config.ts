@@ -31,7 +31,7 @@ export interface Config {
   readonly config_path: string | null
   readonly egress: { readonly allow_private_networks: boolean }
   readonly server_tools: ServerToolsSetting
-  readonly interns: { readonly workspaces: readonly string[] }
+  readonly interns: { readonly workspaces: readonly string[]; readonly domain?: string; readonly runtime?: boolean }
   readonly vault: { readonly writes_disabled: boolean }
   readonly credits: { readonly enforce: boolean }
   /** Largest embeddings input per request, in characters summed over inputs (413 above it). */

@@ -145,7 +145,7 @@ function buildConfig(file: ConfigFile, runtime: Runtime, configPath: string | nu
     config_path: configPath,
     egress: { allow_private_networks: file.egress?.allow_private_networks ?? false },
     server_tools: serverToolsSetting(file.server_tools),
-    interns: { workspaces: file.interns?.workspaces ?? ['*'] },
+    interns: { workspaces: file.interns?.workspaces ?? ['*'], ...(file.interns?.domain === undefined ? {} : { domain: file.interns.domain }), runtime: file.interns?.runtime ?? true },
     vault: { writes_disabled: file.vault?.writes_disabled ?? false },
     credits: { enforce: file.credits?.enforce ?? false },
     embeddings: { max_input_chars: file.embeddings?.max_input_chars ?? 1_000_000 },

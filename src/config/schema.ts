@@ -82,7 +82,7 @@ export const ConfigFileSchema = Type.Object(
     ),
     egress: Type.Optional(Type.Object({ allow_private_networks: Type.Optional(Type.Boolean()) }, strict)),
     server_tools: Type.Optional(ServerToolsConfigSchema),
-    interns: Type.Optional(Type.Object({ workspaces: Type.Optional(Type.Array(Type.String({ minLength: 1 }))) }, strict)),
+    interns: Type.Optional(Type.Object({ workspaces: Type.Optional(Type.Array(Type.String({ minLength: 1 }))), domain: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })), runtime: Type.Optional(Type.Boolean()) }, strict)),
     vault: Type.Optional(Type.Object({ writes_disabled: Type.Optional(Type.Boolean()) }, strict)),
     credits: Type.Optional(Type.Object({ enforce: Type.Optional(Type.Boolean()) }, strict)),
     embeddings: Type.Optional(Type.Object({ max_input_chars: Type.Optional(Type.Integer({ minimum: 1 })) }, strict)),

@@ -50,7 +50,7 @@ for (const [engine, url] of [['sqlite', undefined], ['postgres', postgresTarget(
     before(async () => {
         gateway = await startTestGateway({
         ...(url === undefined ? {} : { postgresUrl: url }),
-        yaml: 'server:\n  regional_hostnames: [eu.switchyard.test]\ninterns:\n  workspaces: [default, other-team]\n',
+        yaml: 'server:\n  regional_hostnames: [eu.switchyard.test]\ninterns:\n  workspaces: [default, other-team]\n  runtime: false\n',
       })
       workspaceId = gateway.gateway.bootstrap.defaultWorkspaceId
       const otherId = await addWorkspace(gateway, 'other-team')

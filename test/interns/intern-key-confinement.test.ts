@@ -2,10 +2,10 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { startTestGateway } from '../support/test-gateway.ts'
-import { call, createInternVia, mintKey, secretBody } from './intern-test-kit.ts'
+import { call, createInternVia, mintKey, noRuntime, secretBody } from './intern-test-kit.ts'
 
 test("an intern's minted key reaches its own intern and secrets, and nothing else", async () => {
-  const gateway = await startTestGateway()
+  const gateway = await startTestGateway({ yaml: noRuntime })
   try {
     const workspaceKey = await mintKey(gateway, 'inference', gateway.gateway.bootstrap.defaultWorkspaceId)
     const own = await createInternVia(gateway, workspaceKey, { name: 'own' })

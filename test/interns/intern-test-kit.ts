@@ -66,6 +66,9 @@ export async function createInternVia(gateway: TestGateway, key: string, body: R
   return response.json
 }
 
+/** Config for tests of the management API alone: no intern runtime moves interns behind their back. */
+export const noRuntime = 'interns:\n  runtime: false\n'
+
 export const secretBody = (value: string, hosts: string[] = ['api.example.com']) => ({ hosts, value })
 
 /** The real intern and vault services over the gateway's store, with every workspace in the programme (to seed data a route would refuse). */

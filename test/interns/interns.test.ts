@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { startTestGateway, type TestGateway } from '../support/test-gateway.ts'
-import { call, createInternVia, mintKey, seedingArea } from './intern-test-kit.ts'
+import { call, createInternVia, mintKey, noRuntime, seedingArea } from './intern-test-kit.ts'
 
 let gateway: TestGateway
 let key: string
@@ -10,7 +10,7 @@ let workspaceId: string
 const create = (body: unknown, headers: Record<string, string> = {}) => call(gateway, key, { method: 'POST', url: '/api/v1/interns', body, headers })
 
 before(async () => {
-  gateway = await startTestGateway()
+  gateway = await startTestGateway({ yaml: noRuntime })
   workspaceId = gateway.gateway.bootstrap.defaultWorkspaceId
   key = await mintKey(gateway, 'inference', workspaceId)
 })

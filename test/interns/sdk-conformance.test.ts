@@ -4,10 +4,10 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { OpenRouter } from '@openrouter/sdk'
 import { startTestGateway } from '../support/test-gateway.ts'
-import { mintKey } from './intern-test-kit.ts'
+import { mintKey, noRuntime } from './intern-test-kit.ts'
 
 test('@openrouter/sdk interns.* and vault.* accept our responses', async () => {
-  const gateway = await startTestGateway()
+  const gateway = await startTestGateway({ yaml: noRuntime })
   try {
     const workspaceId = gateway.gateway.bootstrap.defaultWorkspaceId
     const apiKey = await mintKey(gateway, 'inference', workspaceId)

@@ -4,7 +4,7 @@ import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { startTestGateway, type TestGateway } from '../support/test-gateway.ts'
 import { postgresTarget } from '../support/test-services.ts'
-import { addWorkspace, call, callerFor, createInternVia, mintKey, secretBody, seedingArea } from '../interns/intern-test-kit.ts'
+import { addWorkspace, call, callerFor, createInternVia, mintKey, noRuntime, secretBody, seedingArea } from '../interns/intern-test-kit.ts'
 
 for (const [engine, url] of [['sqlite', undefined], ['postgres', postgresTarget().url]] as const) {
   const skip = engine === 'postgres' ? postgresTarget().skip : false
@@ -15,7 +15,7 @@ for (const [engine, url] of [['sqlite', undefined], ['postgres', postgresTarget(
     const v = '/api/v1/vault'
 
     before(async () => {
-        gateway = await startTestGateway(url === undefined ? {} : { postgresUrl: url })
+        gateway = await startTestGateway(url === undefined ? { yaml: noRuntime } : { postgresUrl: url, yaml: noRuntime })
       workspaceId = gateway.gateway.bootstrap.defaultWorkspaceId
       key = await mintKey(gateway, 'inference', workspaceId)
     })

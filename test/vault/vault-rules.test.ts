@@ -3,14 +3,14 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { startTestGateway, type TestGateway } from '../support/test-gateway.ts'
-import { call, createInternVia, mintKey, secretBody } from '../interns/intern-test-kit.ts'
+import { call, createInternVia, mintKey, noRuntime, secretBody } from '../interns/intern-test-kit.ts'
 
 let gateway: TestGateway
 let key: string
 const put = (name: string, body: unknown) => call(gateway, key, { method: 'PUT', url: `/api/v1/vault/secrets/${name}`, body })
 
 before(async () => {
-  gateway = await startTestGateway()
+  gateway = await startTestGateway({ yaml: noRuntime })
   key = await mintKey(gateway, 'inference', gateway.gateway.bootstrap.defaultWorkspaceId)
 })
 after(() => gateway.close())

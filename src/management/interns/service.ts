@@ -7,7 +7,7 @@ import type { VaultsRepository } from '../../store/repositories/vaults-repositor
 import type { VaultService } from '../vault/service.ts'
 import type { Caller } from './caller.ts'
 import { createIntern } from './create-intern.ts'
-import { applyInternEvent, internStatuses, type EventDetail, type InternEvent, type InternStatus } from './intern-lifecycle.ts'
+import { applyInternEvent, internStatuses, type EventDetail, type InternEvent, type InternProgress, type InternStatus } from './intern-lifecycle.ts'
 import { decodeInternCursor, encodeInternCursor } from './intern-cursor.ts'
 import { lifecycleColumns, lifecycleOf, toIntern } from './to-intern.ts'
 import { withDeadline } from './with-deadline.ts'
@@ -98,7 +98,14 @@ export function createInternService(deps: InternServiceDeps) {
     provision: async (caller: Caller, internId: string): Promise<void> => void (await move(await find(caller, internId), 'provision')),
     suspend: async (caller: Caller, internId: string): Promise<void> => void (await move(await find(caller, internId), 'suspend')),
 
-    /** For the intern runtime (a later issue): report a runtime event through the same transition table. */
+    /** For the intern runtime: a provisioning step (no state change); ignored unless the intern is provisioning. */
+    async reportProgress(internId: string, progress: InternProgress): Promise<void> {
+      const row = await interns.findById(internId)
+      if (row?.status !== 'provisioning') return
+      await interns.update(internId, { progress: JSON.stringify(progress), updated_at: clock.now().toISOString() })
+    },
+
+    /** For the intern runtime: report a runtime event through the same transition table. */
     async applyRuntimeEvent(internId: string, event: Extract<InternEvent, `runtime_${string}`>, detail?: EventDetail): Promise<Intern> {
       const row = await interns.findById(internId)
       if (row === undefined) throw new GatewayError('not_found', `No intern ${internId}`)

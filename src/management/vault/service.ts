@@ -139,6 +139,25 @@ export function createVaultService(deps: VaultServiceDeps) {
     },
 
     /**
+     * For the intern runtime's egress only: the intern's effective secret `name` (intern > attached >
+     * workspace) decrypted, with its bound hosts (null for a legacy secret, which is never released), or
+     * null when no scope has it. The value must go nowhere but the outbound request it is bound to.
+     */
+    async openEffectiveSecret(internId: string, name: string): Promise<{ value: string; hosts: string[] | null } | null> {
+      const intern = await interns.findById(internId)
+      if (intern === undefined || unavailableStatuses.has(intern.status)) return null
+      const attached = await attachedVault(intern).catch(() => null)
+      const ordered = [await vaults.findVault(intern.vault_id), attached, await workspaceVault(intern.workspace_id)]
+      for (const vault of ordered) {
+        if (vault === undefined || vault === null) continue
+        const [row] = await vaults.findSecrets(vault.id, [name])
+        if (row === undefined) continue
+        return { value: cipherFor(vault).open(row.name, row.value_sealed), hosts: row.hosts === null ? null : (JSON.parse(row.hosts) as string[]) }
+      }
+      return null
+    },
+
+    /**
      * Migration path for secrets stored before host binding: stores a workspace secret with hosts and
      * fingerprint null. It lists and resolves like any secret, cannot be copied, and storing it again
      * through PUT assigns hosts and a fingerprint.

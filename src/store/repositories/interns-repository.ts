@@ -45,6 +45,15 @@ export function createInternsRepository(db: Kysely<Database>) {
       return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute()
     },
 
+    /** Interns in any workspace with one of `statuses` (the intern runtime's work queue). */
+    async listByStatus(statuses: readonly string[]): Promise<InternRow[]> {
+      return db.selectFrom('interns').selectAll().where('status', 'in', [...statuses]).orderBy('created_at').orderBy('id').execute()
+    },
+
+    async delete(id: string, executor: Executor = db): Promise<void> {
+      await executor.deleteFrom('interns').where('id', '=', id).execute()
+    },
+
     async update(id: string, values: Partial<Omit<InternRow, 'id' | 'workspace_id' | 'created_at'>>, executor: Executor = db): Promise<void> {
       await executor.updateTable('interns').set(values).where('id', '=', id).execute()
     },
