@@ -10,7 +10,7 @@ import { createSqliteDatabase } from '../support/test-store.ts'
 import { startFakeUpstream } from '../fake-upstreams/fake-upstream.ts'
 
 const root = join(import.meta.dirname, '..', '..')
-const cli = [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'src', 'main.ts')]
+const cli = ['--import', 'tsx', join(root, 'src', 'main.ts')]
 
 async function refusedPort(): Promise<number> {
   const server = net.createServer()

@@ -76,7 +76,7 @@ test('CLI: credits grant adds to the balance the gateway reports', async () => {
   const database = createSqliteDatabase()
   const root = join(import.meta.dirname, '..', '..')
   const run = (args: string[]) =>
-    spawnSync(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'src', 'main.ts'), ...args], {
+    spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src', 'main.ts'), ...args], {
       env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', DATABASE_URL: database.url },
       encoding: 'utf8',
       timeout: 60_000,
