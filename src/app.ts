@@ -45,6 +45,8 @@ import { registerInferenceRoutes } from './inference/inference-routes.ts'
 import { registerInternAndVaultRoutes, type InternAndVault } from './management/interns/intern-and-vault.ts'
 import { registerObservabilityRoutes } from './management/observability/routes.ts'
 import type { ObservabilityService } from './management/observability/service.ts'
+import { registerBatchRoutes } from './batches/batch-routes.ts'
+import type { BatchService } from './batches/batch-service.ts'
 
 export interface AppDeps {
   readonly inference: { readonly dialects: Readonly<Record<DialectName, Dialect>>; readonly deps: InferenceDeps }
@@ -69,6 +71,7 @@ export interface AppDeps {
     readonly endUsers: EndUsersService
     readonly presets: PresetsService
     readonly observability: ObservabilityService
+    readonly batches: BatchService
   }
 }
 
@@ -134,5 +137,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerPresetsRoutes(app, deps.services.presets)
   registerObservabilityRoutes(app, deps.services.observability)
   registerInferenceRoutes(app, deps.inference.dialects, deps.inference.deps)
+  registerBatchRoutes(app, deps.services.batches)
   return { fastify: app, routes }
 }

@@ -54,6 +54,8 @@ import { EndpointStats } from './inference/routing/endpoint-stats.ts'
 import { StickySessions } from './inference/routing/sticky-sessions.ts'
 import { UpstreamTransport } from './inference/upstream/upstream-transport.ts'
 import { workspaceSettingsFrom } from './inference/workspace-settings.ts'
+import { createBatches } from './batches/create-batches.ts'
+import type { BatchWorker } from './batches/batch-worker.ts'
 
 export interface Gateway {
   readonly app: App
@@ -81,6 +83,8 @@ export interface Gateway {
   readonly observability: GenerationBroadcaster
   /** The inference pipeline's dialects and dependencies, for in-process calls (invokeInference). */
   readonly inference: { readonly dialects: Readonly<Record<DialectName, Dialect>>; readonly deps: InferenceDeps }
+  /** Runs submitted batches (started with the gateway, stopped by close). */
+  readonly batchWorker: BatchWorker
   /** Stops accepting requests, lets in-flight ones finish, flushes batched writes, closes the store. */
   close(): Promise<void>
 }
@@ -161,6 +165,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         onGeneration: (trace: Parameters<GenerationBroadcaster['enqueueGeneration']>[0]) => void observability.broadcaster.enqueueGeneration(trace),
       },
     }
+    const batches = createBatches({ store, config, clock, logger, inference, keyCache, credits, counters: spend.counters })
     const app = await buildApp({
       inference,
       config,
@@ -193,10 +198,13 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         endUsers: createEndUsersService({ endUsers: createEndUsersRepository(store.db), clock }),
         presets: createPresetsService({ presets, clock, changeBus }),
         observability: observability.service,
+        batches: batches.service,
       },
     })
     observability.worker.start()
+    batches.worker.start()
     const close = async (): Promise<void> => {
+      await batches.worker.stop()
       await app.fastify.close()
       await transport.close()
       await ledger.close()
@@ -211,7 +219,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     }
     return {
       app, store, bootstrap, logger, changeBus, secretBox, catalog, generations, counters: spend.counters, accounting, ledger,
-      workspaceCache, guardrailCache, presetCache, observability: observability.broadcaster, inference, close,
+      workspaceCache, guardrailCache, presetCache, observability: observability.broadcaster, inference, batchWorker: batches.worker, close,
     }
   } catch (error) {
     await spend.close()

@@ -32,6 +32,16 @@ export interface Config {
   readonly interns: { readonly workspaces: readonly string[] }
   readonly vault: { readonly writes_disabled: boolean }
   readonly credits: { readonly enforce: boolean }
+  /** Batch execution (src/batches/): worker poll and concurrency, lease, submission limits, callback signing secret. */
+  readonly batches: {
+    readonly poll_interval_ms: number
+    readonly concurrency: number
+    readonly per_batch_concurrency: number
+    readonly lease_ms: number
+    readonly max_body_bytes: number
+    readonly max_requests: number
+    readonly webhook_secret: string | null
+  }
   readonly rate_limits: {
     readonly per_key: RateLimitSetting
     readonly per_organization: RateLimitSetting

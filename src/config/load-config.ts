@@ -146,6 +146,15 @@ function buildConfig(file: ConfigFile, runtime: Runtime, configPath: string | nu
     interns: { workspaces: file.interns?.workspaces ?? ['*'] },
     vault: { writes_disabled: file.vault?.writes_disabled ?? false },
     credits: { enforce: file.credits?.enforce ?? false },
+    batches: {
+      poll_interval_ms: file.batches?.poll_interval_ms ?? 1000,
+      concurrency: file.batches?.concurrency ?? 32,
+      per_batch_concurrency: file.batches?.per_batch_concurrency ?? 16,
+      lease_ms: file.batches?.lease_ms ?? 10 * 60 * 1000,
+      max_body_bytes: file.batches?.max_body_bytes ?? 256 * 1024 * 1024,
+      max_requests: file.batches?.max_requests ?? 50_000,
+      webhook_secret: file.batches?.webhook_secret ?? null,
+    },
     rate_limits: {
       per_key: {
         requests_per_minute: limit(file.rate_limits?.per_key?.requests_per_minute),

@@ -74,6 +74,7 @@ export interface ApiKeyTable {
 }
 
 import type { ObservabilityDestinationTable, ObservabilityOutboxTable } from './tables/observability-tables.ts'
+import type { BatchItemTable, BatchTable } from './tables/batch-tables.ts'
 
 export interface Database extends GenerationTables {
   organizations: OrganizationTable
@@ -96,6 +97,8 @@ export interface Database extends GenerationTables {
   preset_versions: PresetVersionTable
   observability_destinations: ObservabilityDestinationTable
   observability_outbox: ObservabilityOutboxTable
+  batches: BatchTable
+  batch_items: BatchItemTable
 }
 
 import type { WorkspacesGuardrailsTables } from './tables/workspaces-guardrails-tables.ts'
