@@ -36,7 +36,6 @@ export class BatchWorker {
   readonly #deps: BatchWorkerDeps
   readonly #inFlight = new Map<string, number>()
   readonly #running = new Set<Promise<void>>()
-  readonly #abort = new AbortController()
   #timer: NodeJS.Timeout | null = null
   #pass: Promise<void> | null = null
   #isRerunWanted = false
@@ -160,7 +159,7 @@ export class BatchWorker {
     const { batches, clock, logger } = this.#deps
     let outcome: { result: StoredItemResult; costNano: bigint }
     try {
-      outcome = await this.#deps.runItem(batch, item, this.#abort.signal)
+      outcome = await this.#deps.runItem(batch, item, new AbortController().signal)
     } catch (error) {
       logger.error({ err: error, batchId: batch.id, customId: item.custom_id }, 'batch request failed unexpectedly')
       outcome = { result: failure('internal', 'The gateway failed to run this request'), costNano: 0n }

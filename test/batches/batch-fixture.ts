@@ -34,7 +34,7 @@ export interface BatchFixture {
   /** Polls GET /batches/{id} until `done(body)` holds (generous deadline). */
   waitFor(id: string, done: (answer: { status: number; body: any }) => boolean): Promise<{ status: number; body: any }>
   /** Closes the gateway (and the upstream when this fixture started it), keeping a shared store. */
-  close(options?: { keepStore?: boolean }): Promise<void>
+  close(options?: { keepStore?: boolean; keepUpstream?: boolean }): Promise<void>
 }
 
 export const model = 'test/chat'
@@ -95,7 +95,7 @@ export async function startBatchFixture(options: BatchFixtureOptions = {}): Prom
     async close(closeOptions = {}) {
       if (closeOptions.keepStore === true) await gateway.gateway.close()
       else await gateway.close()
-      if (ownsUpstream) await upstream.close()
+      if (ownsUpstream && closeOptions.keepUpstream !== true) await upstream.close()
     },
   }
 }

@@ -100,22 +100,30 @@ export function createBatchesRepository(db: Kysely<Database>, engine: StoreEngin
     /** Leases up to `limit` due items of one batch to `owner` until `leaseUntil`. */
     async claimItems(batchId: string, owner: string, now: string, leaseUntil: string, limit: number): Promise<BatchItemRow[]> {
       if (limit <= 0) return []
+      const due = db
+        .selectFrom('batch_items')
+        .select('id')
+        .where('batch_id', '=', batchId)
+        .where('status', '=', 'pending')
+        .where((builder) => builder.or([builder('lease_expires_at', 'is', null), builder('lease_expires_at', '<', now)]))
+        .orderBy('position')
+        .limit(limit)
+      if (engine === 'postgres') {
+        // A CTE runs once: a LIMIT subquery inside UPDATE ... IN (...) may be re-run per row by the planner.
+        return db
+          .with('picked', () => due.forUpdate().skipLocked())
+          .updateTable('batch_items')
+          .from('picked')
+          .set((builder) => ({ lease_owner: owner, lease_expires_at: leaseUntil, attempts: builder('batch_items.attempts', '+', 1) }))
+          .whereRef('batch_items.id', '=', 'picked.id')
+          .returningAll('batch_items')
+          .execute()
+      }
+      // SQLite runs one writer at a time, so the statement is atomic without row locks.
       return db
         .updateTable('batch_items')
         .set((builder) => ({ lease_owner: owner, lease_expires_at: leaseUntil, attempts: builder('attempts', '+', 1) }))
-        .where('id', 'in', (builder) =>
-          builder
-            .selectFrom('batch_items')
-            .select('id')
-            .where('batch_id', '=', batchId)
-            .where('status', '=', 'pending')
-            .where((inner) => inner.or([inner('lease_expires_at', 'is', null), inner('lease_expires_at', '<', now)]))
-            .orderBy('position')
-            .limit(limit)
-            .$if(engine === 'postgres', (query) => query.forUpdate().skipLocked()),
-        )
-        .where('status', '=', 'pending')
-        .where((builder) => builder.or([builder('lease_expires_at', 'is', null), builder('lease_expires_at', '<', now)]))
+        .where('id', 'in', due)
         .returningAll()
         .execute()
     },
