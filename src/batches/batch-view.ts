@@ -14,9 +14,12 @@ export interface StoredItemResult {
   readonly error: ItemError | null
 }
 
-/** The generation id of one line: deterministic, so a retried line settles (and is billed) once. */
+/**
+ * The generation id of one line (`gen-batch-<hex>-<position>`, the shape GET /generation accepts):
+ * deterministic, so a retried line settles (and is billed) once.
+ */
 export function batchGenerationId(batchId: string, position: number): string {
-  return `gen-${batchId}-${position}`
+  return `gen-${batchId.replaceAll('_', '-')}-${position}`
 }
 
 function unixSeconds(iso: string | null): number | null {

@@ -64,6 +64,14 @@ export function defineBatchCoreSuite(suite: CoreSuiteOptions): void {
       assert.equal(new Set(results.map((result) => result.custom_id)).size, suite.largeBatchSize)
       assert.ok(results.every((result) => result.error === null && result.response.status_code === 200 && result.response.body.choices[0].message.content.length > 0))
       assert.equal(primary.upstream.requests.length, suite.largeBatchSize, 'each line reaches the upstream exactly once')
+      const generationId = results[0]!.id
+      const deadline = Date.now() + 30_000
+      for (;;) {
+        const generation = await primary.request('GET', `/api/v1/generation?id=${generationId}`)
+        if (generation.status === 200) break
+        assert.ok(Date.now() < deadline, `the line's generation record is readable: ${JSON.stringify(generation.body)}`)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
     } finally {
       await started.close()
     }

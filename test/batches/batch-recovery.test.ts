@@ -6,6 +6,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { signWebhook } from '../../src/observability/exporters/webhook-signature.ts'
+import { batchGenerationId } from '../../src/batches/batch-view.ts'
 import { chatLines, isTerminal, model, movableClock, startBatchFixture } from './batch-fixture.ts'
 
 const leaseMs = 10 * 60 * 1000
@@ -60,7 +61,7 @@ test('stopping the gateway mid-batch and a crashed worker holding leases: each l
 
     const ledger = await until(
       'one ledger row per line',
-      () => db.selectFrom('ledger_entries').select(['generation_id', 'attempt']).where('generation_id', 'like', `gen-${id}-%`).execute(),
+      () => db.selectFrom('ledger_entries').select(['generation_id', 'attempt']).where('generation_id', 'like', `${batchGenerationId(id, 0).slice(0, -1)}%`).execute(),
       (rows) => rows.length >= size,
     )
     assert.equal(ledger.length, size)
@@ -112,5 +113,25 @@ test('callback_url receives a signed batch.completed webhook, retried after a fa
   } finally {
     await fixture.close()
     await new Promise((resolve) => receiver.close(resolve))
+  }
+})
+
+test('a batch still unfinished after its 24h window expires with the unrun lines failed', async () => {
+  const clock = movableClock()
+  const fixture = await startBatchFixture({ clock })
+  try {
+    await fixture.gateway.gateway.batchWorker.stop()
+    const submitted = await fixture.submit({ endpoint: '/v1/chat/completions', model, requests: chatLines(3) })
+    clock.advance(24 * 60 * 60 * 1000 + 1000)
+    fixture.gateway.gateway.batchWorker.start()
+    const done = await fixture.waitFor(submitted.body.id, isTerminal)
+    assert.equal(done.body.status, 'expired')
+    assert.deepEqual(done.body.request_counts, { total: 3, completed: 0, failed: 3 })
+    assert.match(done.body.error.message, /24h completion window/)
+    assert.deepEqual(done.body.results[0].error, { type: 'timeout', message: 'The batch did not finish within its 24h completion window', param: null, error_type: 'timeout' })
+    assert.equal(typeof done.body.finalized_at, 'number')
+    assert.equal(fixture.upstream.requests.length, 0)
+  } finally {
+    await fixture.close()
   }
 })
