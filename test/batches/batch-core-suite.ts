@@ -1,5 +1,6 @@
 // The core batch scenarios, run on SQLite with one worker and on PostgreSQL with two workers sharing one
 // store: exact counts for a large batch, cancel, the 402 -> grant -> 200 cycle, 30-day 410, list filters.
+import { randomUUID } from 'node:crypto'
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { bearer } from '../support/test-gateway.ts'
@@ -8,10 +9,16 @@ import { chatLines, isTerminal, model, movableClock, startBatchFixture, type Bat
 export interface CoreSuiteOptions {
   readonly label: string
   readonly postgresUrl?: string | undefined
+  /** Redis for spend counters shared by the two gateways (credits are only global with shared counters). */
+  readonly redisUrl?: string | undefined
   readonly skip: string | false
   readonly twoWorkers: boolean
   readonly largeBatchSize: number
+  /** The scenarios to define (all when absent), so a slow engine can spread them over files. */
+  readonly scenarios?: readonly Scenario[]
 }
+
+export type Scenario = 'large' | 'cancel' | 'credits' | 'retention' | 'list'
 
 interface Started {
   readonly primary: BatchFixture
@@ -20,7 +27,9 @@ interface Started {
   close(): Promise<void>
 }
 
-async function start(suite: CoreSuiteOptions, options: BatchFixtureOptions = {}): Promise<Started> {
+async function start(suite: CoreSuiteOptions, given: BatchFixtureOptions = {}): Promise<Started> {
+  const redis = suite.redisUrl === undefined ? undefined : { url: suite.redisUrl, keyPrefix: `batches-${randomUUID()}:` }
+  const options = redis === undefined ? given : { ...given, redis }
   const primary = await startBatchFixture({ ...options, postgresUrl: suite.postgresUrl })
   const fixtures = [primary]
   if (suite.twoWorkers) fixtures.push(await startBatchFixture({ ...options, upstream: primary.upstream, key: primary.key, databaseUrl: primary.gateway.database.url }))
@@ -44,9 +53,12 @@ async function start(suite: CoreSuiteOptions, options: BatchFixtureOptions = {})
 }
 
 export function defineBatchCoreSuite(suite: CoreSuiteOptions): void {
-  const { label, skip } = suite
+  const { label } = suite
+  const define = (scenario: Scenario, name: string, skip: string | false, body: () => Promise<void>): void => {
+    if (suite.scenarios === undefined || suite.scenarios.includes(scenario)) test(`${label}: ${name}`, { skip: suite.skip !== false ? suite.skip : skip }, body)
+  }
 
-  test(`${label}: a ${suite.largeBatchSize}-request batch completes with exact counts and one result per custom_id`, { skip }, async () => {
+  define('large', `a ${suite.largeBatchSize}-request batch completes with exact counts and one result per custom_id`, false, async () => {
     const started = await start(suite)
     const { primary } = started
     try {
@@ -77,7 +89,7 @@ export function defineBatchCoreSuite(suite: CoreSuiteOptions): void {
     }
   })
 
-  test(`${label}: cancel moves a batch to cancelling then cancelled with the unrun lines failed`, { skip }, async () => {
+  define('cancel', 'cancel moves a batch to cancelling then cancelled with the unrun lines failed', false, async () => {
     const started = await start(suite)
     const { primary } = started
     try {
@@ -106,7 +118,8 @@ export function defineBatchCoreSuite(suite: CoreSuiteOptions): void {
     }
   })
 
-  test(`${label}: a finalized cost above the balance answers 402 until a grant, then the results`, { skip }, async () => {
+  const creditsSkip = suite.twoWorkers && suite.redisUrl === undefined ? 'several gateways share credit usage only through Redis counters (TEST_REDIS_URL)' : false
+  define('credits', 'a finalized cost above the balance answers 402 until a grant, then the results', creditsSkip, async () => {
     const started = await start(suite, { enforceCredits: true })
     const { primary } = started
     try {
@@ -135,7 +148,7 @@ export function defineBatchCoreSuite(suite: CoreSuiteOptions): void {
     }
   })
 
-  test(`${label}: results are swept 30 days after creation and GET answers 410`, { skip }, async () => {
+  define('retention', 'results are swept 30 days after creation and GET answers 410', false, async () => {
     const clock = movableClock()
     const started = await start(suite, { clock })
     const { primary } = started
@@ -159,7 +172,7 @@ export function defineBatchCoreSuite(suite: CoreSuiteOptions): void {
     }
   })
 
-  test(`${label}: list pages newest first with a cursor and filters by status and creation time`, { skip }, async () => {
+  define('list', 'list pages newest first with a cursor and filters by status and creation time', false, async () => {
     const clock = movableClock()
     const started = await start(suite, { clock })
     const { primary } = started

@@ -23,6 +23,8 @@ export interface BatchFixtureOptions {
   readonly perBatchConcurrency?: number
   readonly upstream?: FakeUpstream
   readonly key?: string
+  /** Shared spend counters for several gateways (REDIS_URL + one key prefix). */
+  readonly redis?: { readonly url: string; readonly keyPrefix: string }
 }
 
 export interface BatchFixture {
@@ -66,6 +68,7 @@ export async function startBatchFixture(options: BatchFixtureOptions = {}): Prom
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
     ...(options.postgresUrl === undefined ? {} : { postgresUrl: options.postgresUrl }),
+    ...(options.redis === undefined ? {} : { env: { REDIS_URL: options.redis.url }, redisKeyPrefix: options.redis.keyPrefix }),
   })
   let key = options.key
   if (key === undefined) {
