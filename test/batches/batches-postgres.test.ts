@@ -1,5 +1,5 @@
 // The core batch scenarios on PostgreSQL with two gateways (two workers) sharing one store: the large
-// batch and cancel here, billing, retention and listing in batches-postgres-billing.test.ts.
+// batch and cancel here; credits, retention and list each in batches-postgres-<scenario>.test.ts.
 import { postgresTarget, redisTarget } from '../support/test-services.ts'
 import { defineBatchCoreSuite } from './batch-core-suite.ts'
 
