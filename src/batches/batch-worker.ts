@@ -75,7 +75,11 @@ export class BatchWorker {
         if (this.#isRerunWanted) {
           this.#isRerunWanted = false
           this.wake()
-        } else this.#timer = setTimeout(() => this.wake(), this.#deps.options.pollIntervalMs)
+        } else {
+          // Polling alone never keeps the process alive (close() stops it; a crashed app must still exit).
+          this.#timer = setTimeout(() => this.wake(), this.#deps.options.pollIntervalMs)
+          this.#timer.unref()
+        }
       })
   }
 
