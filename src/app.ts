@@ -52,6 +52,8 @@ import { registerObservabilityRoutes } from './management/observability/routes.t
 import type { ObservabilityService } from './management/observability/service.ts'
 import { registerPrivateEndpointRoutes } from './management/private-endpoints/routes.ts'
 import type { PrivateEndpointService } from './management/private-endpoints/service.ts'
+import { registerBatchRoutes } from './batches/batch-routes.ts'
+import type { BatchService } from './batches/batch-service.ts'
 
 export interface AppDeps {
   readonly inference: { readonly dialects: Readonly<Record<DialectName, Dialect>>; readonly deps: InferenceDeps }
@@ -81,6 +83,7 @@ export interface AppDeps {
     readonly presets: PresetsService
     readonly observability: ObservabilityService
     readonly privateEndpoints: PrivateEndpointService
+    readonly batches: BatchService
   }
 }
 
@@ -151,5 +154,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerInferenceRoutes(app, deps.inference.dialects, deps.inference.deps)
   registerEmbeddingsRoutes(app, { maxInputChars: deps.config.embeddings.max_input_chars }, deps.inference.deps)
   registerSystemOneRoutes(app, { namespace: deps.config.systemone.namespace }, deps.inference.dialects, deps.inference.deps)
+  registerBatchRoutes(app, deps.services.batches)
   return { fastify: app, routes }
 }

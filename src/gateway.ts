@@ -66,6 +66,8 @@ import { RateLimitPolicy } from './rate-limits/rate-limit-policy.ts'
 import { createGatewayMetrics } from './http/gateway-metrics.ts'
 import { openChangeTransport } from './events/open-change-transport.ts'
 import { CacheRefresher } from './events/cache-refresher.ts'
+import { createBatches } from './batches/create-batches.ts'
+import type { BatchWorker } from './batches/batch-worker.ts'
 
 export interface Gateway {
   readonly app: App
@@ -95,6 +97,8 @@ export interface Gateway {
   readonly inference: { readonly dialects: Readonly<Record<DialectName, Dialect>>; readonly deps: InferenceDeps }
   /** Provisions, runs and tears down interns (started with the gateway). */
   readonly internRuntime: InternRuntime
+  /** Runs submitted batches (started with the gateway, stopped by close). */
+  readonly batchWorker: BatchWorker
   /** Stops accepting requests, lets in-flight ones finish, flushes batched writes, closes the store. */
   close(): Promise<void>
 }
@@ -224,6 +228,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     }
     const internAndVault = createInternAndVault({ db: store.db, config, clock, changeBus, masterBox: secretBox })
     const internRuntime = createInternRuntime({ db: store.db, config, clock, changeBus, internAndVault, organizationId, logger })
+    const batches = createBatches({ store, config, clock, logger, inference, keyCache, credits, counters: spend.counters })
     const app = await buildApp({
       inference,
       config,
@@ -265,11 +270,14 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         presets: createPresetsService({ presets, clock, changeBus }),
         observability: observability.service,
         privateEndpoints: privateEndpoints.service,
+        batches: batches.service,
       },
     })
     observability.worker.start()
+    batches.worker.start()
     if (config.interns.runtime !== false) await internRuntime.start()
     const close = async (): Promise<void> => {
+      await batches.worker.stop()
       await app.fastify.close()
       await internRuntime.stop()
       await refresher.stop()
@@ -289,7 +297,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     }
     return {
       app, store, bootstrap, logger, changeBus, secretBox, catalog, generations, counters: spend.counters, accounting, ledger,
-      workspaceCache, guardrailCache, presetCache, observability: observability.broadcaster, inference, internRuntime, close,
+      workspaceCache, guardrailCache, presetCache, observability: observability.broadcaster, inference, internRuntime, batchWorker: batches.worker, close,
     }
   } catch (error) {
     await spend.close()

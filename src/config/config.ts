@@ -38,6 +38,16 @@ export interface Config {
   readonly embeddings: { readonly max_input_chars: number }
   /** Vendor namespace (`typesafe/`) that bare System One model ids map onto. */
   readonly systemone: { readonly namespace: string }
+  /** Batch execution (src/batches/): worker poll and concurrency, lease, submission limits, callback signing secret. */
+  readonly batches: {
+    readonly poll_interval_ms: number
+    readonly concurrency: number
+    readonly per_batch_concurrency: number
+    readonly lease_ms: number
+    readonly max_body_bytes: number
+    readonly max_requests: number
+    readonly webhook_secret: string | null
+  }
   readonly rate_limits: {
     readonly per_key: RateLimitSetting
     readonly per_organization: RateLimitSetting

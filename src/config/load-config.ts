@@ -150,6 +150,15 @@ function buildConfig(file: ConfigFile, runtime: Runtime, configPath: string | nu
     credits: { enforce: file.credits?.enforce ?? false },
     embeddings: { max_input_chars: file.embeddings?.max_input_chars ?? 1_000_000 },
     systemone: { namespace: file.systemone?.namespace ?? 'typesafe/' },
+    batches: {
+      poll_interval_ms: file.batches?.poll_interval_ms ?? 1000,
+      concurrency: file.batches?.concurrency ?? 32,
+      per_batch_concurrency: file.batches?.per_batch_concurrency ?? 16,
+      lease_ms: file.batches?.lease_ms ?? 10 * 60 * 1000,
+      max_body_bytes: file.batches?.max_body_bytes ?? 256 * 1024 * 1024,
+      max_requests: file.batches?.max_requests ?? 50_000,
+      webhook_secret: file.batches?.webhook_secret ?? null,
+    },
     rate_limits: {
       per_key: {
         requests_per_minute: limit(file.rate_limits?.per_key?.requests_per_minute),

@@ -87,6 +87,20 @@ export const ConfigFileSchema = Type.Object(
     credits: Type.Optional(Type.Object({ enforce: Type.Optional(Type.Boolean()) }, strict)),
     embeddings: Type.Optional(Type.Object({ max_input_chars: Type.Optional(Type.Integer({ minimum: 1 })) }, strict)),
     systemone: Type.Optional(Type.Object({ namespace: Type.Optional(Type.String({ minLength: 1, pattern: '^[^/]+/$' })) }, strict)),
+    batches: Type.Optional(
+      Type.Object(
+        {
+          poll_interval_ms: Type.Optional(Type.Integer({ minimum: 1 })),
+          concurrency: Type.Optional(Type.Integer({ minimum: 1 })),
+          per_batch_concurrency: Type.Optional(Type.Integer({ minimum: 1 })),
+          lease_ms: Type.Optional(Type.Integer({ minimum: 1000 })),
+          max_body_bytes: Type.Optional(Type.Integer({ minimum: 1024 })),
+          max_requests: Type.Optional(Type.Integer({ minimum: 1 })),
+          webhook_secret: Type.Optional(Type.String({ minLength: 1 })),
+        },
+        strict,
+      ),
+    ),
     rate_limits: Type.Optional(
       Type.Object(
         {

@@ -74,6 +74,7 @@ export interface ApiKeyTable {
 }
 
 import type { ObservabilityDestinationTable, ObservabilityOutboxTable } from './tables/observability-tables.ts'
+import type { BatchItemTable, BatchTable } from './tables/batch-tables.ts'
 
 export interface Database extends GenerationTables {
   organizations: OrganizationTable
@@ -97,6 +98,8 @@ export interface Database extends GenerationTables {
   observability_destinations: ObservabilityDestinationTable
   observability_outbox: ObservabilityOutboxTable
   private_endpoints: PrivateEndpointTable
+  batches: BatchTable
+  batch_items: BatchItemTable
 }
 
 import type { WorkspacesGuardrailsTables } from './tables/workspaces-guardrails-tables.ts'

@@ -7,6 +7,7 @@ import * as endUsersPresets from './0004-end-users-presets.ts'
 import * as observability from './0005-observability.ts'
 import * as ledgerCredits from './0006-ledger-credits.ts'
 import * as generations from './0007-generations.ts'
+import * as batches from './0008-batches.ts'
 import * as privateEndpoints from './0009-private-endpoints.ts'
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -17,5 +18,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0005-observability': observability,
   '0006-ledger-credits': ledgerCredits,
   '0007-generations': generations,
+  '0008-batches': batches,
   '0009-private-endpoints': privateEndpoints,
 }

@@ -1,0 +1,74 @@
+// Runs one batch line through the normal inference pipeline (routing, fallbacks, accounting, generation
+// records) as the submitting key, under a generation id derived from the line, and turns the answer
+// into the stored `{response, error}` plus the line's settled cost.
+import type { ApiKeyRecord } from '../domain/identity.ts'
+import type { Dialect, DialectName } from '../dialects/dialect.ts'
+import { errorKinds, type ErrorKind } from '../domain/errors.ts'
+import type { InferenceAccounting, InferenceDeps } from '../inference/inference-deps.ts'
+import { invokeInference } from '../inference/invoke-inference.ts'
+import type { BatchItemRow, BatchRow } from '../store/repositories/batches-repository.ts'
+import { apiErrorTypes, endpointDialects, errorKindForStatus, isBatchEndpoint } from './batch-status.ts'
+import { batchGenerationId, type ItemError, type StoredItemResult } from './batch-view.ts'
+
+export interface ItemOutcome {
+  readonly result: StoredItemResult
+  readonly costNano: bigint
+}
+
+export interface RunBatchItemDeps {
+  readonly dialects: Readonly<Record<DialectName, Dialect>>
+  readonly inference: InferenceDeps
+  readonly findKey: (hash: string) => Promise<ApiKeyRecord | undefined>
+}
+
+export type BatchItemRunner = (batch: BatchRow, item: BatchItemRow, signal: AbortSignal) => Promise<ItemOutcome>
+
+export function itemError(kind: ErrorKind, message: string): ItemError {
+  return { type: errorKinds[kind].reason, message, param: null, error_type: apiErrorTypes[kind] }
+}
+
+export function createBatchItemRunner(deps: RunBatchItemDeps): BatchItemRunner {
+  return async (batch, item, signal) => {
+    const dialect = isBatchEndpoint(batch.endpoint) ? endpointDialects[batch.endpoint] : null
+    if (dialect === null) return failed('invalid_request', `endpoint ${batch.endpoint} cannot be run by this gateway`)
+    const key = await deps.findKey(batch.key_hash)
+    if (key === undefined || key.disabled) return failed('unauthorized', 'The API key that submitted this batch was deleted or disabled')
+    let costNano = 0n
+    const accounting: InferenceAccounting = {
+      reserve: (input) => deps.inference.accounting.reserve(input),
+      release: (reservation) => deps.inference.accounting.release(reservation),
+      settle: async (reservation, input) => {
+        costNano += input.costNano
+        await deps.inference.accounting.settle(reservation, input)
+      },
+    }
+    const answer = await invokeInference(
+      { key, dialect, body: lineBody(batch, item), generationId: batchGenerationId(batch.id, item.position), signal },
+      deps.dialects,
+      { ...deps.inference, accounting },
+    )
+    if (answer.status === 200) return { result: { response: { status_code: 200, body: answer.body }, error: null }, costNano }
+    const kind = errorKindForStatus(answer.status)
+    return { result: { response: null, error: itemError(kind, answerMessage(answer.body) ?? errorKinds[kind].defaultMessage) }, costNano }
+  }
+}
+
+function failed(kind: ErrorKind, message: string): ItemOutcome {
+  return { result: { response: null, error: itemError(kind, message) }, costNano: 0n }
+}
+
+function lineBody(batch: BatchRow, item: BatchItemRow): Record<string, unknown> {
+  const body = JSON.parse(item.body) as Record<string, unknown>
+  if (batch.provider === null) return body
+  const given = typeof body.provider === 'object' && body.provider !== null ? (body.provider as Record<string, unknown>) : {}
+  return { ...body, provider: { ...given, ...(JSON.parse(batch.provider) as Record<string, unknown>) } }
+}
+
+/** `error.message` of an OpenAI- or Anthropic-shaped error body. */
+function answerMessage(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null
+  const error = (body as { error?: unknown }).error
+  if (typeof error !== 'object' || error === null) return null
+  const message = (error as { message?: unknown }).message
+  return typeof message === 'string' ? message : null
+}

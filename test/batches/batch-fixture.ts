@@ -1,0 +1,106 @@
+// Shared set-up of the batch tests: a fake openai-chat upstream, a gateway (or two on one store) with a
+// priced model and a fast worker, an inference key, a movable clock, and helpers to submit and poll.
+import assert from 'node:assert/strict'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
+import { startTestGateway, bearer, type TestGateway } from '../support/test-gateway.ts'
+import type { Clock } from '../../src/domain/clock.ts'
+
+export interface MovableClock extends Clock {
+  advance(ms: number): void
+}
+
+export function movableClock(offsetMs = 0): MovableClock {
+  let offset = offsetMs
+  return { now: () => new Date(Date.now() + offset), advance: (ms) => (offset += ms) }
+}
+
+export interface BatchFixtureOptions {
+  readonly postgresUrl?: string | undefined
+  readonly databaseUrl?: string
+  readonly clock?: Clock
+  readonly enforceCredits?: boolean
+  readonly perBatchConcurrency?: number
+  readonly upstream?: FakeUpstream
+  readonly key?: string
+  /** Shared spend counters for several gateways (REDIS_URL + one key prefix). */
+  readonly redis?: { readonly url: string; readonly keyPrefix: string }
+}
+
+export interface BatchFixture {
+  readonly gateway: TestGateway
+  readonly upstream: FakeUpstream
+  readonly key: string
+  request(method: 'GET' | 'POST' | 'DELETE', path: string, payload?: unknown): Promise<{ status: number; body: any }>
+  submit(payload: unknown): Promise<{ status: number; body: any }>
+  /** Polls GET /batches/{id} until `done(body)` holds (generous deadline). */
+  waitFor(id: string, done: (answer: { status: number; body: any }) => boolean): Promise<{ status: number; body: any }>
+  /** Closes the gateway (and the upstream when this fixture started it), keeping a shared store. */
+  close(options?: { keepStore?: boolean; keepUpstream?: boolean }): Promise<void>
+}
+
+export const model = 'test/chat'
+
+export function yamlFor(upstream: FakeUpstream, options: BatchFixtureOptions): string {
+  return [
+    'providers:',
+    `  - { slug: fake, name: Fake, api: openai-chat, base_url: "${upstream.url}", api_key: upstream-secret }`,
+    'models:',
+    `  - slug: ${model}`,
+    '    endpoints:',
+    '      - { provider: fake, upstream_model_id: up-chat, max_output_tokens: 1000, pricing: { prompt: "0.000001", completion: "0.000002" } }',
+    'egress: { allow_private_networks: true }',
+    `credits: { enforce: ${options.enforceCredits === true} }`,
+    `batches: { poll_interval_ms: 50, concurrency: 64, per_batch_concurrency: ${options.perBatchConcurrency ?? 32}, webhook_secret: whsec_dGVzdC1zZWNyZXQtdGVzdC1zZWNyZXQ= }`,
+    '',
+  ].join('\n')
+}
+
+export function chatLines(count: number, prefix = 'line'): { custom_id: string; body: unknown }[] {
+  return Array.from({ length: count }, (_, index) => ({ custom_id: `${prefix}-${index}`, body: { messages: [{ role: 'user', content: `${prefix} ${index}` }], max_tokens: 50 } }))
+}
+
+export async function startBatchFixture(options: BatchFixtureOptions = {}): Promise<BatchFixture> {
+  const ownsUpstream = options.upstream === undefined
+  const upstream = options.upstream ?? (await startFakeUpstream({ api: 'openai-chat', apiKey: 'upstream-secret' }))
+  const gateway = await startTestGateway({
+    yaml: yamlFor(upstream, options),
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
+    ...(options.postgresUrl === undefined ? {} : { postgresUrl: options.postgresUrl }),
+    ...(options.redis === undefined ? {} : { env: { REDIS_URL: options.redis.url }, redisKeyPrefix: options.redis.keyPrefix }),
+  })
+  let key = options.key
+  if (key === undefined) {
+    const created = await gateway.inject({ method: 'POST', url: '/api/v1/keys', headers: bearer(gateway.adminKey), payload: { name: 'batches' } })
+    assert.equal(created.statusCode, 201, created.body)
+    key = (created.json() as { key: string }).key
+  }
+  const request: BatchFixture['request'] = async (method, path, payload) => {
+    const response = await gateway.inject({ method, url: path, headers: bearer(key), ...(payload === undefined ? {} : { payload: payload as object }) })
+    return { status: response.statusCode, body: response.body === '' ? null : response.json() }
+  }
+  return {
+    gateway,
+    upstream,
+    key,
+    request,
+    submit: (payload) => request('POST', '/api/v1/batches', payload),
+    async waitFor(id, done) {
+      const deadline = Date.now() + 60_000
+      for (;;) {
+        const answer = await request('GET', `/api/v1/batches/${id}`)
+        if (done(answer)) return answer
+        if (Date.now() > deadline) assert.fail(`batch ${id} did not reach the expected state: ${JSON.stringify(answer.body).slice(0, 500)}`)
+        await sleep(25)
+      }
+    },
+    async close(closeOptions = {}) {
+      if (closeOptions.keepStore === true) await gateway.gateway.close()
+      else await gateway.close()
+      if (ownsUpstream && closeOptions.keepUpstream !== true) await upstream.close()
+    },
+  }
+}
+
+export const isTerminal = (answer: { body: any }): boolean => ['completed', 'failed', 'expired', 'cancelled'].includes(answer.body?.status)
