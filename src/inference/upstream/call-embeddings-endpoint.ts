@@ -3,10 +3,9 @@
 import { GatewayError } from '../../domain/errors.ts'
 import type { EmbeddingsCall, EmbeddingsResult } from '../../domain/inference/embeddings.ts'
 import { embeddingsAdapters } from '../../providers/embeddings-registry.ts'
-import { providerAdapters } from '../../providers/registry.ts'
 import type { EndpointEntry } from '../catalog/catalog.ts'
-import { AttemptError, attemptErrorFromTransport } from './attempt-error.ts'
-import { readCapped, type UpstreamAnswer, type UpstreamTransport } from './upstream-transport.ts'
+import type { UpstreamTransport } from './upstream-transport.ts'
+import { readJsonAnswer, sendToProvider } from './send-to-provider.ts'
 
 export interface CallEmbeddingsInput {
   readonly endpoint: EndpointEntry
@@ -16,7 +15,7 @@ export interface CallEmbeddingsInput {
 }
 
 export async function callEmbeddingsEndpoint(input: CallEmbeddingsInput): Promise<EmbeddingsResult> {
-  const { endpoint, signal } = input
+  const { endpoint } = input
   const provider = endpoint.provider
   const adapter = embeddingsAdapters[provider.api]
   if (adapter === null) throw new GatewayError('invalid_request', `Provider ${provider.slug} (${provider.api}) has no embeddings API; route this model to another provider`)
@@ -24,30 +23,7 @@ export async function callEmbeddingsEndpoint(input: CallEmbeddingsInput): Promis
   const { input_type: inputType, ...call } = input.call
   const takesInputType = inputType !== undefined && endpoint.supportedParameters.includes('input_type')
   const request = adapter.buildRequest({ ...call, ...(takesInputType ? { input_type: inputType } : {}), model: endpoint.upstreamModelId }, provider.apiKey === null ? {} : { apiKey: provider.apiKey })
-  let answer: UpstreamAnswer
-  try {
-    answer = await input.transport.send({
-      baseUrl: provider.baseUrl,
-      path: request.path,
-      headers: { ...request.headers, ...provider.headers },
-      body: JSON.stringify(request.body),
-      signal,
-      headersTimeoutMs: provider.timeoutMs,
-      bodyTimeoutMs: provider.timeoutMs,
-    })
-  } catch (error) {
-    if (signal.aborted) throw error
-    throw attemptErrorFromTransport(error, provider.slug)
-  }
-  if (answer.status < 200 || answer.status >= 300) {
-    const failure = providerAdapters[provider.api].classifyError(answer.status, await readCapped(answer.body), answer.headers)
-    throw new AttemptError(failure.kind, `${provider.name}: ${failure.message}`, answer.status, failure.retryAfterSeconds)
-  }
-  let body: unknown
-  try {
-    body = await answer.body.json()
-  } catch (error) {
-    throw new AttemptError('upstream_error', `Provider ${provider.slug} returned a body that is not JSON`, answer.status, undefined, error)
-  }
+  const answer = await sendToProvider(endpoint, request, input.signal, input.transport)
+  const body = await readJsonAnswer(answer, provider.slug)
   return adapter.parseResponse(body, input.call.inputs.length)
 }

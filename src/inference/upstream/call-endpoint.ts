@@ -8,8 +8,8 @@ import { providerAdapters } from '../../providers/registry.ts'
 import { createSseFramer } from '../../providers/sse-framing.ts'
 import type { ProviderAdapter } from '../../providers/provider-adapter.ts'
 import type { EndpointEntry } from '../catalog/catalog.ts'
-import { AttemptError, attemptErrorFromTransport } from './attempt-error.ts'
-import { readAllCapped, readCapped, ResponseTooLarge, type UpstreamAnswer, type UpstreamTransport } from './upstream-transport.ts'
+import type { UpstreamAnswer, UpstreamTransport } from './upstream-transport.ts'
+import { readJsonAnswer, sendToProvider } from './send-to-provider.ts'
 
 export type EndpointOutcome =
   | { readonly kind: 'result'; readonly result: CanonicalResult }
@@ -27,39 +27,13 @@ export async function callEndpoint(input: CallEndpointInput): Promise<EndpointOu
   const provider = endpoint.provider
   const adapter = providerAdapters[provider.api]
   const request = adapter.buildRequest({ ...input.call, model: endpoint.upstreamModelId }, provider.apiKey === null ? {} : { apiKey: provider.apiKey })
-  let answer: UpstreamAnswer
-  try {
-    answer = await input.transport.send({
-      baseUrl: provider.baseUrl,
-      path: request.path,
-      headers: { ...request.headers, ...provider.headers },
-      body: JSON.stringify(request.body),
-      signal,
-      headersTimeoutMs: provider.timeoutMs,
-      bodyTimeoutMs: provider.timeoutMs,
-    })
-  } catch (error) {
-    if (signal.aborted) throw error
-    throw attemptErrorFromTransport(error, provider.slug)
-  }
-  if (answer.status < 200 || answer.status >= 300) {
-    const text = await readCapped(answer.body)
-    const failure = adapter.classifyError(answer.status, text, answer.headers)
-    throw new AttemptError(failure.kind, `${provider.name}: ${failure.message}`, answer.status, failure.retryAfterSeconds)
-  }
+  const answer = await sendToProvider(endpoint, request, signal, input.transport)
   if (!input.call.stream) return { kind: 'result', result: await readResult(adapter, answer, provider.slug) }
   return { kind: 'stream', events: streamEvents(adapter, answer) }
 }
 
 async function readResult(adapter: ProviderAdapter, answer: UpstreamAnswer, providerSlug: string): Promise<CanonicalResult> {
-  let body: unknown
-  try {
-    body = JSON.parse((await readAllCapped(answer.body)).toString('utf8'))
-  } catch (error) {
-    const reason = error instanceof ResponseTooLarge ? error.message : 'a body that is not JSON'
-    throw new AttemptError('upstream_error', `Provider ${providerSlug} returned ${reason}`, answer.status, undefined, error)
-  }
-  return adapter.parseResponse(body)
+  return adapter.parseResponse(await readJsonAnswer(answer, providerSlug))
 }
 
 async function* streamEvents(adapter: ProviderAdapter, answer: UpstreamAnswer): AsyncIterable<StreamEvent> {

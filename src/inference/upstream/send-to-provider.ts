@@ -1,0 +1,41 @@
+// Sends one adapter-built request to an endpoint's provider and returns the 2xx answer; transport
+// failures and non-2xx answers become AttemptErrors (classified by the provider's error table).
+import type { UpstreamRequest } from '../../providers/provider-adapter.ts'
+import { providerAdapters } from '../../providers/registry.ts'
+import type { EndpointEntry } from '../catalog/catalog.ts'
+import { AttemptError, attemptErrorFromTransport } from './attempt-error.ts'
+import { readAllCapped, readCapped, ResponseTooLarge, type UpstreamAnswer, type UpstreamTransport } from './upstream-transport.ts'
+
+export async function sendToProvider(endpoint: EndpointEntry, request: UpstreamRequest, signal: AbortSignal, transport: UpstreamTransport): Promise<UpstreamAnswer> {
+  const provider = endpoint.provider
+  let answer: UpstreamAnswer
+  try {
+    answer = await transport.send({
+      baseUrl: provider.baseUrl,
+      path: request.path,
+      headers: { ...request.headers, ...provider.headers },
+      body: JSON.stringify(request.body),
+      signal,
+      headersTimeoutMs: provider.timeoutMs,
+      bodyTimeoutMs: provider.timeoutMs,
+    })
+  } catch (error) {
+    if (signal.aborted) throw error
+    throw attemptErrorFromTransport(error, provider.slug)
+  }
+  if (answer.status < 200 || answer.status >= 300) {
+    const failure = providerAdapters[provider.api].classifyError(answer.status, await readCapped(answer.body), answer.headers)
+    throw new AttemptError(failure.kind, `${provider.name}: ${failure.message}`, answer.status, failure.retryAfterSeconds)
+  }
+  return answer
+}
+
+/** Reads a 2xx answer's JSON body (capped); a body that is too large or not JSON fails the attempt. */
+export async function readJsonAnswer(answer: UpstreamAnswer, providerSlug: string): Promise<unknown> {
+  try {
+    return JSON.parse((await readAllCapped(answer.body)).toString('utf8'))
+  } catch (error) {
+    const reason = error instanceof ResponseTooLarge ? error.message : 'a body that is not JSON'
+    throw new AttemptError('upstream_error', `Provider ${providerSlug} returned ${reason}`, answer.status, undefined, error)
+  }
+}
