@@ -228,7 +228,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     }
     const internAndVault = createInternAndVault({ db: store.db, config, clock, changeBus, masterBox: secretBox })
     const internRuntime = createInternRuntime({ db: store.db, config, clock, changeBus, internAndVault, organizationId, logger })
-    const batches = createBatches({ store, config, clock, logger, inference, keyCache, credits, counters: spend.counters })
+    const batches = createBatches({ store, config, clock, logger, inference, keyCache, credits, counters: spend.counters, flushLedger: () => ledger.flush() })
     const app = await buildApp({
       inference,
       config,

@@ -23,6 +23,8 @@ export interface CreateBatchesDeps {
   readonly keyCache: KeyCache
   readonly credits: CreditBalance
   readonly counters: SpendCounters
+  /** Writes queued ledger rows now: a line's ledger row is durable before its result is (crash safety). */
+  readonly flushLedger: () => Promise<void>
 }
 
 export function createBatches(deps: CreateBatchesDeps): { readonly service: BatchService; readonly worker: BatchWorker } {
@@ -33,7 +35,7 @@ export function createBatches(deps: CreateBatchesDeps): { readonly service: Batc
     batches,
     clock,
     logger,
-    runItem: createBatchItemRunner({ dialects: deps.inference.dialects, inference: deps.inference.deps, findKey: (hash) => deps.keyCache.lookup(hash) }),
+    runItem: createBatchItemRunner({ dialects: deps.inference.dialects, inference: deps.inference.deps, findKey: (hash) => deps.keyCache.lookup(hash), flushLedger: deps.flushLedger }),
     deliverWebhooks: createBatchWebhookDelivery({ batches, egress, secret: config.batches.webhook_secret, logger }),
     options: {
       pollIntervalMs: config.batches.poll_interval_ms,

@@ -19,6 +19,12 @@ export interface RunBatchItemDeps {
   readonly dialects: Readonly<Record<DialectName, Dialect>>
   readonly inference: InferenceDeps
   readonly findKey: (hash: string) => Promise<ApiKeyRecord | undefined>
+  /**
+   * Makes the line's ledger row durable before its result is stored. A worker killed in between leaves
+   * the line unfinished; the retry settles under the same generation id (idempotent) and the ledger
+   * insert is idempotent too, so the line is billed exactly once.
+   */
+  readonly flushLedger?: () => Promise<void>
 }
 
 export type BatchItemRunner = (batch: BatchRow, item: BatchItemRow, signal: AbortSignal) => Promise<ItemOutcome>
@@ -47,6 +53,7 @@ export function createBatchItemRunner(deps: RunBatchItemDeps): BatchItemRunner {
       deps.dialects,
       { ...deps.inference, accounting },
     )
+    await deps.flushLedger?.()
     if (answer.status === 200) return { result: { response: { status_code: 200, body: answer.body }, error: null }, costNano }
     const kind = errorKindForStatus(answer.status)
     return { result: { response: null, error: itemError(kind, answerMessage(answer.body) ?? errorKinds[kind].defaultMessage) }, costNano }

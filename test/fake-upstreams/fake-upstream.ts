@@ -158,7 +158,10 @@ class ScriptedResponder {
 
   private async sendCompletion(response: ServerResponse, reply: CompletionReply, route: Extract<FakeRoute, { kind: 'completion' }>, sequence: number, drop: () => void): Promise<void> {
     const plan = planCompletion(reply, sequence, route.model)
-    if (!route.stream) return sendJson(response, 200, this.dialect.completionJson(plan))
+    if (!route.stream) {
+      if (reply.chunkDelayMs !== undefined && reply.chunkDelayMs > 0) await sleep(reply.chunkDelayMs)
+      return sendJson(response, 200, this.dialect.completionJson(plan))
+    }
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
     for (const [position, frame] of this.dialect.completionFrames(plan).entries()) {
       if (reply.disconnectAfterFrames === position) return drop()

@@ -28,7 +28,7 @@ export interface CompletionReply {
   readonly id?: string
   /** How many pieces the text, reasoning and each tool call's arguments are streamed in (default 3). */
   readonly chunks?: number
-  /** Delay before each streamed frame, in milliseconds. */
+  /** Delay before each streamed frame (or before a JSON answer), in milliseconds. */
   readonly chunkDelayMs?: number
   /** Destroy the socket after this many frames (mid-stream disconnect). */
   readonly disconnectAfterFrames?: number
