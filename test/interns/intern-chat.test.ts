@@ -7,10 +7,13 @@ import assert from 'node:assert/strict'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
+import pino from 'pino'
 import { bearer, startTestGateway, type TestGateway } from '../support/test-gateway.ts'
 import { call, createInternVia, mintKey, secretBody } from './intern-test-kit.ts'
 
 const secretValue = 'ghp-5e1f0c-intern-token'
+/** Everything the gateway logged, at trace level. */
+const logLines: string[] = []
 let gateway: TestGateway
 let upstream: FakeUpstream
 let api: Server
@@ -33,7 +36,7 @@ before(async () => {
     `providers:\n  - { slug: fake, name: Fake, api: openai-chat, base_url: "${upstream.url}", api_key: k }`,
     'models:\n  - slug: test/agent\n    endpoints:\n      - { provider: fake, upstream_model_id: up-agent, max_output_tokens: 1000, pricing: { prompt: "0.000001", completion: "0.000002" } }',
   ].join('\n')
-  gateway = await startTestGateway({ yaml: `${yaml}\n` })
+  gateway = await startTestGateway({ yaml: `${yaml}\n`, logger: pino({ level: 'trace' }, { write: (line: string) => void logLines.push(line) }) })
   key = await mintKey(gateway, 'inference', gateway.gateway.bootstrap.defaultWorkspaceId)
   const intern = await createInternVia(gateway, key, { name: 'helper', instructions: 'You help with the API.' })
   internId = intern.id
@@ -90,6 +93,8 @@ test('self-drive: the secret reaches its bound host only; refusals and masked re
   assert.match(results.call_hop ?? '', /refused.*goes to 127\.0\.0\.1/)
   assert.equal(JSON.stringify(upstream.requests).includes(secretValue), false, 'the model never sees the value')
   assert.equal(toolTurn.messages[0]?.content, 'You help with the API.')
+  assert.ok(logLines.length > 0, 'the gateway logged at trace level')
+  assert.equal(logLines.join('\n').includes(secretValue), false, 'the value never reaches the logs')
 })
 
 test('manual: the intern asks before the call and proceeds after the answer', async () => {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { LightMyRequestResponse, InjectOptions } from 'fastify'
+import type { Logger } from 'pino'
 import { loadConfig } from '../../src/config/load-config.ts'
 import { createGateway, type Gateway } from '../../src/gateway.ts'
 import type { Clock } from '../../src/domain/clock.ts'
@@ -33,6 +34,8 @@ export interface TestGatewayOptions {
   readonly redisKeyPrefix?: string
   /** Periodic whole-cache reload interval across instances (GatewayOptions.cacheRefreshMs). */
   readonly cacheRefreshMs?: number
+  /** A logger to use instead of the silent default (tests that read what was logged). */
+  readonly logger?: Logger
 }
 
 export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
@@ -54,6 +57,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     clock: options.clock ?? systemClock,
     ...(options.redisKeyPrefix === undefined ? {} : { redisKeyPrefix: options.redisKeyPrefix }),
     ...(options.cacheRefreshMs === undefined ? {} : { cacheRefreshMs: options.cacheRefreshMs }),
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
   })
   return {
     gateway,
