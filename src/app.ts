@@ -48,6 +48,7 @@ import { registerEmbeddingsRoutes } from './inference/embeddings/embeddings-rout
 import { registerSystemOneRoutes } from './inference/systemone/systemone-routes.ts'
 import { registerInternAndVaultRoutes, type InternAndVault } from './management/interns/intern-and-vault.ts'
 import { registerInternChatRoutes, type InternChatDeps } from './interns/intern-chat-routes.ts'
+import { rewriteInternHostUrl } from './interns/intern-host-route.ts'
 import { registerObservabilityRoutes } from './management/observability/routes.ts'
 import type { ObservabilityService } from './management/observability/service.ts'
 import { registerPrivateEndpointRoutes } from './management/private-endpoints/routes.ts'
@@ -56,6 +57,8 @@ import { registerBatchRoutes } from './batches/batch-routes.ts'
 import type { BatchService } from './batches/batch-service.ts'
 
 export interface AppDeps {
+  /** A running intern's id by its hostname, for chat at `<name>.<interns domain>`. */
+  readonly internIdForHost?: (hostname: string) => string | undefined
   readonly inference: { readonly dialects: Readonly<Record<DialectName, Dialect>>; readonly deps: InferenceDeps }
   readonly config: Config
   readonly logger: FastifyBaseLogger
@@ -96,6 +99,10 @@ const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
+    rewriteUrl: (request) => {
+      const url = request.url ?? '/'
+      return deps.internIdForHost === undefined ? url : rewriteInternHostUrl(url, request.headers.host, deps.internIdForHost)
+    },
     loggerInstance: deps.logger,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: deps.config.server.body_limit_bytes,

@@ -230,6 +230,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     const internRuntime = createInternRuntime({ db: store.db, config, clock, changeBus, internAndVault, organizationId, logger })
     const batches = createBatches({ store, config, clock, logger, inference, keyCache, credits, counters: spend.counters, flushLedger: () => ledger.flush() })
     const app = await buildApp({
+      internIdForHost: (hostname) => internRuntime.findByHostname(hostname)?.id,
       inference,
       config,
       logger,

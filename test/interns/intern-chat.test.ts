@@ -126,3 +126,18 @@ test('stored generation content never holds the value', async () => {
   }
   assert.ok(masked >= 1, 'the masked tool result is what was stored')
 })
+
+test("the chat endpoint is also reachable at the intern's hostname", async () => {
+  upstream.script({ type: 'completion', text: 'Hello from my own host.' })
+  const intern = (await call(gateway, key, { method: 'GET', url: `/api/v1/interns/${internId}` })).json as { hostname: string }
+  assert.equal(intern.hostname, 'helper.interns.localhost')
+  for (const url of ['/v1/chat/completions', '/chat/completions']) {
+    if (url === '/chat/completions') upstream.script({ type: 'completion', text: 'Hello from my own host.' })
+    const response = await gateway.inject({ method: 'POST', url, headers: { ...bearer(key), host: 'HELPER.interns.localhost.:8080' }, payload: { messages: [{ role: 'user', content: 'hi' }], stream: true } })
+    assert.equal(response.statusCode, 200, response.body)
+    assert.match(response.body, /Hello from my own host\./)
+    assert.match(response.body, /data: \[DONE\]/)
+  }
+  const elsewhere = await gateway.inject({ method: 'POST', url: '/v1/chat/completions', headers: { ...bearer(key), host: 'other.interns.localhost' }, payload: { messages: [{ role: 'user', content: 'hi' }], stream: true } })
+  assert.equal(elsewhere.statusCode, 404, 'another host keeps the ordinary routes')
+})
