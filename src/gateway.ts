@@ -31,6 +31,7 @@ import { createCreditGrantsRepository } from './store/repositories/credit-grants
 import { createKeysService } from './management/keys/service.ts'
 import { createCreditsService } from './management/credits/service.ts'
 import { createInternAndVault } from './management/interns/intern-and-vault.ts'
+import { internServerTools } from './interns/intern-server-tools.ts'
 import { createInternRuntime } from './interns/create-intern-runtime.ts'
 import type { InternRuntime } from './interns/intern-runtime.ts'
 import { ChatSessions } from './interns/chat-sessions.ts'
@@ -262,6 +263,16 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
           sessions: new ChatSessions(),
           config,
           invoke: (key, body) => invokeInference({ key, dialect: 'openai-chat', body }, inference.dialects, inference.deps),
+          serverTools: (key, model, mode, signal) =>
+            internServerTools(
+              {
+                clock, key, model, catalog, signal,
+                settings: config.server_tools,
+                egress: { allowPrivateNetworks: config.egress.allow_private_networks },
+                invoke: (input) => invokeInference({ ...input, key }, inference.dialects, inference.deps),
+              },
+              mode,
+            ),
         },
         workspaces: workspaceService,
         workspaceBudgets: createBudgetService({ workspaces, workspaceService, clock, changeBus }),

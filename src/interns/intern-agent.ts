@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import type { ChatMessage, ChatSession, ChatSessions } from './chat-sessions.ts'
 import type { EgressRequest, SecretEgress } from './secret-egress.ts'
+import type { AgentServerTools } from './intern-server-tools.ts'
 
 export type ApprovalMode = 'self-drive' | 'manual'
 
@@ -27,6 +28,8 @@ export interface AgentTurn {
   readonly emit: (delta: Record<string, unknown>, finishReason: string | null) => void
   readonly emitError: (message: string) => void
   readonly maxSteps?: number
+  /** The gateway's server tools offered beside http_request (see intern-server-tools.ts). */
+  readonly serverTools?: AgentServerTools
 }
 
 interface ToolCall {
@@ -60,7 +63,7 @@ const approvals = /^\s*(yes|y|ok|okay|approve|approved|allow|allowed|go ahead)\b
 export async function runAgentTurn(turn: AgentTurn): Promise<void> {
   for (let step = 0; step < (turn.maxSteps ?? 8); step += 1) {
     const system: ChatMessage[] = turn.instructions === null ? [] : [{ role: 'system', content: turn.instructions }]
-    const answer = await turn.invoke({ model: turn.model, messages: [...system, ...turn.session.messages], tools: [httpRequestTool], stream: false })
+    const answer = await turn.invoke({ model: turn.model, messages: [...system, ...turn.session.messages], tools: [httpRequestTool, ...(turn.serverTools?.definitions ?? [])], stream: false })
     if (answer.status !== 200) return turn.emitError(errorMessageOf(answer))
     const message = (answer.body as { choices?: { message?: { content?: string | null; tool_calls?: { id: string; function: { name: string; arguments: string } }[] } }[] }).choices?.[0]?.message
     const calls: ToolCall[] = (message?.tool_calls ?? []).map((call) => ({ id: call.id, name: call.function.name, arguments: call.function.arguments }))
@@ -111,8 +114,9 @@ function askForApproval(turn: AgentTurn, call: ToolCall, rest: readonly ToolCall
 }
 
 async function execute(turn: AgentTurn, call: ToolCall): Promise<void> {
-  const result = call.name === 'http_request' ? await callHttp(turn.egress, call.arguments) : { error: `Unknown tool ${call.name}; the only tool is http_request` }
-  turn.sessions.append(turn.session, { role: 'tool', tool_call_id: call.id, content: JSON.stringify(result) })
+  const serverOutput = call.name === 'http_request' ? undefined : await turn.serverTools?.run(call.name, call.arguments)
+  const result = call.name === 'http_request' ? await callHttp(turn.egress, call.arguments) : (serverOutput ?? { error: `Unknown tool ${call.name}` })
+  turn.sessions.append(turn.session, { role: 'tool', tool_call_id: call.id, content: typeof result === 'string' ? result : JSON.stringify(result) })
 }
 
 async function callHttp(egress: SecretEgress, rawArguments: string): Promise<Record<string, unknown>> {

@@ -12,6 +12,7 @@ import type { InternAndVault } from '../management/interns/intern-and-vault.ts'
 import { InternIdParams } from '../management/interns/schema.ts'
 import type { ChatSession, ChatSessions } from './chat-sessions.ts'
 import { resumeAfterApproval, runAgentTurn, type AgentTurn, type ApprovalMode, type ModelAnswer } from './intern-agent.ts'
+import type { AgentServerTools } from './intern-server-tools.ts'
 import type { InternRuntime } from './intern-runtime.ts'
 import { createSecretEgress } from './secret-egress.ts'
 
@@ -31,6 +32,8 @@ export interface InternChatDeps {
   readonly config: Config
   /** Runs one openai-chat inference call for the intern's key. */
   readonly invoke: (key: ApiKeyRecord, body: unknown) => Promise<ModelAnswer>
+  /** The gateway's server tools for one turn (intern key, model, approval mode), when offered. */
+  readonly serverTools?: (key: ApiKeyRecord, model: string, mode: ApprovalMode, signal: AbortSignal) => AgentServerTools
 }
 
 function sessionFor(deps: InternChatDeps, internId: string, body: ChatBody): ChatSession {
@@ -78,6 +81,7 @@ export function registerInternChatRoutes(app: FastifyInstance, deps: InternChatD
         session,
         approvalMode: (body.approval_mode ?? 'self-drive') as ApprovalMode,
         invoke: (inferenceBody) => deps.invoke(handle.key, inferenceBody),
+        ...(deps.serverTools === undefined ? {} : { serverTools: deps.serverTools(handle.key, intern.model, (body.approval_mode ?? 'self-drive') as ApprovalMode, turnSignal(reply)) }),
         egress,
         sessions: deps.sessions,
         ...streamTo(reply, session.id, intern.model),
@@ -106,4 +110,13 @@ function streamTo(reply: FastifyReply, sessionId: string, model: string): Pick<A
     emit: (delta, finishReason) => write({ choices: [{ index: 0, delta, finish_reason: finishReason }] }),
     emitError: (message) => write({ choices: [{ index: 0, delta: {}, finish_reason: 'error' }], error: { code: 502, message } }),
   }
+}
+
+/** Aborted when the client goes away mid-turn. */
+function turnSignal(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController()
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort()
+  })
+  return controller.signal
 }

@@ -141,3 +141,23 @@ test("the chat endpoint is also reachable at the intern's hostname", async () =>
   const elsewhere = await gateway.inject({ method: 'POST', url: '/v1/chat/completions', headers: { ...bearer(key), host: 'other.interns.localhost' }, payload: { messages: [{ role: 'user', content: 'hi' }], stream: true } })
   assert.equal(elsewhere.statusCode, 404, 'another host keeps the ordinary routes')
 })
+
+test("the agent loop offers the gateway's server tools beside http_request and runs them", async () => {
+  upstream.script({ type: 'completion', text: '', toolCalls: [{ id: 'call_time', name: 'openrouter_datetime', arguments: '{"timezone":"UTC"}' }] })
+  upstream.script({ type: 'completion', text: 'It is daytime somewhere.' })
+  const before = upstream.requests.length
+  const { text } = await chat({ messages: [{ role: 'user', content: 'What time is it?' }], stream: true })
+  assert.equal(text, 'It is daytime somewhere.')
+  const [first, second] = upstream.requests.slice(before).map((request) => request.body as { tools: { function: { name: string } }[]; messages: { role: string; content: string }[] })
+  const offered = first!.tools.map((tool) => tool.function.name)
+  assert.ok(offered.includes('http_request') && offered.includes('openrouter_datetime') && offered.includes('openrouter_web_fetch'), offered.join(', '))
+  const toolMessage = second!.messages.find((message) => message.role === 'tool')
+  assert.match(String(toolMessage?.content), /\d{4}-\d{2}-\d{2}/, 'the datetime result went back to the model')
+
+  upstream.script({ type: 'completion', text: 'ok' })
+  const manualStart = upstream.requests.length
+  await chat({ messages: [{ role: 'user', content: 'hello' }], stream: true, approval_mode: 'manual' })
+  const manualTools = (upstream.requests[manualStart]!.body as { tools: { function: { name: string } }[] }).tools.map((tool) => tool.function.name)
+  assert.ok(!manualTools.includes('openrouter_web_fetch'), 'manual mode offers no outbound server tool besides http_request')
+  assert.ok(manualTools.includes('openrouter_datetime'))
+})
