@@ -203,6 +203,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     gatewayMetrics.observeBreakers(() => breaker.snapshot())
     gatewayMetrics.observeCache('api_keys', () => ({ entries: keyCache.size, ...keyCache.lookups }))
     gatewayMetrics.observeCache('workspaces', () => ({ entries: workspaceCache.size }))
+    gatewayMetrics.observeOutbox(() => observability.outboxDepth())
     const inference = {
       dialects: createDialectRegistry(),
       deps: {

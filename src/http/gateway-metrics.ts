@@ -10,6 +10,8 @@ export interface GatewayMetrics {
   observeBreakers(snapshot: () => Record<string, string>): void
   /** Reports cache entries and lookups (hits, misses) when scraped. */
   observeCache(name: string, read: () => { entries: number; hits?: number; misses?: number }): void
+  /** Reports the observability outbox's rows by status (pending, delivered, dead) when scraped. */
+  observeOutbox(read: () => Promise<Readonly<Record<string, number>>>): void
 }
 
 export function createGatewayMetrics(registry: Registry): GatewayMetrics {
@@ -60,10 +62,24 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
       }
     },
   })
+  let outboxSource: (() => Promise<Readonly<Record<string, number>>>) | null = null
+  new Gauge({
+    name: 'switchyard_observability_outbox_rows',
+    help: 'Observability outbox rows by status (pending = depth still to deliver, dead = dead-lettered)',
+    labelNames: ['status'] as const,
+    registers,
+    async collect() {
+      if (outboxSource === null) return
+      for (const [status, count] of Object.entries(await outboxSource())) this.set({ status }, count)
+    },
+  })
   return {
     rateLimitDecisions,
     upstreamAttempts,
     observeBreakers: (snapshot) => void breakerSources.push(snapshot),
     observeCache: (name, read) => void caches.set(name, read),
+    observeOutbox: (read) => {
+      outboxSource = read
+    },
   }
 }

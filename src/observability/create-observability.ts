@@ -18,6 +18,8 @@ export interface Observability {
   readonly service: ObservabilityService
   readonly broadcaster: GenerationBroadcaster
   readonly worker: DeliveryWorker
+  /** Outbox rows by status (pending, delivered, dead), for the depth metric. */
+  outboxDepth(): Promise<Record<string, number>>
 }
 
 export function deliveryOptionsFrom(config: Config): DeliveryOptions {
@@ -44,6 +46,7 @@ export function createObservability(deps: { db: Kysely<Database>; config: Config
   const defaultWorkspaceId = async (): Promise<string> =>
     (await deps.db.selectFrom('workspaces').select('id').where('is_default', '=', 1).orderBy('created_at').executeTakeFirstOrThrow()).id
   return {
+    outboxDepth: () => outbox.countByStatus(),
     service: createObservabilityService({
       destinations, secretBox: deps.secretBox, clock: deps.clock, egress, workspaceExists, defaultWorkspaceId,
       onChange: (id) => deps.changeBus.publish('observability_destination', id),

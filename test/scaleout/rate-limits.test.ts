@@ -139,4 +139,6 @@ test('the limiter decisions are exported as Prometheus metrics', async () => {
   assert.match(metrics.body, /switchyard_rate_limit_decisions_total\{limit="per_key.requests_per_minute",decision="refused"\} [1-9]/)
   assert.match(metrics.body, /switchyard_upstream_attempts_total\{provider="first",status="429"\} 1/)
   assert.match(metrics.body, /switchyard_cache_entries\{cache="api_keys"\} \d+/)
+  assert.match(metrics.body, /switchyard_observability_outbox_rows\{status="pending"\} \d+/)
+  assert.match(metrics.body, /switchyard_observability_outbox_rows\{status="dead"\} \d+/)
 })

@@ -25,6 +25,14 @@ export function createObservabilityOutboxRepository(db: Kysely<Database>) {
   }
 
   return {
+    /** Rows by status, for the outbox depth metric. */
+    async countByStatus(): Promise<Record<string, number>> {
+      const rows = await db.selectFrom('observability_outbox').select(['status', (builder) => builder.fn.countAll<number | string>().as('count')]).groupBy('status').execute()
+      const counts: Record<string, number> = { pending: 0, delivered: 0, dead: 0 }
+      for (const row of rows) counts[row.status] = Number(row.count)
+      return counts
+    },
+
     /** Inserts new rows in one transaction; a (destination, generation) pair already there is kept. Returns how many were new. */
     async insertMany(rows: readonly OutboxRow[]): Promise<number> {
       return (await insertEach(rows)).filter((inserted) => inserted).length
