@@ -3,7 +3,7 @@
 // leaves through the same `finally`.
 import type { Responder } from './responder.ts'
 import { GatewayError, isGatewayError } from '../../domain/errors.ts'
-import type { InferenceDeps, SpendReservation, TokenCharge } from '../inference-deps.ts'
+import type { InferenceDeps, SpendReservation, TokenCharge, WorkspaceInferenceSettings } from '../inference-deps.ts'
 import type { RoutePlan } from '../routing/plan-route.ts'
 import { estimateInputTokens, estimateWorstCaseNano } from '../pricing/estimate-worst-case.ts'
 import { AllAttemptsFailed, callWithFallbacks, type CalledEndpoint } from '../upstream/call-with-fallbacks.ts'
@@ -43,7 +43,7 @@ export async function runInference(request: InferenceRequest, body: unknown, res
     facts.error = toGatewayError(error, request, deps)
     if (!responder.isSent) sendError(request, responder, facts.error)
   } finally {
-    await finish(request, facts, reservation, deps)
+    await finish(request, facts, reservation, settings, deps)
     deps.onAttempts?.(facts.attempts)
     if (tokens !== null) await deps.tokenLimits?.settleTokens(tokens, (facts.usage?.input_tokens ?? 0) + (facts.usage?.output_tokens ?? 0))
   }
@@ -73,7 +73,7 @@ async function callUpstream(request: InferenceRequest, facts: CallFacts, plan: R
   }
 }
 
-async function finish(request: InferenceRequest, facts: CallFacts, reservation: SpendReservation | null, deps: InferenceDeps): Promise<void> {
+async function finish(request: InferenceRequest, facts: CallFacts, reservation: SpendReservation | null, settings: WorkspaceInferenceSettings, deps: InferenceDeps): Promise<void> {
   try {
     if (reservation !== null) {
       if (facts.endpoint !== null && facts.costNano > 0n) {
@@ -96,7 +96,7 @@ async function finish(request: InferenceRequest, facts: CallFacts, reservation: 
     deps.logger.error({ err: error, generationId: request.generationId }, 'could not settle a generation')
   }
   const record = buildGenerationRecord(request, facts, deps.clock.now().getTime())
-  const content = deps.workspaceSettings(request.key).shouldStoreContent(request.key, request.generationId) ? buildGenerationContent(facts) : null
+  const content = settings.shouldStoreContent(request.key, request.generationId) ? buildGenerationContent(facts) : null
   deps.generations.add(record, content)
   if (facts.endpoint === null || record.status === 'failed' || deps.onGeneration === undefined) return
   try {
