@@ -7,6 +7,7 @@ import type { Clock } from '../../domain/clock.ts'
 import type { ChangeBus } from '../../events/change-bus.ts'
 import type { WorkspaceTable } from '../../store/database.ts'
 import type { WorkspaceRow, WorkspacesRepository } from '../../store/repositories/workspaces-repository.ts'
+import { newWorkspaceRow } from '../../store/repositories/organizations-repository.ts'
 import type { CreateWorkspaceBody, UpdateWorkspaceBody, Workspace, WorkspaceMember } from './schema.ts'
 import { toImplicitMemberObject, toMemberObject, toWorkspaceObject, workspaceRoleOf } from './workspace-object.ts'
 
@@ -95,25 +96,7 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
       await assertSlugFree(body.slug)
       const id = randomUUID()
       await workspaces.insert({
-        id,
-        organization_id: organizationId,
-        name: body.name,
-        slug: body.slug,
-        description: null,
-        is_default: 0,
-        created_by: createdBy,
-        default_image_model: null,
-        default_text_model: null,
-        default_provider_sort: null,
-        disabled_server_tools: null,
-        include_byok_in_budgets: 0,
-        io_logging_api_key_ids: null,
-        io_logging_sampling_rate: 1,
-        is_data_discount_logging_enabled: 0,
-        is_observability_broadcast_enabled: 0,
-        is_observability_io_logging_enabled: 0,
-        created_at: clock.now().toISOString(),
-        updated_at: null,
+        ...newWorkspaceRow({ id, organizationId, name: body.name, slug: body.slug, isDefault: false, createdBy, createdAt: clock.now().toISOString() }),
         ...toColumns(body),
       })
       changeBus.publish('workspace', id)

@@ -18,6 +18,31 @@ export interface NewWorkspace {
   readonly createdAt: string
 }
 
+/** A workspace row with every setting at its default (IO logging on for the default workspace only). */
+export function newWorkspaceRow(workspace: NewWorkspace): WorkspaceRow {
+  return {
+    id: workspace.id,
+    organization_id: workspace.organizationId,
+    name: workspace.name,
+    slug: workspace.slug,
+    description: null,
+    is_default: workspace.isDefault ? 1 : 0,
+    created_by: workspace.createdBy,
+    default_image_model: null,
+    default_text_model: null,
+    default_provider_sort: null,
+    disabled_server_tools: null,
+    include_byok_in_budgets: 0,
+    io_logging_api_key_ids: null,
+    io_logging_sampling_rate: 1,
+    is_data_discount_logging_enabled: 0,
+    is_observability_broadcast_enabled: 0,
+    is_observability_io_logging_enabled: workspace.isDefault ? 1 : 0,
+    created_at: workspace.createdAt,
+    updated_at: null,
+  }
+}
+
 export function createOrganizationsRepository(db: Kysely<Database>) {
   return {
     async findOrganization(executor: Executor = db): Promise<OrganizationRow | undefined> {
@@ -59,30 +84,7 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
     },
 
     async insertWorkspace(workspace: NewWorkspace, executor: Executor = db): Promise<void> {
-      await executor
-        .insertInto('workspaces')
-        .values({
-          id: workspace.id,
-          organization_id: workspace.organizationId,
-          name: workspace.name,
-          slug: workspace.slug,
-          description: null,
-          is_default: workspace.isDefault ? 1 : 0,
-          created_by: workspace.createdBy,
-          default_image_model: null,
-          default_text_model: null,
-          default_provider_sort: null,
-          disabled_server_tools: null,
-          include_byok_in_budgets: 0,
-          io_logging_api_key_ids: null,
-          io_logging_sampling_rate: 1,
-          is_data_discount_logging_enabled: 0,
-          is_observability_broadcast_enabled: 0,
-          is_observability_io_logging_enabled: workspace.isDefault ? 1 : 0,
-          created_at: workspace.createdAt,
-          updated_at: null,
-        })
-        .execute()
+      await executor.insertInto('workspaces').values(newWorkspaceRow(workspace)).execute()
     },
 
     async findDefaultWorkspace(organizationId: string): Promise<WorkspaceRow | undefined> {
