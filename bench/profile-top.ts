@@ -41,10 +41,12 @@ for (const [id, samples] of selfSamples) {
     totalByLabel.set(name, (totalByLabel.get(name) ?? 0) + samples)
   }
 }
-const total = profile.samples.length
+// Shares are of the non-idle samples: the gateway idles while the benchmark drives direct and proxy.
+const total = profile.samples.length - (selfByLabel.get('(idle) ') ?? 0)
 const print = (title: string, table: Map<string, number>): void => {
-  console.log(`\n${title} (of ${total} samples)`)
+  console.log(`\n${title} (of ${total} non-idle samples)`)
   for (const [name, samples] of [...table].sort((a, b) => b[1] - a[1]).slice(0, count)) console.log(`${((samples * 100) / total).toFixed(1).padStart(6)}%  ${name}`)
 }
 print('self time', selfByLabel)
 print('total time', totalByLabel)
+print('total time of Switchyard frames', new Map([...totalByLabel].filter(([name]) => name.includes(' src/'))))

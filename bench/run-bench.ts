@@ -22,6 +22,7 @@ const { values } = parseArgs({
     seconds: { type: 'string' },
     chunks: { type: 'string', default: '50' },
     only: { type: 'string' },
+    loads: { type: 'string' },
     profile: { type: 'boolean', default: false },
     'log-level': { type: 'string', default: 'info' },
   },
@@ -41,7 +42,7 @@ async function startServers(): Promise<{ upstream: BenchChild; proxy: BenchChild
   const gateway = await startChild('gateway', here('./gateway-server.ts'), {
     args: ['--upstream', upstreamUrl, '--log-level', values['log-level'] ?? 'info'],
     quiet: true,
-    execArgv: values.profile ? ['--cpu-prof', '--cpu-prof-dir=bench-results/profiles'] : [],
+    execArgv: values.profile ? ['--cpu-prof', '--cpu-prof-interval=100', '--cpu-prof-dir=bench-results/profiles'] : [],
     ...core,
   })
   return { upstream, proxy, gateway }
@@ -66,8 +67,16 @@ async function measureCell(servers: Record<TargetName, BenchChild>, scenarioInde
   return cellFigures(scenario.name, shapeName(shape), targets)
 }
 
+// `--only a,b`: scenarios named exactly a or b; an entry that names no scenario exactly selects every
+// scenario whose name contains it (`--only stream`).
+function selected(name: string): boolean {
+  if (values.only === undefined) return true
+  return values.only.split(',').some((entry) => name === entry || (!scenarios.some((scenario) => scenario.name === entry) && name.includes(entry)))
+}
+
 async function runMatrix(servers: Record<TargetName, BenchChild>): Promise<void> {
-  const shapes = values.quick ? quickShapes : fullShapes
+  const loads = values.loads?.split(',')
+  const shapes = (values.quick ? quickShapes : fullShapes).filter((shape) => loads === undefined || loads.includes(shapeName(shape)))
   const durationMs = Number(values.seconds ?? (values.quick ? 1.5 : 5)) * 1000
   const warmupMs = values.quick ? 500 : 1500
   console.log(`bench: ${values.quick ? 'quick' : 'full'} run, ${durationMs / 1000} s per cell, ${values.chunks} chunks per stream, ${pinned ? 'servers pinned to core 0, load + upstream to core 1' : 'not pinned (no taskset or one core)'}`)
@@ -75,7 +84,7 @@ async function runMatrix(servers: Record<TargetName, BenchChild>): Promise<void>
   console.log(formatHeader())
   const cells: CellFigures[] = []
   for (const [index, scenario] of scenarios.entries()) {
-    if (values.only !== undefined && !scenario.name.includes(values.only)) continue
+    if (!selected(scenario.name)) continue
     for (const shape of shapes) {
       const cell = await measureCell(servers, index, shape, warmupMs, durationMs)
       cells.push(cell)
