@@ -44,10 +44,17 @@ const windowAtTable: Record<WindowPeriod, (epochMs: number) => CalendarWindow> =
   },
 }
 
+/** The last window computed per period: every request asks for the window it falls in, almost always the same one. */
+const lastWindows: Record<WindowPeriod, CalendarWindow | null> = { daily: null, weekly: null, monthly: null }
+
 /** The window of `period` that contains the instant `epochMs`. */
 export function windowAt(period: WindowPeriod, epochMs: number): CalendarWindow {
   if (!Number.isFinite(epochMs)) throw new RangeError(`windowAt takes a finite epoch time, got ${epochMs}`)
-  return windowAtTable[period](epochMs)
+  const last = lastWindows[period]
+  if (last !== null && epochMs >= last.start && epochMs < last.end) return last
+  const window = windowAtTable[period](epochMs)
+  lastWindows[period] = window
+  return window
 }
 
 /** The window of `period` that contains the clock's present instant. */

@@ -19,6 +19,8 @@ export class GuardrailCache {
   readonly #guardrails = new Map<string, GuardrailRecord>()
   readonly #byKey = new Map<string, string>()
   readonly #byMember = new Map<string, string>()
+  /** Resolved rules per key hash, dropped whenever any guardrail or assignment changes. */
+  readonly #rulesByKey = new Map<string, { readonly key: GuardedKey; readonly rules: EffectiveRules }>()
   readonly #repository: GuardrailsRepository
   readonly #assignments: GuardrailAssignmentsRepository
   #refreshes: Promise<void> = Promise.resolve()
@@ -34,6 +36,7 @@ export class GuardrailCache {
   async load(): Promise<void> {
     const { rows } = await this.#repository.list()
     const holders = await this.#assignments.holders()
+    this.#rulesByKey.clear()
     this.#guardrails.clear()
     this.#byKey.clear()
     this.#byMember.clear()
@@ -46,6 +49,7 @@ export class GuardrailCache {
   async refresh(id: string): Promise<void> {
     const guardrail = await this.#repository.find(id)
     const holders = await this.#assignments.holders(id)
+    this.#rulesByKey.clear()
     for (const [hash, guardrailId] of this.#byKey) if (guardrailId === id) this.#byKey.delete(hash)
     for (const [userId, guardrailId] of this.#byMember) if (guardrailId === id) this.#byMember.delete(userId)
     if (guardrail === undefined) {
@@ -78,10 +82,14 @@ export class GuardrailCache {
 
   /** The rules of a request made with this key: its guardrail, its creator's and the workspace default. */
   effectiveRulesFor(key: GuardedKey): EffectiveRules {
-    return resolveEffectiveRules({
+    const known = this.#rulesByKey.get(key.hash)
+    if (known !== undefined && known.key.workspaceId === key.workspaceId && known.key.creatorUserId === key.creatorUserId) return known.rules
+    const rules = resolveEffectiveRules({
       key: this.guardrailOfKey(key.hash),
       member: key.creatorUserId === null ? undefined : this.guardrailOfMember(key.creatorUserId),
       workspaceDefault: this.#guardrails.get(defaultGuardrailId(key.workspaceId)),
     })
+    this.#rulesByKey.set(key.hash, { key: { hash: key.hash, workspaceId: key.workspaceId, creatorUserId: key.creatorUserId }, rules })
+    return rules
   }
 }

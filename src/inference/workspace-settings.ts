@@ -12,18 +12,31 @@ export function samplingPoint(generationId: string): number {
 }
 
 export function workspaceSettingsFrom(lookup: (workspaceId: string) => CachedWorkspace | undefined) {
+  // The cache replaces a workspace's object when it changes, so settings derived from one object stay valid.
+  const derived = new WeakMap<CachedWorkspace, WorkspaceInferenceSettings>()
+  const none = settingsOf(undefined)
   return (key: ApiKeyRecord): WorkspaceInferenceSettings => {
     const workspace = lookup(key.workspaceId)
-    const sort = workspace?.defaultProviderSort ?? null
-    return {
-      defaultTextModel: workspace?.defaultTextModel ?? null,
-      defaultProviderSort: sort !== null && sorts.has(sort) ? (sort as 'price' | 'throughput' | 'latency') : null,
-      disabledServerTools: workspace === undefined ? [] : [...workspace.disabledServerTools],
-      budgets: workspace?.budgets.map((budget) => ({ interval: budget.interval, limitUsd: budget.limitUsd })) ?? [],
-      // io_logging_api_key_ids holds integers (the public API's key ids); Switchyard keys have none, so
-      // the allowlist cannot select keys yet and the workspace switch and sampling rate decide.
-      shouldStoreContent: (_key, generationId) =>
-        workspace !== undefined && workspace.ioLogging.enabled && samplingPoint(generationId) < workspace.ioLogging.samplingRate,
+    if (workspace === undefined) return none
+    let settings = derived.get(workspace)
+    if (settings === undefined) {
+      settings = settingsOf(workspace)
+      derived.set(workspace, settings)
     }
+    return settings
+  }
+}
+
+function settingsOf(workspace: CachedWorkspace | undefined): WorkspaceInferenceSettings {
+  const sort = workspace?.defaultProviderSort ?? null
+  return {
+    defaultTextModel: workspace?.defaultTextModel ?? null,
+    defaultProviderSort: sort !== null && sorts.has(sort) ? (sort as 'price' | 'throughput' | 'latency') : null,
+    disabledServerTools: workspace === undefined ? [] : [...workspace.disabledServerTools],
+    budgets: workspace?.budgets.map((budget) => ({ interval: budget.interval, limitUsd: budget.limitUsd })) ?? [],
+    // io_logging_api_key_ids holds integers (the public API's key ids); Switchyard keys have none, so
+    // the allowlist cannot select keys yet and the workspace switch and sampling rate decide.
+    shouldStoreContent: (_key, generationId) =>
+      workspace !== undefined && workspace.ioLogging.enabled && samplingPoint(generationId) < workspace.ioLogging.samplingRate,
   }
 }
