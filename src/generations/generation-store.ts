@@ -3,6 +3,7 @@
 // records first, so a record is visible the moment its response is sent.
 import type { Kysely } from 'kysely'
 import type { Database } from '../store/database.ts'
+import { BatchInsert } from '../store/batch-insert.ts'
 import type { GenerationContent, GenerationRecord } from './generation-record.ts'
 
 interface Pending {
@@ -22,9 +23,13 @@ export class GenerationStore {
   readonly #db: Kysely<Database>
   readonly #onError: (error: unknown) => void
   readonly #batchSize: number
+  readonly #insertRecords: BatchInsert<Database['generations']>
+  readonly #insertContents: BatchInsert<Database['generation_contents']>
 
   constructor(db: Kysely<Database>, onError: (error: unknown) => void, batchSize = 200) {
     this.#db = db
+    this.#insertRecords = new BatchInsert(db, 'generations', { skipConflictsOn: ['id'] })
+    this.#insertContents = new BatchInsert(db, 'generation_contents', { skipConflictsOn: ['generation_id'] })
     this.#onError = onError
     this.#batchSize = batchSize
   }
@@ -70,9 +75,9 @@ export class GenerationStore {
     const batch = [...this.#pending.values()]
     try {
       await this.#db.transaction().execute(async (transaction) => {
-        await transaction.insertInto('generations').values(batch.map(({ record }) => toRow(record))).onConflict((conflict) => conflict.column('id').doNothing()).execute()
+        await this.#insertRecords.insert(batch.map(({ record }) => toRow(record)), transaction)
         const contents = batch.filter((item) => item.content !== null).map(({ record, content }) => toContentRow(record, content!))
-        if (contents.length > 0) await transaction.insertInto('generation_contents').values(contents).onConflict((conflict) => conflict.column('generation_id').doNothing()).execute()
+        await this.#insertContents.insert(contents, transaction)
       })
       for (const { record } of batch) if (this.#pending.get(record.id)?.record === record) this.#pending.delete(record.id)
     } catch (error) {

@@ -3,19 +3,18 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { Database } from '../database.ts'
 import type { LedgerEntryTable } from '../tables/ledger-credits-tables.ts'
+import { BatchInsert } from '../batch-insert.ts'
 
 export type LedgerRow = Selectable<LedgerEntryTable>
 
 export function createLedgerRepository(db: Kysely<Database>) {
+  const insert = new BatchInsert<LedgerRow>(db, 'ledger_entries', { skipConflictsOn: ['generation_id', 'attempt'] })
   return {
-    /** Inserts the rows in one statement; rows whose (generation_id, attempt) exists are skipped. */
+    /** Inserts the rows in one transaction; rows whose (generation_id, attempt) exists are skipped. */
     async insertMany(rows: readonly LedgerRow[]): Promise<void> {
       if (rows.length === 0) return
-      await db
-        .insertInto('ledger_entries')
-        .values([...rows])
-        .onConflict((conflict) => conflict.columns(['generation_id', 'attempt']).doNothing())
-        .execute()
+      if (rows.length === 1) return insert.insert(rows)
+      await db.transaction().execute((transaction) => insert.insert(rows, transaction))
     },
 
     /** One page of rows in id order, after `afterId` (keyset paging for replays). */

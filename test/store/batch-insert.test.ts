@@ -1,0 +1,71 @@
+// BatchInsert on every engine: rows of any count arrive exactly once, in chunks compiled once, with
+// NULLs for absent values and existing rows skipped when a conflict target is given.
+import { describe, test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { openStore, type Store } from '../../src/store/open-store.ts'
+import { migrateToLatest } from '../../src/store/migrate.ts'
+import { BatchInsert } from '../../src/store/batch-insert.ts'
+import { createLedgerRepository, type LedgerRow } from '../../src/store/repositories/ledger-repository.ts'
+import { createPostgresDatabase, createSqliteDatabase, type TestDatabase } from '../support/test-store.ts'
+import { postgresTarget } from '../support/test-services.ts'
+
+const postgres = postgresTarget()
+const engines: { name: string; skip: string | false; create: () => TestDatabase }[] = [
+  { name: 'sqlite', skip: false, create: createSqliteDatabase },
+  { name: 'postgres', skip: postgres.skip, create: () => createPostgresDatabase(postgres.url!) },
+]
+
+function ledgerRow(generation: number, attempt: number, endUser: string | null = null): LedgerRow {
+  return {
+    id: `gen-${generation}:${attempt}`, generation_id: `gen-${generation}`, attempt, key_hash: 'k'.repeat(64), workspace_id: 'w', organization_id: 'o',
+    model: 'm/x', provider: 'p', prompt_tokens: generation, completion_tokens: 2, reasoning_tokens: 0, cached_tokens: 0, cache_write_tokens: 0,
+    cost_nano: `${generation}000`, is_byok: 0, end_user: endUser, created_at: '2026-11-22T00:00:00.000Z',
+  }
+}
+
+for (const engine of engines) {
+  describe(`batch insert on ${engine.name}`, { skip: engine.skip }, () => {
+    let database: TestDatabase
+    let store: Store
+
+    before(async () => {
+      database = engine.create()
+      store = openStore(database.url)
+      await migrateToLatest(store)
+    })
+    after(async () => {
+      await store.close()
+      await database.dispose()
+    })
+
+    test('every row of a batch of odd size arrives once with its values', async () => {
+      const rows = Array.from({ length: 150 }, (_, index) => ledgerRow(index, 1, index % 2 === 0 ? `user-${index}` : null))
+      await store.db.transaction().execute((transaction) => new BatchInsert<LedgerRow>(store.db, 'ledger_entries').insert(rows, transaction))
+      const stored = await store.db.selectFrom('ledger_entries').selectAll().orderBy('prompt_tokens').execute()
+      assert.equal(stored.length, 150)
+      assert.deepEqual(stored.map((row) => ({ ...row, attempt: Number(row.attempt), prompt_tokens: Number(row.prompt_tokens) })), rows)
+    })
+
+    test('rows that exist are skipped on the conflict target; the others are written', async () => {
+      const ledger = createLedgerRepository(store.db)
+      await ledger.insertMany([ledgerRow(1000, 1), ledgerRow(1001, 1)])
+      await ledger.insertMany([ledgerRow(1000, 1), ledgerRow(1001, 2), { ...ledgerRow(1001, 1), cost_nano: '999' }, ledgerRow(1002, 1), ledgerRow(1003, 1)])
+      const stored = await store.db.selectFrom('ledger_entries').select(['id', 'cost_nano']).where('generation_id', 'in', ['gen-1000', 'gen-1001', 'gen-1002', 'gen-1003']).orderBy('id').execute()
+      assert.deepEqual(stored, [
+        { id: 'gen-1000:1', cost_nano: '1000000' },
+        { id: 'gen-1001:1', cost_nano: '1001000' },
+        { id: 'gen-1001:2', cost_nano: '1001000' },
+        { id: 'gen-1002:1', cost_nano: '1002000' },
+        { id: 'gen-1003:1', cost_nano: '1003000' },
+      ])
+    })
+
+    test('an absent column value is written as NULL', async () => {
+      const { end_user: _omitted, ...withoutEndUser } = ledgerRow(2000, 1, 'someone')
+      const rows = [ledgerRow(2001, 1, 'someone'), withoutEndUser as LedgerRow]
+      await new BatchInsert<LedgerRow>(store.db, 'ledger_entries').insert(rows)
+      const stored = await store.db.selectFrom('ledger_entries').select(['id', 'end_user']).where('generation_id', 'in', ['gen-2000', 'gen-2001']).orderBy('id').execute()
+      assert.deepEqual(stored, [{ id: 'gen-2000:1', end_user: null }, { id: 'gen-2001:1', end_user: 'someone' }])
+    })
+  })
+}
