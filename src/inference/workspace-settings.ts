@@ -1,15 +1,10 @@
 // The workspace settings inference reads, from the in-memory workspace cache (no store access).
-import { createHash } from 'node:crypto'
+import { stableFraction } from '../domain/stable-fraction.ts'
 import type { ApiKeyRecord } from '../domain/identity.ts'
 import type { CachedWorkspace } from '../management/workspaces/workspace-cache.ts'
 import type { WorkspaceInferenceSettings } from './inference-deps.ts'
 
 const sorts = new Set(['price', 'throughput', 'latency'])
-
-/** A stable number in [0, 1) from a generation id, so sampling decides the same on every replay. */
-export function samplingPoint(generationId: string): number {
-  return createHash('sha256').update(generationId).digest().readUInt32BE(0) / 2 ** 32
-}
 
 export function workspaceSettingsFrom(lookup: (workspaceId: string) => CachedWorkspace | undefined) {
   // The cache replaces a workspace's object when it changes, so settings derived from one object stay valid.
@@ -37,6 +32,6 @@ function settingsOf(workspace: CachedWorkspace | undefined): WorkspaceInferenceS
     // io_logging_api_key_ids holds integers (the public API's key ids); Switchyard keys have none, so
     // the allowlist cannot select keys yet and the workspace switch and sampling rate decide.
     shouldStoreContent: (_key, generationId) =>
-      workspace !== undefined && workspace.ioLogging.enabled && samplingPoint(generationId) < workspace.ioLogging.samplingRate,
+      workspace !== undefined && workspace.ioLogging.enabled && stableFraction(generationId) < workspace.ioLogging.samplingRate,
   }
 }
