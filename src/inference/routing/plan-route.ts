@@ -6,6 +6,7 @@ import type { CircuitBreaker } from './circuit-breaker.ts'
 import type { EndpointStats } from './endpoint-stats.ts'
 import type { StickySessions } from './sticky-sessions.ts'
 import type { ProviderPreferences, RequestedServiceTier, SortBy } from './provider-preferences.ts'
+import { isPlainRequest, plainPlan } from './prebuilt-plans.ts'
 
 export interface RouteRequest {
   /** The primary model first, then the `models` fallbacks, duplicates removed. */
@@ -54,6 +55,8 @@ const tierPreference: Readonly<Record<Exclude<RequestedServiceTier, null>, reado
   flex: ['flex', 'default', 'priority', 'ultrafast'],
 }
 
+const unavailableMessage = 'Every endpoint for this model failed repeatedly and is cooling down; retry shortly'
+
 export function planRoute(request: RouteRequest, state: RoutingState): RoutePlan {
   const excluded: { endpointId: string; reason: string }[] = []
   const considered: RouteCandidate[] = []
@@ -67,6 +70,11 @@ export function planRoute(request: RouteRequest, state: RoutingState): RoutePlan
     }
     if (model.kind !== request.kind) {
       throw new GatewayError('invalid_request', `Model "${slug}" is ${model.kind === 'embedding' ? 'an embedding model' : 'a text model'} and cannot serve this route`)
+    }
+    if (model.endpoints.length > 0 && isPlainRequest(request)) {
+      const plain = plainPlan(model, state.breaker)
+      if (plain.candidates.length === 0) throw new GatewayError('unavailable', unavailableMessage)
+      return { candidates: plain.candidates, considered: plain.considered, excluded: [] }
     }
     const eligible = model.endpoints.filter((endpoint) => {
       considered.push({ model, endpoint })
@@ -84,7 +92,7 @@ export function planRoute(request: RouteRequest, state: RoutingState): RoutePlan
   }
   const healthy = candidates.filter((candidate) => state.breaker.state(candidate.endpoint.id) !== 'open')
   if (healthy.length === 0) {
-    throw new GatewayError('unavailable', 'Every endpoint for this model failed repeatedly and is cooling down; retry shortly')
+    throw new GatewayError('unavailable', unavailableMessage)
   }
   return { candidates: healthy, considered, excluded }
 }
