@@ -30,10 +30,11 @@ export async function runInference(request: InferenceRequest, body: unknown, res
     const rules = deps.guardrailRules?.(request.key) ?? null
     const preset = deps.presets === undefined ? { body, slug: null } : resolvePreset(body, request.dialect.name, request.key.workspaceId, deps.presets)
     facts.prepared = guardCall({ ...prepareCall(request, preset.body, settings), preset: preset.slug }, rules)
-    tokens = (await deps.tokenLimits?.admitTokens(request.key, estimateInputTokens(facts.prepared.decoded.call))) ?? null
+    const inputTokens = estimateInputTokens(facts.prepared.decoded.call)
+    tokens = (await deps.tokenLimits?.admitTokens(request.key, inputTokens)) ?? null
     if (facts.prepared.decoded.serverTools.length > 0) return await runServerToolLoop(request, facts, responder, deps, settings)
     const { plan, budgets } = guardedRoute(request, facts.prepared, deps, settings)
-    const worstCaseNano = estimateWorstCaseNano(facts.prepared.decoded.call, plan.candidates.map((candidate) => candidate.endpoint))
+    const worstCaseNano = estimateWorstCaseNano(facts.prepared.decoded.call, plan.candidates.map((candidate) => candidate.endpoint), inputTokens)
     reservation = await deps.accounting.reserve({ key: request.key, generationId: request.generationId, attempt: 1, worstCaseNano, isByok: false, budgets })
     const called = await callUpstream(request, facts, plan, deps)
     const metadata = () => (request.wantsMetadata ? routingMetadata(plan, facts.prepared!.models[0]!, facts.attempts, facts.generationTimeMs, called.candidate.endpoint.id) : undefined)

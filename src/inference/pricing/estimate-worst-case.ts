@@ -17,8 +17,8 @@ export function maxOutputTokens(call: Omit<CanonicalCall, 'model'>, endpoint: En
   return Math.max(1, endpoint.contextLength - inputTokens)
 }
 
-export function estimateWorstCaseNano(call: Omit<CanonicalCall, 'model'>, endpoints: readonly EndpointEntry[]): bigint {
-  const inputTokens = estimateInputTokens(call)
+/** `inputTokens` defaults to `estimateInputTokens(call)`; pass it when already computed (it serializes the call). */
+export function estimateWorstCaseNano(call: Omit<CanonicalCall, 'model'>, endpoints: readonly EndpointEntry[], inputTokens = estimateInputTokens(call)): bigint {
   let worst = 0n
   for (const endpoint of endpoints) {
     const output = maxOutputTokens(call, endpoint, inputTokens)

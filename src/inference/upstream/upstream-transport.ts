@@ -29,6 +29,7 @@ export interface TransportOptions {
 
 export class UpstreamTransport {
   readonly #pools = new Map<string, Pool>()
+  readonly #bases = new Map<string, { readonly pool: Pool; readonly prefix: string }>()
   readonly #options: TransportOptions
 
   constructor(options: TransportOptions = { connectionsPerOrigin: 128, keepAliveTimeoutMs: 30_000 }) {
@@ -36,11 +37,10 @@ export class UpstreamTransport {
   }
 
   async send(call: UpstreamCall): Promise<UpstreamAnswer> {
-    const url = new URL(call.baseUrl)
-    const prefix = url.pathname.replace(/\/+$/, '')
-    const response = await this.#pool(url.origin).request({
+    const base = this.#base(call.baseUrl)
+    const response = await base.pool.request({
       method: 'POST',
-      path: `${prefix}${call.path}`,
+      path: `${base.prefix}${call.path}`,
       headers: { 'content-type': 'application/json', ...call.headers },
       body: call.body,
       signal: call.signal,
@@ -53,7 +53,19 @@ export class UpstreamTransport {
   async close(): Promise<void> {
     const pools = [...this.#pools.values()]
     this.#pools.clear()
+    this.#bases.clear()
     await Promise.all(pools.map((pool) => pool.close()))
+  }
+
+  /** The pool and path prefix of a provider base URL, parsed once per distinct URL. */
+  #base(baseUrl: string): { readonly pool: Pool; readonly prefix: string } {
+    let base = this.#bases.get(baseUrl)
+    if (base === undefined) {
+      const url = new URL(baseUrl)
+      base = { pool: this.#pool(url.origin), prefix: url.pathname.replace(/\/+$/, '') }
+      this.#bases.set(baseUrl, base)
+    }
+    return base
   }
 
   #pool(origin: string): Pool {
