@@ -18,3 +18,19 @@ test('memory: a scope is gone once its ttl has passed since its last write', asy
   clock.advance(1)
   assert.equal((await counters.read(['key:h:usage:d:2026-11-22'])).get('key:h:usage:d:2026-11-22')?.spentNano, 0n)
 })
+
+test('memory: finished reservations are remembered for two minutes by default, a late settle of an expired one still counts', async () => {
+  const clock = new ManualClock('2026-11-22T12:00:00.000Z')
+  const counters = new MemorySpendCounters(clock, { leaseMs: 1000 })
+  const scopes = [{ id: 'k', limitNano: null }]
+  await counters.reserve({ reservationId: 'a', scopes, amountNano: 5n })
+  await counters.settle('a', 4n)
+  await counters.reserve({ reservationId: 'late', scopes, amountNano: 5n })
+  clock.advance(1000)
+  assert.deepEqual(await counters.settle('late', 3n), { kind: 'settled', amountNano: 3n }, 'the lease lapsed, the spend still lands')
+  clock.advance(118_999)
+  assert.deepEqual(await counters.settle('a', 9n), { kind: 'settled', amountNano: 4n })
+  clock.advance(1)
+  assert.deepEqual(await counters.settle('a', 9n), { kind: 'unknown' })
+  assert.equal((await counters.read(['k'])).get('k')?.spentNano, 7n)
+})

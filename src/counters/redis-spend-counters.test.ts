@@ -72,6 +72,27 @@ describe('redis spend counters', { skip: target.skip }, () => {
       await deleteKeys(client, keyPrefix)
     }
   })
+
+  test('a finished reservation keeps only its outcome, for one hour by default', async () => {
+    const client = sharedClient()
+    const keyPrefix = testPrefix()
+    const counters = new RedisSpendCounters(client, new ManualClock('2026-11-22T12:00:00.000Z'), { keyPrefix })
+    try {
+      const scopes = [{ id: 'key:h:usage:lifetime', limitNano: null }]
+      await counters.reserve({ reservationId: 'settled', scopes, amountNano: 5n })
+      await counters.reserve({ reservationId: 'released', scopes, amountNano: 5n })
+      assert.deepEqual(Object.keys(await client.hgetall(`${keyPrefix}r:settled`)).sort(), ['amount', 'forgetAt', 'scopes', 'state'])
+      await counters.settle('settled', 4n)
+      await counters.release('released')
+      assert.deepEqual(Object.keys(await client.hgetall(`${keyPrefix}r:settled`)).sort(), ['forgetAt', 'settled', 'state'])
+      assert.deepEqual(Object.keys(await client.hgetall(`${keyPrefix}r:released`)).sort(), ['forgetAt', 'state'])
+      assert.deepEqual(await counters.settle('settled', 9n), { kind: 'settled', amountNano: 4n })
+      const ttl = await client.pttl(`${keyPrefix}r:settled`)
+      assert.ok(ttl > 3_590_000 && ttl <= 3_600_000, `pttl ${ttl}`)
+    } finally {
+      await deleteKeys(client, keyPrefix)
+    }
+  })
 })
 
 test('an unreachable Redis is reported as unavailable, so the caller fails closed', async () => {

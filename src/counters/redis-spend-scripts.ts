@@ -5,6 +5,7 @@
 // Keys, all under one prefix (give it a hash tag such as `{switchyard:spend}:` so they share a slot):
 //   <prefix>s:<scopeId>   hash {spent, reserved}       integer nano-dollars (HINCRBY: exact 64-bit)
 //   <prefix>r:<id>        hash {state, amount, scopes, settled, forgetAt}   scopes = JSON [[scopeId, ttlSeconds], ...]
+//                         (a settled or released reservation keeps only state, settled and forgetAt)
 //   <prefix>rec:<id>      string: the epoch ms at which a `record` id may be forgotten
 // Idempotency memory is judged by the injected clock (`forgetAt`); Redis TTLs only collect garbage.
 //   <prefix>leases        sorted set: reservation id -> epoch ms its lease lapses
@@ -103,6 +104,7 @@ for _, scope in ipairs(scopes) do
 end
 redis.call('HSET', KEYS[2], 'settled', actual)
 finish(KEYS[2], 'settled')
+redis.call('HDEL', KEYS[2], 'scopes', 'amount')
 redis.call('ZREM', KEYS[1], id)
 return {'settled', actual}
 `
@@ -117,6 +119,7 @@ if state == 'settled' then return {'settled', fields[4]} end
 if state == 'released' then return {'released'} end
 if state == 'held' then dropHold(cjson.decode(fields[3]), fields[2]) end
 finish(KEYS[2], 'released')
+redis.call('HDEL', KEYS[2], 'scopes', 'amount')
 redis.call('ZREM', KEYS[1], id)
 return {'released'}
 `

@@ -74,12 +74,16 @@ export interface SpendCounters {
 export interface SpendCountersTiming {
   /** A hold not settled or released within this many ms is dropped. Default 15 minutes. */
   readonly leaseMs?: number
-  /** How long finished reservations and record ids are remembered for idempotency. Default 24 hours. */
+  /**
+   * How long finished reservations and record ids are remembered for idempotency. Default 1 hour for
+   * shared engines (longer than a batch item's lease, after which another instance may re-run it) and
+   * 2 minutes in memory (see defaultMemoryRetentionMs). Every request leaves one entry for this long.
+   */
   readonly retentionMs?: number
 }
 
 export const defaultLeaseMs = 15 * 60_000
-export const defaultRetentionMs = 24 * 60 * 60_000
+export const defaultRetentionMs = 60 * 60_000
 
 /** Rejects malformed requests the same way on every engine (programming errors, not refusals). */
 export function assertValidScopes(scopes: readonly ScopeRef[]): void {
