@@ -9,10 +9,11 @@ export function normalizeHost(header: string | undefined): string {
 }
 
 export function rewriteInternHostUrl(url: string, host: string | undefined, internIdForHost: (hostname: string) => string | undefined): string {
-  const internId = internIdForHost(normalizeHost(host))
-  if (internId === undefined) return url
+  // The path first: it rules out almost every request without normalizing the Host header.
   const queryAt = url.indexOf('?')
   const path = queryAt < 0 ? url : url.slice(0, queryAt)
   if (!chatPaths.has(path.replace(/\/+$/, ''))) return url
+  const internId = internIdForHost(normalizeHost(host))
+  if (internId === undefined) return url
   return `/api/v1/interns/${encodeURIComponent(internId)}/chat/completions${queryAt < 0 ? '' : url.slice(queryAt)}`
 }
