@@ -1,41 +1,34 @@
 // Prometheus metrics, one registry per app (no global state): request counts and latency histograms
 // per route and status. Other modules add their own metrics to the same registry.
 import type { FastifyInstance } from 'fastify'
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { Registry, collectDefaultMetrics } from 'prom-client'
+import { RequestSeries } from './request-series.ts'
 
 export interface HttpMetrics {
   readonly registry: Registry
-  readonly requests: Counter<'method' | 'route' | 'status'>
-  readonly duration: Histogram<'method' | 'route' | 'status'>
+  readonly requests: RequestSeries
 }
 
 export function createHttpMetrics(): HttpMetrics {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry, prefix: 'switchyard_' })
-  const requests = new Counter({
-    name: 'switchyard_http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [registry],
+  const requests = new RequestSeries({
+    counter: { name: 'switchyard_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status' },
+    histogram: {
+      name: 'switchyard_http_request_duration_seconds',
+      help: 'Time from request received to response sent, by method, route pattern and status',
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    },
   })
-  const duration = new Histogram({
-    name: 'switchyard_http_request_duration_seconds',
-    help: 'Time from request received to response sent, by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
-    registers: [registry],
-  })
-  return { registry, requests, duration }
+  requests.register(registry)
+  return { registry, requests }
 }
 
 /** Records every response and writes one access-log line per request (no headers, so no credentials). */
 export function registerRequestObservers(app: FastifyInstance, metrics: HttpMetrics): void {
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched'
-    const status = String(reply.statusCode)
-    const seconds = reply.elapsedTime / 1000
-    metrics.requests.inc({ method: request.method, route, status })
-    metrics.duration.observe({ method: request.method, route, status }, seconds)
+    metrics.requests.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000)
     request.log.info(
       { method: request.method, url: request.url.split('?')[0], route, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 100) / 100, key: request.principal?.key.label },
       'request',
