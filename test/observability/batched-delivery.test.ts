@@ -142,3 +142,18 @@ test('a changed destination config takes effect on the next delivery', async () 
     await second.close()
   }
 })
+
+test('a generation enqueued twice within one turn (one INSERT statement) gets one outbox row', async () => {
+  const receiver = await startRecordingServer()
+  try {
+    const id = await createCollector(receiver)
+    const trace = sampleTrace(workspaceId)
+    const other = sampleTrace(workspaceId)
+    const added = await Promise.all([trace, other, trace].map((each) => gateway.gateway.observability.enqueueGeneration(each)))
+    assert.deepEqual(added, [1, 1, 0])
+    assert.deepEqual(await delivery(id), { pending: 2, failed: 0, delivered: 0, dead_lettered: 0, last_error: null })
+    await patchConfig(id, { enabled: false })
+  } finally {
+    await receiver.close()
+  }
+})
