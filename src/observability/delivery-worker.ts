@@ -3,8 +3,8 @@
 // per-destination concurrency limit. A failed request fails every row it carried: each is retried with
 // exponential backoff until `maxAttempts`, after which it is dead-lettered. Delivered rows are marked in
 // one statement (at-least-once: a crash before it redelivers them). The destination's last_error
-// records the latest failure (cleared by the next success). Exporters keep connections per destination;
-// a change to a destination releases its connections, and stop() closes them all.
+// records the latest failure (cleared by a poll that delivers all of its rows). Exporters keep
+// connections per destination; a change to a destination releases them, and stop() closes them all.
 import { randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
 import type { Clock } from '../domain/clock.ts'
