@@ -64,6 +64,13 @@ async function enqueue(count: number): Promise<string[]> {
   return traces.map((trace) => trace.generationId)
 }
 
+async function waitFor(what: string, isDone: () => Promise<boolean>): Promise<void> {
+  for (const until = Date.now() + 10_000; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 10))) {
+    if (await isDone()) return
+  }
+  throw new Error(`timed out waiting for ${what}`)
+}
+
 const spanGenerationIds = (body: Buffer): string[] => decodeOtlpTraces(body).map((span) => String(span.attributes['gen_ai.response.id'])).sort()
 
 test('the generations of one poll go to a collector as one export request, over one kept-alive connection', async () => {
@@ -82,6 +89,9 @@ test('the generations of one poll go to a collector as one export request, over 
     assert.equal(receiver.requests[1]!.remotePort, receiver.requests[0]!.remotePort, 'the second export reuses the connection')
     assert.deepEqual(await delivery(id), { pending: 0, failed: 0, delivered: 8, dead_lettered: 0, last_error: null })
     await patchConfig(id, { enabled: false })
+    assert.equal(await receiver.openConnections(), 1, 'the exporter keeps its connection open between polls')
+    await worker.stop()
+    await waitFor('the worker to close its connection', async () => (await receiver.openConnections()) === 0)
   } finally {
     await worker.stop()
     await receiver.close()
@@ -131,6 +141,7 @@ test('a changed destination config takes effect on the next delivery', async () 
     await patchConfig(id, { config: { endpoint: `${second.url}/v1/traces` } })
     const moved = await enqueue(3)
     await worker.deliverDue()
+    await waitFor('the replaced exporters to close their connections', async () => (await first.openConnections()) === 0)
     assert.equal(first.requests.length, 2, 'the old endpoint gets nothing more')
     assert.equal(second.requests.length, 1)
     assert.equal(second.requests[0]!.headers['x-team'], 'green')

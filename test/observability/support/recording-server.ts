@@ -16,6 +16,8 @@ export interface RecordingServer {
   readonly requests: RecordedRequest[]
   readonly url: string
   status: number
+  /** Connections open right now (kept-alive ones included). */
+  openConnections(): Promise<number>
   close(): Promise<void>
 }
 
@@ -31,6 +33,7 @@ export async function startRecordingServer(port = 0): Promise<RecordingServer> {
       response.writeHead(status, { 'content-type': 'application/json' }).end('{}')
     })
   })
+  server.keepAliveTimeout = 60_000 // idle connections close only when the client closes them
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   const address = server.address() as AddressInfo
   return {
@@ -42,6 +45,7 @@ export async function startRecordingServer(port = 0): Promise<RecordingServer> {
     set status(value: number) {
       state.status = value
     },
+    openConnections: () => new Promise<number>((resolve, reject) => server.getConnections((error, count) => (error === null ? resolve(count) : reject(error)))),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
