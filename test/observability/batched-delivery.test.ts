@@ -156,6 +156,7 @@ test('a changed destination config takes effect on the next delivery', async () 
 
 test('a generation enqueued twice within one turn (one INSERT statement) gets one outbox row', async () => {
   const receiver = await startRecordingServer()
+  const worker = startWorker()
   try {
     const id = await createCollector(receiver)
     const trace = sampleTrace(workspaceId)
@@ -164,7 +165,34 @@ test('a generation enqueued twice within one turn (one INSERT statement) gets on
     assert.deepEqual(added, [1, 1, 0])
     assert.deepEqual(await delivery(id), { pending: 2, failed: 0, delivered: 0, dead_lettered: 0, last_error: null })
     await patchConfig(id, { enabled: false })
+    assert.equal(await worker.deliverDue(), 2)
   } finally {
+    await worker.stop()
+    await receiver.close()
+  }
+})
+
+test('webhook: still one request per record, over a kept-alive connection, closed when the worker stops', async () => {
+  const receiver = await startRecordingServer()
+  const worker = startWorker()
+  try {
+    const response = await gateway.inject({
+      method: 'POST', url: '/api/v1/observability/destinations', headers: bearer(gateway.adminKey),
+      payload: { name: 'hook', type: 'webhook', config: { url: `${receiver.url}/hook` } },
+    })
+    assert.equal(response.statusCode, 201, response.body)
+    const id: string = response.json().data.id
+    const [first] = await enqueue(1)
+    assert.equal(await worker.deliverDue(), 1)
+    const [second] = await enqueue(1)
+    assert.equal(await worker.deliverDue(), 1)
+    assert.deepEqual(receiver.requests.map((request) => JSON.parse(request.body.toString('utf8')).id), [first, second])
+    assert.equal(receiver.requests[1]!.remotePort, receiver.requests[0]!.remotePort, 'the second delivery reuses the connection')
+    await patchConfig(id, { enabled: false })
+    await worker.stop()
+    await waitFor('the worker to close its connection', async () => (await receiver.openConnections()) === 0)
+  } finally {
+    await worker.stop()
     await receiver.close()
   }
 })
