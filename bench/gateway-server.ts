@@ -1,8 +1,9 @@
 // Child process: Switchyard itself, composed as `npm start` composes it (createGateway) on a fresh
 // SQLite store in a temp directory, with a YAML config pointing at the bench upstream. It mints a real
-// inference key with a limit and enables one webhook destination aimed at the upstream's /hook, so
-// every stage of the pipeline runs: auth, validation, routing, reservation and settlement, generation
-// records, metrics and observability broadcast.
+// inference key with a limit and enables one observability destination (`--destination`: an OTLP
+// collector at the upstream's /v1/traces, a webhook at its /hook, or none), so every stage of the
+// pipeline runs: auth, validation, routing, reservation and settlement, generation records, metrics and
+// observability broadcast and delivery.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,8 +14,17 @@ import { systemClock } from '../src/domain/clock.ts'
 import { serveChildProtocol } from './child-process.ts'
 
 const adminKey = 'sk-sy-v1-bench-admin-00000000000000000000000000000000000000000000000'
-const { values } = parseArgs({ options: { upstream: { type: 'string' }, 'log-level': { type: 'string', default: 'info' } } })
+const { values } = parseArgs({ options: { upstream: { type: 'string' }, 'log-level': { type: 'string', default: 'info' }, destination: { type: 'string', default: 'otlp' } } })
 const upstream = values.upstream ?? 'http://127.0.0.1:1'
+
+type BenchDestination = 'otlp' | 'webhook' | 'none'
+const destinations: Readonly<Record<BenchDestination, Record<string, unknown> | null>> = {
+  otlp: { name: 'Bench collector', type: 'otel-collector', config: { endpoint: `${upstream}/v1/traces` } },
+  webhook: { name: 'Bench hook', type: 'webhook', config: { url: `${upstream}/hook` } },
+  none: null,
+}
+const destinationBody = destinations[(values.destination ?? 'otlp') as BenchDestination]
+if (destinationBody === undefined) throw new Error(`bench: --destination must be otlp, webhook or none, not ${values.destination}`)
 
 const pricing = '{ prompt: "0.000001", completion: "0.000002" }'
 const yaml = `
@@ -31,6 +41,11 @@ models:
     endpoints: [{ provider: bench-responses, upstream_model_id: up-model, max_output_tokens: 1000, pricing: ${pricing} }]
   - slug: bench/anthropic
     endpoints: [{ provider: bench-anthropic, upstream_model_id: up-model, max_output_tokens: 1000, pricing: ${pricing} }]
+  - slug: bench/responses-via-chat
+    endpoints: [{ provider: bench-chat, upstream_model_id: up-model, max_output_tokens: 1000, pricing: ${pricing} }]
+  - slug: bench/embeddings
+    kind: embedding
+    endpoints: [{ provider: bench-chat, upstream_model_id: up-model, pricing: { prompt: "0.00000002", completion: "0" } }]
 `
 
 const directory = mkdtempSync(join(tmpdir(), 'switchyard-bench-'))
@@ -48,13 +63,10 @@ const gateway = await createGateway({ config, clock: systemClock })
 const admin = { authorization: `Bearer ${adminKey}` }
 const created = await gateway.app.fastify.inject({ method: 'POST', url: '/api/v1/keys', headers: admin, payload: { name: 'bench', limit: 1_000_000 } })
 if (created.statusCode !== 201) throw new Error(`bench: could not create the inference key: ${created.body}`)
-const destination = await gateway.app.fastify.inject({
-  method: 'POST',
-  url: '/api/v1/observability/destinations',
-  headers: admin,
-  payload: { name: 'Bench hook', type: 'webhook', config: { url: `${upstream}/hook` } },
-})
-if (destination.statusCode !== 201) throw new Error(`bench: could not create the webhook destination: ${destination.body}`)
+if (destinationBody !== null) {
+  const destination = await gateway.app.fastify.inject({ method: 'POST', url: '/api/v1/observability/destinations', headers: admin, payload: destinationBody })
+  if (destination.statusCode !== 201) throw new Error(`bench: could not create the ${values.destination} destination: ${destination.body}`)
+}
 await gateway.app.fastify.listen({ host: '127.0.0.1', port: 0 })
 const address = gateway.app.fastify.server.address()
 const port = typeof address === 'object' && address !== null ? address.port : 0

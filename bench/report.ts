@@ -67,7 +67,7 @@ const fixed = (value: number | null, digits: number): string => (value === null 
 const ratio = (value: number | null): string => (value === null || !Number.isFinite(value) ? '-' : `${value.toFixed(1)}x`)
 
 const columns: readonly [string, number, (cell: CellFigures) => string][] = [
-  ['scenario', 17, (cell) => cell.scenario],
+  ['scenario', 25, (cell) => cell.scenario],
   ['load', 7, (cell) => cell.shape],
   ['req/s proxy', 12, (cell) => fixed(cell.targets.proxy.requestsPerSecond, 0)],
   ['req/s gw', 10, (cell) => fixed(cell.targets.gateway.requestsPerSecond, 0)],

@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick | --soak --minutes 10] [--only responses] [--profile]`
+// `npm run bench [-- --quick | --soak --minutes 10] [--only responses] [--profile] [--destination otlp|webhook|none]`
 // Starts a zero-latency fake upstream, the bare undici proxy and Switchyard, each in its own process
 // (pinned to cores when taskset exists: servers under test on core 0, load generator and upstream on
 // core 1), drives each scenario at each load shape against direct / proxy / gateway in turn, prints the
@@ -24,6 +24,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     loads: { type: 'string' },
     profile: { type: 'boolean', default: false },
+    destination: { type: 'string', default: 'otlp' },
     'log-level': { type: 'string', default: 'info' },
   },
 })
@@ -40,7 +41,7 @@ async function startServers(): Promise<{ upstream: BenchChild; proxy: BenchChild
   const core = serverCore === undefined ? {} : { core: serverCore }
   const proxy = await startChild('proxy', here('./bare-proxy.ts'), { args: ['--upstream', upstreamUrl], ...core })
   const gateway = await startChild('gateway', here('./gateway-server.ts'), {
-    args: ['--upstream', upstreamUrl, '--log-level', values['log-level'] ?? 'info'],
+    args: ['--upstream', upstreamUrl, '--log-level', values['log-level'] ?? 'info', '--destination', values.destination ?? 'otlp'],
     quiet: true,
     execArgv: values.profile ? ['--cpu-prof', '--cpu-prof-interval=100', '--cpu-prof-dir=bench-results/profiles'] : [],
     ...core,
@@ -79,7 +80,7 @@ async function runMatrix(servers: Record<TargetName, BenchChild>): Promise<void>
   const shapes = (values.quick ? quickShapes : fullShapes).filter((shape) => loads === undefined || loads.includes(shapeName(shape)))
   const durationMs = Number(values.seconds ?? (values.quick ? 1.5 : 5)) * 1000
   const warmupMs = values.quick ? 500 : 1500
-  console.log(`bench: ${values.quick ? 'quick' : 'full'} run, ${durationMs / 1000} s per cell, ${values.chunks} chunks per stream, ${pinned ? 'servers pinned to core 0, load + upstream to core 1' : 'not pinned (no taskset or one core)'}`)
+  console.log(`bench: ${values.quick ? 'quick' : 'full'} run, ${durationMs / 1000} s per cell, ${values.chunks} chunks per stream, destination ${values.destination}, ${pinned ? 'servers pinned to core 0, load + upstream to core 1' : 'not pinned (no taskset or one core)'}`)
   console.log('latencies in ms; +p50/+p99/+ttfb = added vs direct; cpu = server process CPU per request; (x) = gateway / proxy\n')
   console.log(formatHeader())
   const cells: CellFigures[] = []
@@ -93,7 +94,7 @@ async function runMatrix(servers: Record<TargetName, BenchChild>): Promise<void>
   }
   const [proxyUsage, gatewayUsage] = await Promise.all([servers.proxy.usage(), servers.gateway.usage()])
   console.log(`\npeak RSS: proxy ${mb(proxyUsage.maxRssBytes)} MB, gateway ${mb(gatewayUsage.maxRssBytes)} MB (${(gatewayUsage.maxRssBytes / proxyUsage.maxRssBytes).toFixed(1)}x)`)
-  const file = saveResults('bench', { mode: values.quick ? 'quick' : 'full', pinned, chunks: Number(values.chunks), durationMs, cells, peakRssBytes: { proxy: proxyUsage.maxRssBytes, gateway: gatewayUsage.maxRssBytes } })
+  const file = saveResults('bench', { mode: values.quick ? 'quick' : 'full', pinned, chunks: Number(values.chunks), destination: values.destination, durationMs, cells, peakRssBytes: { proxy: proxyUsage.maxRssBytes, gateway: gatewayUsage.maxRssBytes } })
   console.log(`results: ${file}`)
 }
 

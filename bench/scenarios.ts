@@ -12,7 +12,7 @@ export interface Scenario {
   request(target: TargetName, gatewayKey: string): RequestSpec
 }
 
-function scenario(name: string, path: string, model: string, body: Record<string, unknown>, stream: boolean): Scenario {
+function scenario(name: string, path: string, model: string, body: Record<string, unknown>, stream: boolean, extraHeaders: Record<string, string> = {}): Scenario {
   return {
     name,
     stream,
@@ -21,7 +21,7 @@ function scenario(name: string, path: string, model: string, body: Record<string
       const full = { model: isGateway ? model : 'up-model', ...body, ...(stream ? { stream: true } : {}) }
       return {
         path: target === 'direct' ? `/v1${path}` : `/api/v1${path}`,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${isGateway ? gatewayKey : 'bench'}` },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${isGateway ? gatewayKey : 'bench'}`, ...extraHeaders },
         body: JSON.stringify(full),
         stream,
       }
@@ -31,12 +31,21 @@ function scenario(name: string, path: string, model: string, body: Record<string
 
 const responsesBody = { input: 'Say hello to the benchmark.', max_output_tokens: 200 }
 const chatBody = { messages: [{ role: 'user', content: 'Say hello to the benchmark.' }], max_tokens: 200 }
+const messagesBody = chatBody
+const anthropicHeaders = { 'anthropic-version': '2023-06-01' }
+const embeddingsBody = { input: ['Say hello to the benchmark.', 'And goodbye.'] }
 
 export const scenarios: readonly Scenario[] = [
   scenario('responses', '/responses', 'bench/responses', responsesBody, false),
   scenario('chat', '/chat/completions', 'bench/chat', chatBody, false),
   scenario('responses-stream', '/responses', 'bench/responses', responsesBody, true),
   scenario('chat-stream', '/chat/completions', 'bench/chat', chatBody, true),
+  scenario('embeddings', '/embeddings', 'bench/embeddings', embeddingsBody, false),
+  scenario('messages', '/messages', 'bench/anthropic', messagesBody, false, anthropicHeaders),
+  scenario('messages-stream', '/messages', 'bench/anthropic', messagesBody, true, anthropicHeaders),
+  // A Responses client served by a Chat Completions provider: the gateway translates every event.
+  // direct and proxy send the same Responses request to the upstream's own /v1/responses.
+  scenario('responses-stream-via-chat', '/responses', 'bench/responses-via-chat', responsesBody, true),
 ]
 
 export function shapeName(shape: LoadShape): string {

@@ -1,8 +1,10 @@
 // Child process: a zero-latency fake upstream for the benchmark. It speaks OpenAI chat completions
-// (/v1/chat/completions), OpenAI responses (/v1/responses) and Anthropic messages (/v1/messages),
-// using the test fake's wire encoders, but renders every answer once at start and records nothing.
-// Streams send `--chunks` text pieces, one write per SSE frame. POST /hook is the observability
-// webhook receiver (answers 200 and counts deliveries).
+// (/v1/chat/completions), OpenAI responses (/v1/responses), OpenAI embeddings (/v1/embeddings) and
+// Anthropic messages (/v1/messages), using the test fake's wire encoders, but renders every answer once
+// at start and records nothing. Streams send `--chunks` text pieces, one write per SSE frame. The
+// observability receivers answer 200 and count what they got: POST /hook (webhook deliveries) and
+// POST /v1/traces (OTLP/HTTP export requests and the spans in them, as a collector answers: an empty
+// ExportTraceServiceResponse).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { parseArgs } from 'node:util'
@@ -10,7 +12,8 @@ import { anthropicDialect } from '../test/fake-upstreams/anthropic-dialect.ts'
 import type { FakeDialect } from '../test/fake-upstreams/fake-dialect.ts'
 import { openaiChatDialect } from '../test/fake-upstreams/openai-chat-dialect.ts'
 import { openaiResponsesDialect } from '../test/fake-upstreams/openai-responses-dialect.ts'
-import { planCompletion } from '../test/fake-upstreams/scripted-reply.ts'
+import { embeddingVector, planCompletion } from '../test/fake-upstreams/scripted-reply.ts'
+import { decodeOtlpTraces } from '../test/observability/support/decode-otlp-traces.ts'
 import { serveChildProtocol } from './child-process.ts'
 
 interface Rendered {
@@ -26,17 +29,45 @@ function render(dialect: FakeDialect, chunks: number): Rendered {
 
 const { values } = parseArgs({ options: { chunks: { type: 'string', default: '50' } } })
 const chunks = Number(values.chunks)
+function renderEmbeddings(): Rendered {
+  const inputs = ['Say hello to the benchmark.', 'And goodbye.']
+  const vectors = inputs.map((input) => embeddingVector(input, 256))
+  const json = openaiChatDialect.embeddingsJson(vectors, { kind: 'embeddings', inputs, model: 'up-model', batch: true })
+  return { json: JSON.stringify(json), frames: [] }
+}
+
 const routes = new Map<string, Rendered>([
   ['/v1/chat/completions', render(openaiChatDialect, chunks)],
   ['/v1/responses', render(openaiResponsesDialect, chunks)],
   ['/v1/messages', render(anthropicDialect, chunks)],
+  ['/v1/embeddings', renderEmbeddings()],
 ])
-let hooks = 0
+const received = { hooks: 0, otlpRequests: 0, otlpSpans: 0 }
 
-function answer(request: IncomingMessage, response: ServerResponse, body: string): void {
+interface JsonTraces {
+  readonly resourceSpans?: readonly { readonly scopeSpans?: readonly { readonly spans?: readonly unknown[] }[] }[]
+}
+
+function countJsonSpans(body: Buffer): number {
+  const traces = JSON.parse(body.toString('utf8')) as JsonTraces
+  return (traces.resourceSpans ?? []).flatMap((resource) => resource.scopeSpans ?? []).reduce((sum, scope) => sum + (scope.spans?.length ?? 0), 0)
+}
+
+function receiveTraces(request: IncomingMessage, response: ServerResponse, body: Buffer): void {
+  received.otlpRequests++
+  const isJson = (request.headers['content-type'] ?? '').includes('json')
+  received.otlpSpans += isJson ? countJsonSpans(body) : decodeOtlpTraces(body).length
+  response.writeHead(200, { 'content-type': isJson ? 'application/json' : 'application/x-protobuf' }).end(isJson ? '{}' : '')
+}
+
+function answer(request: IncomingMessage, response: ServerResponse, body: Buffer): void {
   if (request.url === '/hook') {
-    hooks++
+    received.hooks++
     response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}')
+    return
+  }
+  if (request.url === '/v1/traces') {
+    receiveTraces(request, response, body)
     return
   }
   const rendered = routes.get(request.url ?? '')
@@ -44,7 +75,7 @@ function answer(request: IncomingMessage, response: ServerResponse, body: string
     response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}')
     return
   }
-  if (!body.includes('"stream":true')) {
+  if (!body.includes(streamFlag)) {
     response.writeHead(200, { 'content-type': 'application/json' }).end(rendered.json)
     return
   }
@@ -53,16 +84,16 @@ function answer(request: IncomingMessage, response: ServerResponse, body: string
   response.end()
 }
 
+const streamFlag = Buffer.from('"stream":true')
 const server = createServer((request, response) => {
-  let body = ''
-  request.setEncoding('utf8')
-  request.on('data', (chunk: string) => (body += chunk))
-  request.on('end', () => answer(request, response, body))
+  const chunks: Buffer[] = []
+  request.on('data', (chunk: Buffer) => chunks.push(chunk))
+  request.on('end', () => answer(request, response, Buffer.concat(chunks)))
 })
 server.keepAliveTimeout = 60_000
 server.listen(0, '127.0.0.1', () => {
   serveChildProtocol((server.address() as AddressInfo).port, async () => {
-    process.stderr.write(`upstream: ${hooks} webhook deliveries received\n`)
+    process.stderr.write(`upstream: ${received.hooks} webhook deliveries received; ${received.otlpSpans} OTLP spans in ${received.otlpRequests} export requests\n`)
     server.closeAllConnections()
     server.close()
   })

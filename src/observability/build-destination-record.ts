@@ -42,7 +42,8 @@ export function shouldReceive(trace: GenerationTrace, destination: Destination):
   if (!destination.enabled || destination.workspaceId !== trace.workspaceId) return false
   if (destination.apiKeyHashes !== null && !destination.apiKeyHashes.includes(trace.apiKeyHash)) return false
   if (!destination.regions.includes(trace.region ?? 'global')) return false
-  if (!matchesFilterRules(destination.filterRules, filterFieldValues(trace))) return false
+  const rules = destination.filterRules
+  if (rules !== null && rules.enabled && !matchesFilterRules(rules, filterFieldValues(trace))) return false
   return isSampled(trace, destination)
 }
 

@@ -52,6 +52,6 @@ export function createObservability(deps: { db: Kysely<Database>; config: Config
       onChange: (id) => deps.changeBus.publish('observability_destination', id),
     }),
     broadcaster: createGenerationBroadcaster({ destinations, outbox, secretBox: deps.secretBox, clock: deps.clock, logger: deps.logger, cache }),
-    worker: new DeliveryWorker({ destinations, outbox, secretBox: deps.secretBox, clock: deps.clock, egress, logger: deps.logger, options: deliveryOptionsFrom(deps.config) }),
+    worker: new DeliveryWorker({ destinations, outbox, secretBox: deps.secretBox, clock: deps.clock, egress, logger: deps.logger, options: deliveryOptionsFrom(deps.config), changeBus: deps.changeBus }),
   }
 }

@@ -1,8 +1,8 @@
 // enqueueGeneration(trace): the one call inference makes after a generation. It picks the workspace's
-// destinations that want this trace, builds each one's record and writes them to the outbox in one
-// transaction. It never throws and never blocks a response: callers need not await it, and a store
+// destinations that want this trace, builds each one's record (JSON-encoded once) and writes them to
+// the outbox. It never throws and never blocks a response: callers need not await it, and a store
 // failure is logged and the trace dropped (fail open on observability). Outbox rows of the generations
-// finished within one turn of the event loop are written together, in one transaction.
+// finished within one turn of the event loop are written together, by one INSERT statement.
 import { randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
 import type { Clock } from '../domain/clock.ts'
@@ -71,7 +71,7 @@ export function createGenerationBroadcaster(deps: GenerationBroadcasterDeps): Ge
   }
 }
 
-/** Collects outbox rows until the next turn of the event loop, then inserts them in one transaction. */
+/** Collects outbox rows until the next turn of the event loop, then inserts them with one statement. */
 class OutboxBatch {
   #pending: { rows: readonly OutboxRow[]; resolve: (inserted: number) => void; reject: (error: unknown) => void }[] = []
 
@@ -91,8 +91,8 @@ class OutboxBatch {
       const inserted = await this.outbox.insertEach(batch.flatMap((entry) => entry.rows))
       let position = 0
       for (const entry of batch) {
-        const count = inserted.slice(position, position + entry.rows.length).filter((isNew) => isNew).length
-        position += entry.rows.length
+        let count = 0
+        for (const end = position + entry.rows.length; position < end; position++) if (inserted[position] === true) count++
         entry.resolve(count)
       }
     } catch (error) {

@@ -1,5 +1,7 @@
-// One interface for every delivery wire format. An exporter sends one record to one destination and
-// throws (any error) when the destination did not accept it; the worker retries.
+// One interface for every delivery wire format. An exporter sends records to one destination and
+// throws (any error) when the destination did not accept them; the worker retries. Exporters may keep
+// connections per destination: `release` drops a destination's (its config changed or it was deleted)
+// and `close` drops them all when the worker stops.
 import type { EgressPolicy } from '../../http/egress-policy.ts'
 import type { DestinationConfig, DestinationType } from '../destination-types.ts'
 import type { OutboxPayload } from '../destination-record.ts'
@@ -18,4 +20,11 @@ export interface ExportContext {
 
 export interface Exporter {
   deliver(payload: OutboxPayload, target: ExportTarget, context: ExportContext): Promise<void>
+  /** Sends several records to one destination in one request; on a throw none counts as delivered. */
+  deliverMany?(payloads: readonly OutboxPayload[], target: ExportTarget, context: ExportContext): Promise<void>
+  release?(destinationId: string): Promise<void>
+  close?(): Promise<void>
 }
+
+/** The exporter of each destination type; null = not deliverable yet. */
+export type Exporters = Readonly<Record<DestinationType, Exporter | null>>

@@ -2,7 +2,7 @@
 // (gen_ai.* attributes); bodies go in gen_ai.input.messages / gen_ai.output.messages only when the
 // record carries them (never under privacy_mode).
 import { SpanKind, SpanStatusCode, TraceFlags, type Attributes, type HrTime } from '@opentelemetry/api'
-import { resourceFromAttributes } from '@opentelemetry/resources'
+import { resourceFromAttributes, type Resource } from '@opentelemetry/resources'
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base'
 import type { DestinationRecord } from '../destination-record.ts'
 
@@ -54,7 +54,12 @@ export function generationAttributes(record: DestinationRecord): Attributes {
   }
 }
 
-export function generationSpan(record: DestinationRecord, resourceAttributes: Attributes = {}): ReadableSpan {
+/** The resource of a destination's spans: build it once per destination, so a batch is one ResourceSpans. */
+export function generationResource(resourceAttributes: Attributes = {}): Resource {
+  return resourceFromAttributes({ 'service.name': 'switchyard', ...resourceAttributes })
+}
+
+export function generationSpan(record: DestinationRecord, resource: Resource): ReadableSpan {
   const startTime = toHrTime(record.started_at)
   const endTime = toHrTime(record.ended_at)
   const durationNanos = Math.max(0, Date.parse(record.ended_at) - Date.parse(record.started_at)) * 1e6
@@ -71,7 +76,7 @@ export function generationSpan(record: DestinationRecord, resourceAttributes: At
     links: [],
     events: [],
     ended: true,
-    resource: resourceFromAttributes({ 'service.name': 'switchyard', ...resourceAttributes }),
+    resource,
     instrumentationScope: { name: 'switchyard.observability', version: '1' },
     droppedAttributesCount: 0,
     droppedEventsCount: 0,

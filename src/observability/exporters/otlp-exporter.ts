@@ -1,8 +1,15 @@
 // OTLP/HTTP (protobuf) delivery through the OpenTelemetry JS exporter, for otel-collector and every
-// product whose ingestion accepts OTLP. The destination's own `headers` are sent too. The OpenTelemetry
-// modules load on first delivery, so processes that never deliver (CLI commands) do not pay for them.
+// product whose ingestion accepts OTLP. The destination's own `headers` are sent too. All records of a
+// worker batch go out as one export request, through one long-lived keep-alive exporter per destination
+// (rebuilt when the destination's settings change). The OpenTelemetry modules load on first delivery,
+// once, so processes that never deliver (CLI commands) do not pay for them.
+import type { Agent } from 'node:http'
+import type { Resource } from '@opentelemetry/resources'
+import type { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto'
 import { assertEgressAllowed } from '../../http/egress-policy.ts'
-import type { Exporter } from './exporter.ts'
+import { DestinationClients } from './destination-clients.ts'
+import type { Exporter, ExportContext, ExportTarget } from './exporter.ts'
+import type { OutboxPayload } from '../destination-record.ts'
 import { otlpTargets, type OtlpProduct } from './otlp-targets.ts'
 
 /** ExportResult of @opentelemetry/core: code 0 is success. */
@@ -11,24 +18,51 @@ interface ExportResult {
   readonly error?: Error
 }
 
+interface OtlpClient {
+  readonly exporter: OTLPTraceExporter
+  readonly resource: Resource
+  /** The keep-alive agents the exporter asked for; destroyed with it, so its connections close. */
+  readonly agents: Agent[]
+}
+
+async function keepAliveAgent(protocol: string, agents: Agent[]): Promise<Agent> {
+  const { Agent } = protocol === 'http:' ? await import('node:http') : await import('node:https')
+  const agent = new Agent({ keepAlive: true })
+  agents.push(agent)
+  return agent
+}
+
+async function closeClient(client: OtlpClient): Promise<void> {
+  await client.exporter.shutdown()
+  for (const agent of client.agents) agent.destroy()
+}
+
+const loadModules = () => Promise.all([import('@opentelemetry/exporter-trace-otlp-proto'), import('./generation-span.ts')])
+
 export function createOtlpExporter(product: OtlpProduct): Exporter {
+  const clients = new DestinationClients<OtlpClient>(closeClient)
+  let modules: ReturnType<typeof loadModules> | undefined
+
+  async function deliverMany(payloads: readonly OutboxPayload[], target: ExportTarget, context: ExportContext): Promise<void> {
+    const otlp = otlpTargets[product](target.config)
+    await assertEgressAllowed(otlp.url, context.egress)
+    const [{ OTLPTraceExporter }, { generationResource, generationSpan }] = await (modules ??= loadModules())
+    const headers = { ...otlp.headers, ...(target.config.headers ?? {}) }
+    const settings = JSON.stringify([otlp.url, headers, otlp.resource ?? null, context.timeoutMs])
+    const client = clients.get(target.destinationId, settings, () => {
+      const agents: Agent[] = []
+      const httpAgentOptions = (protocol: string) => keepAliveAgent(protocol, agents)
+      return { exporter: new OTLPTraceExporter({ url: otlp.url, headers, timeoutMillis: context.timeoutMs, httpAgentOptions }), resource: generationResource(otlp.resource), agents }
+    })
+    const spans = payloads.map((payload) => generationSpan(payload.record, client.resource))
+    const result = await new Promise<ExportResult>((resolve) => client.exporter.export(spans, resolve))
+    if (result.code !== 0) throw result.error ?? new Error('OTLP export failed')
+  }
+
   return {
-    async deliver(payload, target, context) {
-      const otlp = otlpTargets[product](target.config)
-      await assertEgressAllowed(otlp.url, context.egress)
-      const [{ OTLPTraceExporter }, { generationSpan }] = await Promise.all([import('@opentelemetry/exporter-trace-otlp-proto'), import('./generation-span.ts')])
-      const exporter = new OTLPTraceExporter({
-        url: otlp.url,
-        headers: { ...otlp.headers, ...(target.config.headers ?? {}) },
-        timeoutMillis: context.timeoutMs,
-        keepAlive: false,
-      })
-      try {
-        const result = await new Promise<ExportResult>((resolve) => exporter.export([generationSpan(payload.record, otlp.resource)], resolve))
-        if (result.code !== 0) throw result.error ?? new Error('OTLP export failed')
-      } finally {
-        await exporter.shutdown().catch(() => undefined)
-      }
-    },
+    deliver: (payload, target, context) => deliverMany([payload], target, context),
+    deliverMany,
+    release: (destinationId) => clients.release(destinationId),
+    close: () => clients.closeAll(),
   }
 }

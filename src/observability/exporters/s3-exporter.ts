@@ -1,9 +1,12 @@
 // One JSON object per trace at `<pathTemplate>/<traceId>-<timestamp>.json` in the bucket, via the AWS
-// SDK (path-style, checksums only when required, so R2/MinIO/s3rver work through `endpoint`). The SDK
-// loads on first delivery.
+// SDK (path-style, checksums only when required, so R2/MinIO/s3rver work through `endpoint`), through
+// one long-lived client per destination (rebuilt when its settings change). The SDK loads on first
+// delivery, once.
+import type { S3Client } from '@aws-sdk/client-s3'
 import { assertEgressAllowed } from '../../http/egress-policy.ts'
 import { configString, type DestinationConfig } from '../destination-types.ts'
 import type { OutboxPayload } from '../destination-record.ts'
+import { DestinationClients } from './destination-clients.ts'
 import type { Exporter } from './exporter.ts'
 
 /** The object key: path template variables {prefix} {date} {year} {month} {day} {apiKeyName}. */
@@ -26,33 +29,36 @@ export function s3ObjectKey(config: DestinationConfig, payload: OutboxPayload): 
 }
 
 export function createS3Exporter(): Exporter {
+  const clients = new DestinationClients<S3Client>(async (client) => client.destroy())
+  let sdk: Promise<typeof import('@aws-sdk/client-s3')> | undefined
   return {
     async deliver(payload, target, context) {
       const { config } = target
       const endpoint = configString(config, 'endpoint')
       if (endpoint !== undefined) await assertEgressAllowed(endpoint, context.egress)
       const sessionToken = configString(config, 'sessionToken')
-      const { PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3')
-      const client = new S3Client({
-        region: configString(config, 'region') ?? 'us-east-1',
+      const { PutObjectCommand, S3Client } = await (sdk ??= import('@aws-sdk/client-s3'))
+      const region = configString(config, 'region') ?? 'us-east-1'
+      const credentials = {
+        accessKeyId: configString(config, 'accessKeyId') ?? '',
+        secretAccessKey: configString(config, 'secretAccessKey') ?? '',
+        ...(sessionToken === undefined ? {} : { sessionToken }),
+      }
+      const settings = JSON.stringify([region, endpoint ?? null, credentials])
+      const client = clients.get(target.destinationId, settings, () => new S3Client({
+        region,
         ...(endpoint === undefined ? {} : { endpoint }),
         forcePathStyle: true,
         requestChecksumCalculation: 'WHEN_REQUIRED',
         maxAttempts: 1,
-        credentials: {
-          accessKeyId: configString(config, 'accessKeyId') ?? '',
-          secretAccessKey: configString(config, 'secretAccessKey') ?? '',
-          ...(sessionToken === undefined ? {} : { sessionToken }),
-        },
-      })
-      try {
-        await client.send(
-          new PutObjectCommand({ Bucket: configString(config, 'bucketName'), Key: s3ObjectKey(config, payload), Body: JSON.stringify(payload.record), ContentType: 'application/json' }),
-          { abortSignal: AbortSignal.timeout(context.timeoutMs) },
-        )
-      } finally {
-        client.destroy()
-      }
+        credentials,
+      }))
+      await client.send(
+        new PutObjectCommand({ Bucket: configString(config, 'bucketName'), Key: s3ObjectKey(config, payload), Body: JSON.stringify(payload.record), ContentType: 'application/json' }),
+        { abortSignal: AbortSignal.timeout(context.timeoutMs) },
+      )
     },
+    release: (destinationId) => clients.release(destinationId),
+    close: () => clients.closeAll(),
   }
 }

@@ -6,22 +6,28 @@ import type { ObservabilityOutboxTable } from '../tables/observability-tables.ts
 
 export type OutboxRow = Selectable<ObservabilityOutboxTable>
 
+/** Rows per INSERT statement: 12 columns each stays under every engine's bound-parameter limit. */
+const insertChunkRows = 500
+
 export function createObservabilityOutboxRepository(db: Kysely<Database>) {
-  /** Inserts in one transaction; per row, whether it was new (a replayed generation is skipped). */
+  /** Inserts in one statement (one transaction past 500 rows); per row, whether it was new (a replayed generation is skipped). */
   async function insertEach(rows: readonly OutboxRow[]): Promise<boolean[]> {
     if (rows.length === 0) return []
-    return db.transaction().execute(async (transaction) => {
-      const inserted: boolean[] = []
-      for (const row of rows) {
-        const result = await transaction
+    const insertChunks = async (executor: Kysely<Database>): Promise<Set<string>> => {
+      const inserted = new Set<string>()
+      for (let start = 0; start < rows.length; start += insertChunkRows) {
+        const returned = await executor
           .insertInto('observability_outbox')
-          .values(row)
+          .values(rows.slice(start, start + insertChunkRows))
           .onConflict((conflict) => conflict.columns(['destination_id', 'generation_id']).doNothing())
-          .executeTakeFirst()
-        inserted.push(Number(result.numInsertedOrUpdatedRows ?? 0n) > 0)
+          .returning('id')
+          .execute()
+        for (const row of returned) inserted.add(row.id)
       }
       return inserted
-    })
+    }
+    const inserted = rows.length <= insertChunkRows ? await insertChunks(db) : await db.transaction().execute(insertChunks)
+    return rows.map((row) => inserted.has(row.id))
   }
 
   return {

@@ -1,5 +1,6 @@
 // A real node:http server on loopback that records every request (method, path, headers, raw body)
-// and answers with a status the test can change at any time.
+// and the client port it came from (equal ports = one reused keep-alive connection), and answers with a
+// status the test can change at any time.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -8,12 +9,15 @@ export interface RecordedRequest {
   readonly path: string
   readonly headers: IncomingHttpHeaders
   readonly body: Buffer
+  readonly remotePort: number
 }
 
 export interface RecordingServer {
   readonly requests: RecordedRequest[]
   readonly url: string
   status: number
+  /** Connections open right now (kept-alive ones included). */
+  openConnections(): Promise<number>
   close(): Promise<void>
 }
 
@@ -25,10 +29,11 @@ export async function startRecordingServer(port = 0): Promise<RecordingServer> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       const status = state.status
-      if (status >= 200 && status < 300) requests.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) })
+      if (status >= 200 && status < 300) requests.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks), remotePort: request.socket.remotePort ?? 0 })
       response.writeHead(status, { 'content-type': 'application/json' }).end('{}')
     })
   })
+  server.keepAliveTimeout = 60_000 // idle connections close only when the client closes them
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   const address = server.address() as AddressInfo
   return {
@@ -40,6 +45,7 @@ export async function startRecordingServer(port = 0): Promise<RecordingServer> {
     set status(value: number) {
       state.status = value
     },
+    openConnections: () => new Promise<number>((resolve, reject) => server.getConnections((error, count) => (error === null ? resolve(count) : reject(error)))),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
