@@ -40,8 +40,8 @@ class ResponsesStreamEncoder implements StreamEncoder {
   constructor(private readonly context: EncodeContext) {}
 
   start(): string {
-    const response = this.response({ output: [], outcome: inProgressOutcome })
-    return this.frame('response.created', { response }) + this.frame('response.in_progress', { response })
+    const response = JSON.stringify(this.response({ output: [], outcome: inProgressOutcome }))
+    return this.responseFrame('response.created', response) + this.responseFrame('response.in_progress', response)
   }
 
   push(event: StreamEvent): string {
@@ -188,6 +188,11 @@ class ResponsesStreamEncoder implements StreamEncoder {
 
   private frame(type: string, fields: Record<string, unknown>): string {
     return namedSseFrame(type, { type, sequence_number: this.sequence++, ...fields })
+  }
+
+  /** The same bytes as `frame(type, { response })`, with the response serialized once for both opening events. */
+  private responseFrame(type: string, response: string): string {
+    return `event: ${type}\ndata: {"type":"${type}","sequence_number":${this.sequence++},"response":${response}}\n\n`
   }
 
   /** The same bytes as `frame(type, {...position, delta, ...tail})`, without building the object: deltas are most of a stream. */
