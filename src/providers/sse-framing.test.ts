@@ -41,3 +41,14 @@ test('an event larger than the limit fails instead of buffering without bound', 
   const framer = createSseFramer({ maxEventSize: 64 })
   assert.throws(() => framer.push(`data: ${'x'.repeat(200)}`), /too large/)
 })
+
+test('a byte-order mark before the first event is dropped, wherever the bytes are split', () => {
+  const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('data: first\n\n')])
+  for (let cut = 1; cut < bytes.length; cut += 1) {
+    assert.deepEqual(frameAll([bytes.subarray(0, cut), bytes.subarray(cut)]), [{ data: 'first' }], `split at ${cut}`)
+  }
+})
+
+test('bytes that are not UTF-8 become replacement characters, including a sequence cut off at the end', () => {
+  assert.deepEqual(frameAll([new Uint8Array([...new TextEncoder().encode('data: a'), 0xff, 0x62, 0x0a, 0x0a, ...new TextEncoder().encode('data: z'), 0xe2, 0x82])]), [{ data: 'a\ufffdb' }, { data: 'z\ufffd' }])
+})

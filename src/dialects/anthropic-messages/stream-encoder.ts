@@ -41,7 +41,7 @@ class MessagesStreamEncoder implements StreamEncoder {
     if (this.closed) return ''
     switch (event.type) {
       case 'text-start': return this.open(event.index, { type: 'text', text: '' })
-      case 'text-delta': return this.delta(event.index, { type: 'text_delta', text: event.delta })
+      case 'text-delta': return this.textDelta(event.index, event.delta)
       case 'reasoning-start':
         this.reasoning.set(event.index, { text: '', origin: event.origin, ...(event.id === undefined ? {} : { id: event.id }) })
         return ''
@@ -98,6 +98,12 @@ class MessagesStreamEncoder implements StreamEncoder {
     const position = this.opened++
     this.blocks.set(index, position)
     return this.frame('content_block_start', { index: position, content_block: block })
+  }
+
+  /** The same bytes as `delta(index, {type: 'text_delta', text})`, without building the event: text deltas are most of a stream. */
+  private textDelta(index: number, text: string): string {
+    const position = this.blocks.get(index)
+    return position === undefined ? '' : `event: content_block_delta\ndata: {"type":"content_block_delta","index":${position},"delta":{"type":"text_delta","text":${JSON.stringify(text)}}}\n\n`
   }
 
   private delta(index: number, delta: Record<string, unknown>): string {

@@ -25,7 +25,13 @@ class ChatStreamEncoder implements StreamEncoder {
   /** Canonical output index -> reasoning origin and its position among reasoning items. */
   private readonly reasoning = new Map<number, { origin: ProviderApi; position: number }>()
 
-  constructor(private readonly context: EncodeContext) {}
+  /** `data: {"id":...,"choices":[{"index":0,"delta":`: the same for every chunk of the stream. */
+  private readonly chunkPrefix: string
+
+  constructor(private readonly context: EncodeContext) {
+    const header = JSON.stringify(chatHeader('chat.completion.chunk', context))
+    this.chunkPrefix = `data: ${header.slice(0, -1)},"choices":[{"index":0,"delta":`
+  }
 
   start(): string {
     return this.chunk({ role: 'assistant', content: '' })
@@ -34,7 +40,7 @@ class ChatStreamEncoder implements StreamEncoder {
   push(event: StreamEvent): string {
     if (this.closed) return ''
     switch (event.type) {
-      case 'text-delta': return this.chunk({ content: event.delta })
+      case 'text-delta': return `${this.chunkPrefix}{"content":${JSON.stringify(event.delta)}}${openChoiceTail}`
       case 'reasoning-start':
         this.reasoning.set(event.index, { origin: event.origin, position: this.reasoning.size })
         return ''
@@ -92,7 +98,11 @@ class ChatStreamEncoder implements StreamEncoder {
     return details.length === 0 ? '' : this.chunk({ reasoning_details: details })
   }
 
-  private chunk(delta: Record<string, unknown>, finish: { finish_reason: string | null; native_finish_reason: string | null } = { finish_reason: null, native_finish_reason: null }): string {
-    return dataSseFrame({ ...chatHeader('chat.completion.chunk', this.context), choices: [{ index: 0, delta, logprobs: null, ...finish }] })
+  /** The same bytes as `dataSseFrame({...header, choices: [{index: 0, delta, logprobs: null, ...finish}]})`, without building the chunk. */
+  private chunk(delta: Record<string, unknown>, finish?: { finish_reason: string | null; native_finish_reason: string | null }): string {
+    const tail = finish === undefined ? openChoiceTail : `,"logprobs":null,"finish_reason":${JSON.stringify(finish.finish_reason)},"native_finish_reason":${JSON.stringify(finish.native_finish_reason)}}]}\n\n`
+    return this.chunkPrefix + JSON.stringify(delta) + tail
   }
 }
+
+const openChoiceTail = ',"logprobs":null,"finish_reason":null,"native_finish_reason":null}]}\n\n'

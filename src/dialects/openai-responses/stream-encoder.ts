@@ -32,14 +32,16 @@ class ResponsesStreamEncoder implements StreamEncoder {
   private readonly gatewayItems = new Map<number, Readonly<Record<string, unknown>>>()
   /** Output indexes whose item has ended; the others are reported as incomplete if the stream fails. */
   private readonly ended = new Set<number>()
+  /** Per output index, the position fields of its delta events as JSON text (built once per item). */
+  private readonly deltaPositions: string[] = []
   private finishReason: FinishReason = 'stop'
   private usage: Usage | undefined
 
   constructor(private readonly context: EncodeContext) {}
 
   start(): string {
-    const response = this.response({ output: [], outcome: inProgressOutcome })
-    return this.frame('response.created', { response }) + this.frame('response.in_progress', { response })
+    const response = JSON.stringify(this.response({ output: [], outcome: inProgressOutcome }))
+    return this.responseFrame('response.created', response) + this.responseFrame('response.in_progress', response)
   }
 
   push(event: StreamEvent): string {
@@ -98,8 +100,9 @@ class ResponsesStreamEncoder implements StreamEncoder {
   private textDelta(index: number, delta: string): string {
     const item = this.items[index]
     if (item?.type !== 'text') return ''
-    this.items[index] = { ...item, text: item.text + delta }
-    return this.frame('response.output_text.delta', { ...this.textPosition(index), delta, logprobs: [] })
+    this.items[index] = { type: 'text', text: item.text + delta }
+    this.deltaPositions[index] ??= positionJson(this.textPosition(index))
+    return this.deltaFrame('response.output_text.delta', this.deltaPositions[index], delta, ',"logprobs":[]')
   }
 
   private textEnd(index: number): string {
@@ -115,9 +118,9 @@ class ResponsesStreamEncoder implements StreamEncoder {
     const item = this.items[index]
     if (item?.type !== 'reasoning') return ''
     this.items[index] = { ...item, text: item.text + delta }
-    const position = this.reasoningPosition(index)
-    const opening = item.text === '' ? this.frame('response.reasoning_summary_part.added', { ...position, part: summaryPart('') }) : ''
-    return opening + this.frame('response.reasoning_summary_text.delta', { ...position, delta })
+    const opening = item.text === '' ? this.frame('response.reasoning_summary_part.added', { ...this.reasoningPosition(index), part: summaryPart('') }) : ''
+    this.deltaPositions[index] ??= positionJson(this.reasoningPosition(index))
+    return opening + this.deltaFrame('response.reasoning_summary_text.delta', this.deltaPositions[index], delta, '')
   }
 
   private reasoningEnd(index: number, proof: { signature?: string; encrypted_content?: string; redacted?: boolean }): string {
@@ -137,7 +140,8 @@ class ResponsesStreamEncoder implements StreamEncoder {
     const item = this.items[index]
     if (item?.type !== 'tool-call') return ''
     this.items[index] = { ...item, arguments: item.arguments + delta }
-    return this.frame('response.function_call_arguments.delta', { item_id: outputItemId('fc', this.id(), index), output_index: index, delta })
+    this.deltaPositions[index] ??= positionJson({ item_id: outputItemId('fc', this.id(), index), output_index: index })
+    return this.deltaFrame('response.function_call_arguments.delta', this.deltaPositions[index], delta, '')
   }
 
   private toolCallEnd(index: number, signature: string | undefined): string {
@@ -185,4 +189,20 @@ class ResponsesStreamEncoder implements StreamEncoder {
   private frame(type: string, fields: Record<string, unknown>): string {
     return namedSseFrame(type, { type, sequence_number: this.sequence++, ...fields })
   }
+
+  /** The same bytes as `frame(type, { response })`, with the response serialized once for both opening events. */
+  private responseFrame(type: string, response: string): string {
+    return `event: ${type}\ndata: {"type":"${type}","sequence_number":${this.sequence++},"response":${response}}\n\n`
+  }
+
+  /** The same bytes as `frame(type, {...position, delta, ...tail})`, without building the object: deltas are most of a stream. */
+  private deltaFrame(type: string, position: string, delta: string, tail: string): string {
+    return `event: ${type}\ndata: {"type":"${type}","sequence_number":${this.sequence++},${position}"delta":${JSON.stringify(delta)}${tail}}\n\n`
+  }
+}
+
+/** `{"a":1,"b":2}` -> `"a":1,"b":2,`: the fields to splice into a delta frame. */
+function positionJson(position: Record<string, unknown>): string {
+  const json = JSON.stringify(position)
+  return json.slice(1, -1) + ','
 }

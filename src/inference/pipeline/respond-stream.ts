@@ -1,8 +1,10 @@
 // A streaming answer: upstream events are translated into the client's SSE format as they arrive and
-// tallied on the way. A client that disconnects aborts the upstream call; what was produced until then
+// tallied on the way; the frames of one upstream read go to the client as one write, and a client that
+// reads slowly holds the upstream back (backpressure). A client that disconnects aborts the upstream call; what was produced until then
 // is still billed. A failure after the stream started is sent as the format's error event.
 import type { Responder } from './responder.ts'
-import type { StreamEvent } from '../../domain/inference/stream-event.ts'
+import type { UpstreamEventStream } from '../upstream/upstream-event-stream.ts'
+import { drained } from './drained.ts'
 import { makeUsage } from '../../domain/inference/usage.ts'
 import { GatewayError } from '../../domain/errors.ts'
 import { nanoToUsd } from '../../domain/money.ts'
@@ -18,7 +20,7 @@ import { optional } from './respond-json.ts'
 export async function respondStream(
   request: InferenceRequest,
   responder: Responder,
-  events: AsyncIterable<StreamEvent>,
+  events: UpstreamEventStream,
   endpoint: EndpointEntry,
   facts: CallFacts,
   clock: Clock,
@@ -38,10 +40,20 @@ export async function respondStream(
   facts.streamed = true
   const tally = new StreamTally()
   try {
-    for await (const event of events) {
-      tally.add(event, clock.now().getTime())
-      if (!body.writableEnded) body.write(encoder.push(event))
-      if (event.type === 'stream-error') break
+    for await (const batch of events.batches()) {
+      const now = clock.now().getTime()
+      let frames = ''
+      let hasFailed = false
+      for (const event of batch) {
+        tally.add(event, now)
+        frames += encoder.push(event)
+        if (event.type === 'stream-error') {
+          hasFailed = true
+          break
+        }
+      }
+      if (frames !== '' && !body.writableEnded && !body.write(frames)) await drained(body, request.signal)
+      if (hasFailed) break
     }
   } catch (error) {
     if (!request.signal.aborted) tally.error = { kind: 'upstream_error', message: `The provider's stream failed: ${(error as Error).message}` }

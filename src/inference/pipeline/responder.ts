@@ -1,6 +1,7 @@
 // Where an inference answer goes. The HTTP routes answer the client's socket; batches and server-side
 // callers collect the answer in memory. The pipeline only ever talks to this interface.
 import { PassThrough, type Writable } from 'node:stream'
+import type { OutgoingHttpHeaders } from 'node:http'
 import type { FastifyReply } from 'fastify'
 
 export interface Responder {
@@ -20,9 +21,12 @@ export function fastifyResponder(reply: FastifyReply): Responder {
       void reply.code(status).headers(headers).send(body)
     },
     startStream(headers) {
-      const body = new PassThrough()
-      void reply.code(200).headers({ 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', ...headers }).send(body)
-      return body
+      // The frames go straight to the socket: no intermediate stream. Fastify's own sending is
+      // bypassed (hijack), so the headers set by hooks (x-request-id, rate limits) are copied here;
+      // the onResponse hooks (metrics, access log) still run when the response finishes.
+      reply.hijack()
+      reply.raw.writeHead(200, { ...(reply.getHeaders() as OutgoingHttpHeaders), 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', ...headers })
+      return reply.raw
     },
   }
 }

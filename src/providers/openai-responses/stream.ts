@@ -13,6 +13,8 @@ import type { ResponsesOutputItem, ResponsesResponse, ResponsesStreamEvent } fro
 
 type Kind = 'text' | 'reasoning' | 'tool-call'
 
+const deltaTypes = { text: 'text-delta', reasoning: 'reasoning-delta', 'tool-call': 'tool-call-delta' } as const satisfies Record<Kind, StreamEvent['type']>
+
 export class ResponsesStreamParser implements StreamParser {
   private closed = false
   private nextIndex = 0
@@ -86,8 +88,7 @@ export class ResponsesStreamParser implements StreamParser {
   private delta(key: string, delta: string): StreamEvent[] {
     const block = this.blocks.get(key)
     if (block === undefined || delta === '') return []
-    const type = ({ text: 'text-delta', reasoning: 'reasoning-delta', 'tool-call': 'tool-call-delta' } as const)[block.kind]
-    return [{ type, index: block.index, delta }]
+    return [{ type: deltaTypes[block.kind], index: block.index, delta }]
   }
 
   private complete(response: ResponsesResponse): StreamEvent[] {

@@ -1,0 +1,47 @@
+// The canonical events of one streamed upstream answer. The body is framed (SSE) and parsed by the
+// provider's adapter as it arrives; `batches()` yields the events of each upstream read together, so
+// the consumer can translate them and write one chunk per read instead of one per event. Iterating
+// the object itself yields the events one by one. A body that breaks off ends with a `stream-error`.
+import type { StreamEvent } from '../../domain/inference/stream-event.ts'
+import type { ProviderAdapter } from '../../providers/provider-adapter.ts'
+import { createSseFramer } from '../../providers/sse-framing.ts'
+import type { UpstreamAnswer } from './upstream-transport.ts'
+
+export class UpstreamEventStream implements AsyncIterable<StreamEvent> {
+  readonly #adapter: ProviderAdapter
+  readonly #answer: UpstreamAnswer
+
+  constructor(adapter: ProviderAdapter, answer: UpstreamAnswer) {
+    this.#adapter = adapter
+    this.#answer = answer
+  }
+
+  /** The events of each upstream read (never an empty batch), then those of the body's end. */
+  async *batches(): AsyncGenerator<StreamEvent[]> {
+    const framer = createSseFramer()
+    const parser = this.#adapter.createStreamParser()
+    let batch: StreamEvent[]
+    try {
+      for await (const chunk of this.#answer.body) {
+        batch = []
+        for (const frame of framer.push(chunk as Buffer)) appendAll(batch, parser.push(frame))
+        if (batch.length > 0) yield batch
+      }
+      batch = []
+      for (const frame of framer.end()) appendAll(batch, parser.push(frame))
+      appendAll(batch, parser.end())
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      batch = [{ type: 'stream-error', kind: 'upstream_error', message: `The provider's stream broke off: ${message}` }]
+    }
+    if (batch.length > 0) yield batch
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<StreamEvent> {
+    for await (const batch of this.batches()) yield* batch
+  }
+}
+
+function appendAll(target: StreamEvent[], events: readonly StreamEvent[]): void {
+  for (let index = 0; index < events.length; index += 1) target.push(events[index]!)
+}

@@ -1,0 +1,117 @@
+// How a streamed answer reaches the client: straight onto the socket, with the headers the request
+// hooks set, counted by the metrics; a client that reads slowly still gets every frame, and one that
+// stops reading and leaves cancels the upstream and is billed for what was produced.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { request } from 'undici'
+import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
+import { startTestGateway, bearer, type TestGateway } from '../support/test-gateway.ts'
+
+let gateway: TestGateway
+let upstream: FakeUpstream
+let base: string
+let key: string
+
+before(async () => {
+  upstream = await startFakeUpstream({ api: 'openai-chat' })
+  gateway = await startTestGateway({
+    yaml: `providers:\n  - { slug: chatco, api: openai-chat, base_url: "${upstream.url}" }\nmodels:\n  - slug: test/model\n    endpoints:\n      - { provider: chatco, upstream_model_id: m1, max_output_tokens: 100000, pricing: { prompt: "0.000001", completion: "0.000002" } }\n`,
+  })
+  base = await gateway.listen()
+  key = ((await gateway.inject({ method: 'POST', url: '/api/v1/keys', headers: bearer(gateway.adminKey), payload: { name: 'delivery' } })).json() as { key: string }).key
+})
+after(async () => {
+  await gateway.close()
+  await upstream.close()
+})
+
+function streamChat(signal?: AbortSignal) {
+  return request(`${base}/api/v1/chat/completions`, {
+    method: 'POST',
+    headers: { ...bearer(key), 'content-type': 'application/json', 'x-request-id': 'stream-req-1' },
+    body: JSON.stringify({ model: 'test/model', stream: true, messages: [{ role: 'user', content: 'talk' }] }),
+    ...(signal === undefined ? {} : { signal }),
+  })
+}
+
+/** The text of every content delta in a Chat Completions SSE body, in order. */
+function contentOf(sse: string): string {
+  let text = ''
+  for (const frame of sse.split('\n\n')) {
+    if (!frame.startsWith('data: {')) continue
+    const chunk = JSON.parse(frame.slice(6)) as { choices: { delta: { content?: string } }[] }
+    text += chunk.choices[0]?.delta.content ?? ''
+  }
+  return text
+}
+
+async function waitFor<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
+  const deadline = Date.now() + 10_000
+  while (Date.now() < deadline) {
+    const value = await read()
+    if (value !== undefined) return value
+    await sleep(20)
+  }
+  throw new Error(`timed out waiting for ${what}`)
+}
+
+test('a streamed answer carries the hook headers and the generation id, and is counted by /metrics', async () => {
+  upstream.script({ type: 'completion', text: 'one two three', chunks: 3, usage: { input_tokens: 4, output_tokens: 3 } })
+  const response = await streamChat()
+  assert.equal(response.statusCode, 200)
+  assert.equal(response.headers['content-type'], 'text/event-stream; charset=utf-8')
+  assert.equal(response.headers['cache-control'], 'no-cache')
+  assert.equal(response.headers['x-request-id'], 'stream-req-1')
+  assert.match(String(response.headers['x-generation-id']), /^gen-/)
+  const body = await response.body.text()
+  assert.equal(contentOf(body), 'one two three')
+  assert.ok(body.endsWith('data: [DONE]\n\n'))
+  const metrics = await waitFor(async () => {
+    const text = (await gateway.inject({ method: 'GET', url: '/metrics' })).body
+    return /switchyard_http_requests_total\{method="POST",route="\/api\/v1\/chat\/completions",status="200"\} 1/.test(text) ? text : undefined
+  }, 'the streamed request in the metrics')
+  assert.match(metrics, /switchyard_http_request_duration_seconds_count\{method="POST",route="\/api\/v1\/chat\/completions",status="200"\} 1/)
+})
+
+test('a client that reads slowly still gets every frame, in order, and the generation completes', async () => {
+  const text = Array.from({ length: 400 }, (_, index) => `piece-${index}-${'x'.repeat(2000)} `).join('')
+  upstream.script({ type: 'completion', text, chunks: 400, usage: { input_tokens: 4, output_tokens: 400 } })
+  const response = await streamChat()
+  const generationId = String(response.headers['x-generation-id'])
+  let body = ''
+  for await (const chunk of response.body) {
+    body += (chunk as Buffer).toString('utf8')
+    await sleep(2)
+  }
+  assert.equal(contentOf(body), text)
+  assert.match(body, /"usage":\{"prompt_tokens":4,"completion_tokens":400,/)
+  assert.ok(body.endsWith('data: [DONE]\n\n'))
+  const stored = await waitFor(async () => (await gateway.gateway.generations.find(generationId)) ?? undefined, 'the generation record')
+  assert.equal(stored.record.status, 'completed')
+  assert.equal(stored.record.tokensCompletion, 400)
+})
+
+test('a client that stops reading and then leaves cancels the upstream and is billed for what was produced', async () => {
+  const text = Array.from({ length: 2000 }, (_, index) => `piece-${index}-${'y'.repeat(4000)} `).join('')
+  upstream.script({ type: 'completion', text, chunks: 2000, chunkDelayMs: 1, usage: { input_tokens: 4, output_tokens: 2000 } })
+  const controller = new AbortController()
+  const response = await streamChat(controller.signal)
+  const generationId = String(response.headers['x-generation-id'])
+  const reader = response.body[Symbol.asyncIterator]()
+  await reader.next()
+  await sleep(300)
+  const abortedAt = Date.now()
+  controller.abort()
+  const recorded = await upstream.settled(upstream.requests.length - 1)
+  assert.ok(recorded.abortedAt !== undefined, 'the upstream saw the client go away')
+  assert.ok(recorded.abortedAt - abortedAt < 1000, `upstream stopped ${recorded.abortedAt - abortedAt} ms after the client left`)
+  const stored = await waitFor(async () => {
+    const found = await gateway.gateway.generations.find(generationId)
+    return found?.record.cancelled === true ? found : undefined
+  }, 'the cancelled generation record')
+  assert.equal(stored.record.status, 'cancelled')
+  // No usage arrived: the produced text is estimated at four characters a token, less than the whole answer.
+  assert.ok(stored.record.tokensCompletion > 0 && stored.record.tokensCompletion < text.length / 4, `billed ${stored.record.tokensCompletion} output tokens`)
+  assert.ok(stored.record.costNano > 0n)
+})
