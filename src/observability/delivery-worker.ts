@@ -142,7 +142,7 @@ export class DeliveryWorker {
     const delivered = deliverMany === undefined ? await this.#deliverEach(rows, destination, exporter) : await this.#deliverTogether(rows, destination, deliverMany)
     if (delivered.length === 0) return
     if (destination.lastError !== null && delivered.length === rows.length) await this.#deps.destinations.recordError(destination.id, null)
-    await this.#deps.outbox.markDeliveredMany(delivered, this.#owner, this.#deps.clock.now().toISOString())
+    await this.#deps.outbox.markDeliveredMany(delivered, this.#owner)
   }
 
   /** One request for every row; returns the ids delivered (all or none). */

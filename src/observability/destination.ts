@@ -6,7 +6,8 @@ import type { ObservabilityDestinationTable } from '../store/tables/observabilit
 import { configFields, type DestinationConfig, type DestinationType, type Region } from './destination-types.ts'
 import type { FilterRules } from './filter-rules.ts'
 
-export type DestinationRow = Selectable<ObservabilityDestinationTable>
+/** A destination's own fields; the delivered count is written only by delivery (markDeliveredMany). */
+export type DestinationRow = Omit<Selectable<ObservabilityDestinationTable>, 'delivered_count'>
 
 export interface Destination {
   readonly id: string

@@ -59,13 +59,15 @@ for (const engine of engines) {
         }
         const deadline = Date.now() + 60_000
         while (Date.now() < deadline) {
-          const row = await db.selectFrom('observability_outbox').select((builder) => builder.fn.countAll<number | string>().as('count')).where('status', '=', 'delivered').executeTakeFirstOrThrow()
-          if (Number(row.count) === 60) break
+          const row = await db.selectFrom('observability_destinations').select('delivered_count').where('id', '=', (created.json() as { data: { id: string } }).data.id).executeTakeFirstOrThrow()
+          if (Number(row.delivered_count) === 60) break
           await new Promise((resolve) => setTimeout(resolve, 20))
         }
         const ids = receiver.requests.map((request) => JSON.parse(request.body.toString('utf8')).id as string)
         assert.equal(ids.length, 60, 'every record delivered once')
         assert.equal(new Set(ids).size, 60, 'no record delivered twice')
+        const left = await db.selectFrom('observability_outbox').select((builder) => builder.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow()
+        assert.equal(Number(left.count), 0, 'delivered rows are deleted')
       } finally {
         await Promise.all(workers.map((worker) => worker.stop()))
         await receiver.close()

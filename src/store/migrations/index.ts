@@ -9,6 +9,7 @@ import * as ledgerCredits from './0006-ledger-credits.ts'
 import * as generations from './0007-generations.ts'
 import * as batches from './0008-batches.ts'
 import * as privateEndpoints from './0009-private-endpoints.ts'
+import * as outboxDeliveredCount from './0010-outbox-delivered-count.ts'
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-identity': identity,
@@ -20,4 +21,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0007-generations': generations,
   '0008-batches': batches,
   '0009-private-endpoints': privateEndpoints,
+  '0010-outbox-delivered-count': outboxDeliveredCount,
 }

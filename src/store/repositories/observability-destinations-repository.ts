@@ -67,13 +67,16 @@ export function createObservabilityDestinationsRepository(db: Kysely<Database>) 
         .where('destination_id', 'in', [...ids])
         .groupBy(['destination_id', 'status'])
         .execute()
+      // Delivered rows are deleted on delivery; their number is kept on the destination.
+      const delivered = await db.selectFrom('observability_destinations').select(['id', 'delivered_count']).where('id', 'in', [...ids]).execute()
+      for (const row of delivered) counts.set(row.id, { pending: 0, failed: 0, delivered: Number(row.delivered_count), deadLettered: 0 })
       for (const row of rows) {
         const current = counts.get(row.destination_id) ?? { pending: 0, failed: 0, delivered: 0, deadLettered: 0 }
         const count = Number(row.count)
         counts.set(row.destination_id, {
           pending: current.pending + (row.status === 'pending' ? count : 0),
           failed: current.failed + (row.status === 'pending' ? Number(row.retrying ?? 0) : 0),
-          delivered: current.delivered + (row.status === 'delivered' ? count : 0),
+          delivered: current.delivered,
           deadLettered: current.deadLettered + (row.status === 'dead' ? count : 0),
         })
       }

@@ -1,6 +1,6 @@
 // The durable delivery outbox. Rows are claimed with a compare-and-set lease, so several instances can
 // poll the same table without delivering a row twice while a lease holds.
-import type { Kysely, Selectable } from 'kysely'
+import { sql, type Kysely, type Selectable } from 'kysely'
 import type { Database } from '../database.ts'
 import type { ObservabilityOutboxTable } from '../tables/observability-tables.ts'
 
@@ -70,14 +70,24 @@ export function createObservabilityOutboxRepository(db: Kysely<Database>) {
       return claimed.sort((a, b) => a.next_attempt_at.localeCompare(b.next_attempt_at))
     },
 
-    async markDeliveredMany(ids: readonly string[], owner: string, at: string): Promise<void> {
+    /**
+     * Deletes delivered rows still leased by `owner` and adds them to their destinations' delivered
+     * counts, in one transaction (a row whose lease was lost is left to its new owner).
+     */
+    async markDeliveredMany(ids: readonly string[], owner: string): Promise<void> {
       if (ids.length === 0) return
-      await db
-        .updateTable('observability_outbox')
-        .set({ status: 'delivered', delivered_at: at, lease_owner: null, lease_expires_at: null, last_error: null })
-        .where('id', 'in', ids)
-        .where('lease_owner', '=', owner)
-        .execute()
+      await db.transaction().execute(async (transaction) => {
+        const deleted = await transaction.deleteFrom('observability_outbox').where('id', 'in', ids).where('lease_owner', '=', owner).returning('destination_id').execute()
+        const perDestination = new Map<string, number>()
+        for (const row of deleted) perDestination.set(row.destination_id, (perDestination.get(row.destination_id) ?? 0) + 1)
+        for (const [destinationId, count] of perDestination) {
+          await transaction
+            .updateTable('observability_destinations')
+            .set((builder) => ({ delivered_count: sql<number>`${builder.ref('delivered_count')} + ${count}` }))
+            .where('id', '=', destinationId)
+            .execute()
+        }
+      })
     },
 
     /** Records a failed attempt: back to pending at `nextAttemptAt`, or `dead` when `isDead`. */

@@ -1,5 +1,6 @@
 // Observability destinations and the delivery outbox. Conventions as in database.ts: text ids,
 // ISO 8601 UTC text timestamps, integer 0/1 booleans, JSON as text.
+import type { Generated } from 'kysely'
 
 export interface ObservabilityDestinationTable {
   id: string
@@ -22,6 +23,8 @@ export interface ObservabilityDestinationTable {
   regions: string
   sampling_rate: number
   last_error: string | null
+  /** Records delivered so far (delivered outbox rows are deleted; migration 0010). */
+  delivered_count: Generated<number>
   created_at: string
   updated_at: string
   deleted_at: string | null
