@@ -75,6 +75,22 @@ function selected(name: string): boolean {
   return values.only.split(',').some((entry) => name === entry || (!scenarios.some((scenario) => scenario.name === entry) && name.includes(entry)))
 }
 
+/**
+ * Every selected scenario against the proxy and the gateway at 16 connections, unmeasured, before the
+ * first cell: the first requests of each code path pay for JIT compilation and lazy module loads
+ * (the OTLP exporter), which the per-cell warm-up alone leaves in the first cells' figures.
+ */
+async function warmUp(servers: Record<TargetName, BenchChild>, perScenarioMs: number): Promise<void> {
+  const shape = { kind: 'closed', connections: 16 } as const
+  for (const scenario of scenarios.filter((candidate) => selected(candidate.name))) {
+    for (const target of ['proxy', 'gateway'] as const) {
+      const pool = createPool(`http://127.0.0.1:${servers[target].port}`, shape)
+      await runLoad(pool, scenario.request(target, servers.gateway.info.key ?? ''), shape, 0, perScenarioMs, async () => {})
+      await pool.close()
+    }
+  }
+}
+
 async function runMatrix(servers: Record<TargetName, BenchChild>): Promise<void> {
   const loads = values.loads?.split(',')
   const shapes = (values.quick ? quickShapes : fullShapes).filter((shape) => loads === undefined || loads.includes(shapeName(shape)))
@@ -82,6 +98,7 @@ async function runMatrix(servers: Record<TargetName, BenchChild>): Promise<void>
   const warmupMs = values.quick ? 500 : 1500
   console.log(`bench: ${values.quick ? 'quick' : 'full'} run, ${durationMs / 1000} s per cell, ${values.chunks} chunks per stream, destination ${values.destination}, ${pinned ? 'servers pinned to core 0, load + upstream to core 1' : 'not pinned (no taskset or one core)'}`)
   console.log('latencies in ms; +p50/+p99/+ttfb = added vs direct; cpu = server process CPU per request; (x) = gateway / proxy\n')
+  await warmUp(servers, values.quick ? 1000 : 3000)
   console.log(formatHeader())
   const cells: CellFigures[] = []
   for (const [index, scenario] of scenarios.entries()) {
