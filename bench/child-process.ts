@@ -3,7 +3,7 @@
 // cumulative CPU time, RSS and event-loop delay, read inside the process.
 import { fork, execFileSync, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks'
 
 export interface ProcessUsage {
   /** user + system CPU time since start, microseconds. */
@@ -14,6 +14,10 @@ export interface ProcessUsage {
   readonly loopDelayP50Ms: number
   readonly loopDelayP99Ms: number
   readonly loopDelayMaxMs: number
+  /** Garbage-collection pauses since the previous usage request: the longest and their sum, ms. */
+  readonly gcPauseMaxMs: number
+  readonly gcPauseTotalMs: number
+  readonly heapUsedBytes: number
 }
 
 type ParentMessage = { type: 'usage'; id: number } | { type: 'stop' }
@@ -23,6 +27,14 @@ type ChildMessage = { type: 'ready'; port: number; info?: Record<string, string>
 export function serveChildProtocol(port: number, stop: () => Promise<void>, info?: Record<string, string>): void {
   const loop = monitorEventLoopDelay({ resolution: 10 })
   loop.enable()
+  // GC pauses tell a long event-loop delay caused by the collector from one caused by blocking work.
+  const gc = { maxMs: 0, totalMs: 0 }
+  new PerformanceObserver((entries) => {
+    for (const entry of entries.getEntries()) {
+      gc.maxMs = Math.max(gc.maxMs, entry.duration)
+      gc.totalMs += entry.duration
+    }
+  }).observe({ entryTypes: ['gc'] })
   process.on('message', (message: ParentMessage) => {
     if (message.type === 'stop') {
       void stop().finally(() => process.exit(0))
@@ -36,8 +48,13 @@ export function serveChildProtocol(port: number, stop: () => Promise<void>, info
       loopDelayP50Ms: loop.percentile(50) / 1e6,
       loopDelayP99Ms: loop.percentile(99) / 1e6,
       loopDelayMaxMs: loop.max / 1e6,
+      gcPauseMaxMs: gc.maxMs,
+      gcPauseTotalMs: gc.totalMs,
+      heapUsedBytes: process.memoryUsage().heapUsed,
     }
     loop.reset()
+    gc.maxMs = 0
+    gc.totalMs = 0
     process.send?.({ type: 'usage', id: message.id, usage } satisfies ChildMessage)
   })
   process.send?.({ type: 'ready', port, ...(info === undefined ? {} : { info }) } satisfies ChildMessage)

@@ -20,12 +20,14 @@ interface SoakWindow {
   readonly rssBytes: number
   readonly loopDelayP99Ms: number
   readonly loopDelayMaxMs: number
+  readonly gcPauseMaxMs: number
+  readonly heapUsedBytes: number
 }
 
 const windowMs = 10_000
 /** The soak mixes the four chat-style scenarios (streaming and not), as its recorded figures did. */
 const soakScenarios = scenarios.filter((scenario) => ['responses', 'chat', 'responses-stream', 'chat-stream'].includes(scenario.name))
-const headings = ['t (s)', 'req/s', 'errors', 'p99 ms', 'RSS MB', 'loop p99 ms', 'loop max ms']
+const headings = ['t (s)', 'req/s', 'errors', 'p99 ms', 'RSS MB', 'heap MB', 'loop p99 ms', 'loop max ms', 'gc max ms']
 const widths = headings.map((heading) => Math.max(8, heading.length))
 
 export async function runSoak(servers: Record<TargetName, BenchChild>, options: SoakOptions): Promise<void> {
@@ -51,9 +53,11 @@ export async function runSoak(servers: Record<TargetName, BenchChild>, options: 
       rssBytes: usage.rssBytes,
       loopDelayP99Ms: usage.loopDelayP99Ms,
       loopDelayMaxMs: usage.loopDelayMaxMs,
+      gcPauseMaxMs: usage.gcPauseMaxMs,
+      heapUsedBytes: usage.heapUsedBytes,
     }
     windows.push(window)
-    const columns = [window.atSeconds.toFixed(0), ((window.completed * 1000) / windowMs).toFixed(0), String(window.errors), window.p99Ms.toFixed(1), mb(window.rssBytes), window.loopDelayP99Ms.toFixed(2), window.loopDelayMaxMs.toFixed(2)]
+    const columns = [window.atSeconds.toFixed(0), ((window.completed * 1000) / windowMs).toFixed(0), String(window.errors), window.p99Ms.toFixed(1), mb(window.rssBytes), mb(window.heapUsedBytes), window.loopDelayP99Ms.toFixed(2), window.loopDelayMaxMs.toFixed(2), window.gcPauseMaxMs.toFixed(2)]
     console.log(columns.map((column, position) => column.padStart(widths[position] ?? 8)).join(' '))
     const firstError = results.find((result) => result.firstError !== undefined)?.firstError
     if (firstError !== undefined) console.log(`    first error in this window: ${firstError}`)
