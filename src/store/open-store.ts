@@ -6,6 +6,7 @@ import pg from 'pg'
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import { cachePreparedStatements } from './cache-prepared-statements.ts'
 import type { Database } from './database.ts'
+import { fallbackAutoCheckpointPages, startCheckpointer } from './sqlite-checkpointer.ts'
 
 export type StoreEngine = 'sqlite' | 'postgres'
 
@@ -38,6 +39,8 @@ function openSqlite(path: string): Store {
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')
   database.pragma('synchronous = NORMAL')
+  const checkpointer = path === ':memory:' ? null : startCheckpointer(path)
+  if (checkpointer !== null) database.pragma(`wal_autocheckpoint = ${fallbackAutoCheckpointPages}`)
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachePreparedStatements(database) }) })
   return {
     db,
@@ -46,7 +49,10 @@ function openSqlite(path: string): Store {
     ping: async () => {
       await sql`select 1`.execute(db)
     },
-    close: () => db.destroy(),
+    close: async () => {
+      await checkpointer?.close()
+      await db.destroy()
+    },
   }
 }
 
