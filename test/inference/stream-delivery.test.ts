@@ -5,26 +5,22 @@ import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { request } from 'undici'
-import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
-import { startTestGateway, bearer, type TestGateway } from '../support/test-gateway.ts'
+import type { FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
+import { bearer, type TestGateway } from '../support/test-gateway.ts'
+import { startChatGateway, type ChatGateway } from '../support/chat-gateway.ts'
+import { waitFor } from '../support/wait-for.ts'
 
 let gateway: TestGateway
 let upstream: FakeUpstream
 let base: string
 let key: string
+let setup: ChatGateway
 
 before(async () => {
-  upstream = await startFakeUpstream({ api: 'openai-chat' })
-  gateway = await startTestGateway({
-    yaml: `providers:\n  - { slug: chatco, api: openai-chat, base_url: "${upstream.url}" }\nmodels:\n  - slug: test/model\n    endpoints:\n      - { provider: chatco, upstream_model_id: m1, max_output_tokens: 100000, pricing: { prompt: "0.000001", completion: "0.000002" } }\n`,
-  })
-  base = await gateway.listen()
-  key = ((await gateway.inject({ method: 'POST', url: '/api/v1/keys', headers: bearer(gateway.adminKey), payload: { name: 'delivery' } })).json() as { key: string }).key
+  setup = await startChatGateway('delivery', 100_000)
+  ;({ gateway, upstream, base, key } = setup)
 })
-after(async () => {
-  await gateway.close()
-  await upstream.close()
-})
+after(() => setup.close())
 
 function streamChat(signal?: AbortSignal) {
   return request(`${base}/api/v1/chat/completions`, {
@@ -46,15 +42,6 @@ function contentOf(sse: string): string {
   return text
 }
 
-async function waitFor<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
-  const deadline = Date.now() + 10_000
-  while (Date.now() < deadline) {
-    const value = await read()
-    if (value !== undefined) return value
-    await sleep(20)
-  }
-  throw new Error(`timed out waiting for ${what}`)
-}
 
 test('a streamed answer carries the hook headers and the generation id, and is counted by /metrics', async () => {
   upstream.script({ type: 'completion', text: 'one two three', chunks: 3, usage: { input_tokens: 4, output_tokens: 3 } })

@@ -3,36 +3,23 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { request } from 'undici'
-import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
-import { startTestGateway, bearer, type TestGateway } from '../support/test-gateway.ts'
+import type { FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
+import { bearer, type TestGateway } from '../support/test-gateway.ts'
+import { startChatGateway, type ChatGateway } from '../support/chat-gateway.ts'
+import { waitFor } from '../support/wait-for.ts'
 
 let gateway: TestGateway
 let upstream: FakeUpstream
 let base: string
 let key: string
+let setup: ChatGateway
 
 before(async () => {
-  upstream = await startFakeUpstream({ api: 'openai-chat' })
-  gateway = await startTestGateway({
-    yaml: `providers:\n  - { slug: chatco, api: openai-chat, base_url: "${upstream.url}" }\nmodels:\n  - slug: test/model\n    endpoints:\n      - { provider: chatco, upstream_model_id: m1, max_output_tokens: 1000, pricing: { prompt: "0.000001", completion: "0.000002" } }\n`,
-  })
-  base = await gateway.listen()
-  key = ((await gateway.inject({ method: 'POST', url: '/api/v1/keys', headers: bearer(gateway.adminKey), payload: { name: 'streams' } })).json() as { key: string }).key
+  setup = await startChatGateway('streams')
+  ;({ gateway, upstream, base, key } = setup)
 })
-after(async () => {
-  await gateway.close()
-  await upstream.close()
-})
+after(() => setup.close())
 
-async function waitFor<T>(read: () => Promise<T | undefined> | T | undefined, what: string): Promise<T> {
-  const deadline = Date.now() + 10_000
-  while (Date.now() < deadline) {
-    const value = await read()
-    if (value !== undefined) return value
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  throw new Error(`timed out waiting for ${what}`)
-}
 
 test('a client that disconnects mid-stream stops the upstream stream and is billed for what was produced', async () => {
   upstream.script({ type: 'completion', text: 'word '.repeat(200), chunks: 200, chunkDelayMs: 20, usage: { input_tokens: 5, output_tokens: 400 } })
