@@ -1,7 +1,8 @@
 // A streaming answer: upstream events are translated into the client's SSE format as they arrive and
 // tallied on the way; the frames of one upstream read go to the client as one write, and a client that
-// reads slowly holds the upstream back (backpressure). A client that disconnects aborts the upstream call; what was produced until then
-// is still billed. A failure after the stream started is sent as the format's error event.
+// reads slowly holds the upstream back (backpressure). A client that disconnects aborts the upstream
+// call; what was produced until then is still billed. A failure after the stream started is sent as
+// the format's error event.
 import type { Responder } from './responder.ts'
 import type { UpstreamEventStream } from '../upstream/upstream-event-stream.ts'
 import { drained } from './drained.ts'
