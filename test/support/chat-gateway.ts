@@ -1,7 +1,9 @@
 // A gateway in front of one fake OpenAI chat upstream (model `test/model`), listening on a port, with
 // an inference key: the setup of the streaming tests.
+import assert from 'node:assert/strict'
 import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
 import { startTestGateway, bearer, type TestGateway } from './test-gateway.ts'
+import { waitFor } from './wait-for.ts'
 
 export interface ChatGateway {
   readonly gateway: TestGateway
@@ -29,4 +31,21 @@ export async function startChatGateway(keyName: string, maxOutputTokens = 1000):
       await upstream.close()
     },
   }
+}
+
+/**
+ * After the client aborted its stream at `abortedAt`: the upstream call stopped within a second, and the
+ * generation is recorded as cancelled and billed for some, but fewer than `maxTokens`, output tokens.
+ */
+export async function assertCancelledAndBilled(setup: ChatGateway, generationId: string, abortedAt: number, maxTokens: number): Promise<void> {
+  const recorded = await setup.upstream.settled(setup.upstream.requests.length - 1)
+  assert.ok(recorded.abortedAt !== undefined, 'the upstream saw the client go away')
+  assert.ok(recorded.abortedAt - abortedAt < 1000, `upstream stopped ${recorded.abortedAt - abortedAt} ms after the client left`)
+  const stored = await waitFor(async () => {
+    const found = await setup.gateway.gateway.generations.find(generationId)
+    return found?.record.cancelled === true ? found : undefined
+  }, 'the cancelled generation record')
+  assert.equal(stored.record.status, 'cancelled')
+  assert.ok(stored.record.tokensCompletion > 0 && stored.record.tokensCompletion < maxTokens, `billed ${stored.record.tokensCompletion} output tokens`)
+  assert.ok(stored.record.costNano > 0n)
 }
