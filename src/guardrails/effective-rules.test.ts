@@ -2,32 +2,10 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { isModelAllowed, isProviderAllowed, resolveEffectiveRules } from './effective-rules.ts'
 import type { GuardrailRecord } from './guardrail-record.ts'
+import { emptyGuardrail } from '../management/guardrails/apply-guardrail-body.ts'
 
 function guardrail(id: string, fields: Partial<GuardrailRecord> = {}): GuardrailRecord {
-  return {
-    id,
-    organizationId: 'org',
-    workspaceId: 'ws',
-    name: `guardrail ${id}`,
-    description: null,
-    limitUsd: null,
-    resetInterval: null,
-    includeByokInBudgets: false,
-    allowedModels: null,
-    ignoredModels: null,
-    allowedProviders: null,
-    ignoredProviders: null,
-    allowedDataRegions: null,
-    contentFilters: null,
-    contentFilterBuiltins: null,
-    enforceZdr: { all: null, anthropic: null, openai: null, google: null, xai: null, other: null },
-    enableFreeModelPublication: null,
-    enableFreeModelTraining: null,
-    enablePaidModelTraining: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: null,
-    ...fields,
-  }
+  return { ...emptyGuardrail({ id, organizationId: 'org', workspaceId: 'ws', name: `guardrail ${id}`, createdAt: '2026-01-01T00:00:00.000Z' }), ...fields }
 }
 
 test('no guardrail: everything allowed, nothing enforced', () => {

@@ -4,7 +4,8 @@ import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { startTestGateway, bearer, type TestGateway } from '../support/test-gateway.ts'
 import { createApiKeysRepository } from '../../src/store/repositories/api-keys-repository.ts'
-import { generateKeySecret, hashKeySecret, labelKeySecret } from '../../src/identity/api-key-secret.ts'
+import { generateKeySecret } from '../../src/identity/api-key-secret.ts'
+import { mintKey as mintFixtureKey } from '../workspaces/management-fixtures.ts'
 import type { ApiKeyKind } from '../../src/domain/identity.ts'
 
 let gateway: TestGateway
@@ -14,20 +15,8 @@ before(async () => {
 })
 after(() => gateway.close())
 
-async function mintKey(kind: ApiKeyKind, extra: { expiresAt?: string } = {}): Promise<{ plaintext: string; hash: string }> {
-  const plaintext = generateKeySecret()
-  const hash = hashKeySecret(plaintext)
-  await createApiKeysRepository(gateway.gateway.store.db).insert({
-    hash,
-    kind,
-    name: `${kind} key`,
-    label: labelKeySecret(plaintext),
-    organizationId: gateway.gateway.bootstrap.organizationId,
-    workspaceId: gateway.gateway.bootstrap.defaultWorkspaceId,
-    createdAt: new Date().toISOString(),
-    expiresAt: extra.expiresAt ?? null,
-  })
-  return { plaintext, hash }
+function mintKey(kind: ApiKeyKind, extra: { expiresAt?: string } = {}): Promise<{ plaintext: string; hash: string }> {
+  return mintFixtureKey(gateway, { kind, name: `${kind} key`, ...extra })
 }
 
 const managementRoute = { method: 'GET' as const, url: '/api/v1/organization/members' }

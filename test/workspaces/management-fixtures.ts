@@ -19,7 +19,7 @@ export interface MintedKey {
 
 export async function mintKey(
   gateway: TestGateway,
-  options: { kind?: ApiKeyKind; workspaceId?: string; creatorUserId?: string | null; name?: string } = {},
+  options: { kind?: ApiKeyKind; workspaceId?: string; creatorUserId?: string | null; name?: string; expiresAt?: string | null } = {},
 ): Promise<MintedKey> {
   const plaintext = generateKeySecret()
   const hash = hashKeySecret(plaintext)
@@ -32,6 +32,7 @@ export async function mintKey(
     workspaceId: options.workspaceId ?? gateway.gateway.bootstrap.defaultWorkspaceId,
     creatorUserId: options.creatorUserId ?? null,
     createdAt: new Date().toISOString(),
+    expiresAt: options.expiresAt ?? null,
   })
   return { plaintext, hash }
 }
