@@ -1,5 +1,6 @@
 // Pure: which destinations a generation goes to, and what each one receives.
 import { createHash } from 'node:crypto'
+import { stableFraction } from '../domain/stable-fraction.ts'
 import type { Destination } from './destination.ts'
 import type { CostAllocation, GenerationTrace } from './generation-trace.ts'
 import type { DestinationRecord } from './destination-record.ts'
@@ -13,8 +14,7 @@ function toNanos(usd: number): number {
 
 /** A fraction in [0, 1) from a stable hash of the generation and destination ids: a replay decides the same. */
 export function samplingPoint(generationId: string, destinationId: string): number {
-  const digest = createHash('sha256').update(`${generationId}\u0000${destinationId}`).digest()
-  return digest.readUInt32BE(0) / 2 ** 32
+  return stableFraction(`${generationId}\u0000${destinationId}`)
 }
 
 export function isSampled(trace: GenerationTrace, destination: Destination): boolean {
