@@ -6,6 +6,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import type { Config } from './config/config.ts'
+import { deferredRequestLoggers } from './http/deferred-request-logger.ts'
 import { RouteTable } from './http/route-table.ts'
 import { registerErrorHandling } from './http/error-handler.ts'
 import { createAuthenticateHook } from './http/authenticate.ts'
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return deps.internIdForHost === undefined ? url : rewriteInternHostUrl(url, request.headers.host, deps.internIdForHost)
     },
     loggerInstance: deps.logger,
+    childLoggerFactory: deferredRequestLoggers,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: deps.config.server.body_limit_bytes,
     trustProxy: deps.config.server.trust_proxy,

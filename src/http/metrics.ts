@@ -24,13 +24,21 @@ export function createHttpMetrics(): HttpMetrics {
   return { registry, requests }
 }
 
-/** Records every response and writes one access-log line per request (no headers, so no credentials). */
+/**
+ * Records every response and writes one access-log line per request (no headers, so no credentials).
+ * The line goes through the app logger with the request id as its first field: the same line the
+ * request's child logger would write, without building that child (see deferred-request-logger.ts).
+ * Its fields are top-level scalars, which no redact path (`req.headers.*`, `*.secret`, ...) can reach,
+ * so it is written without redaction: pino's redaction copies the object of every line it checks, the
+ * larger part of the line's cost.
+ */
 export function registerRequestObservers(app: FastifyInstance, metrics: HttpMetrics): void {
+  const accessLog = app.log.child({}, { redact: [] })
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched'
     metrics.requests.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000)
-    request.log.info(
-      { method: request.method, url: request.url.split('?')[0], route, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 100) / 100, key: request.principal?.key.label },
+    accessLog.info(
+      { reqId: request.id, method: request.method, url: request.url.split('?')[0], route, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 100) / 100, key: request.principal?.key.label },
       'request',
     )
   })

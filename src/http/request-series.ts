@@ -2,7 +2,8 @@
 // Prometheus series only when /metrics is scraped. prom-client's Counter and Histogram validate and
 // hash a label object on every inc/observe; here a request costs one string key, one map lookup and
 // a bucket search, which matters at tens of thousands of requests per second.
-import type { Metric, Registry } from 'prom-client'
+import type { Registry } from 'prom-client'
+import { scrapedMetric, type MetricValue } from './scraped-metric.ts'
 
 interface Series {
   readonly labels: { readonly method: string; readonly route: string; readonly status: string }
@@ -10,12 +11,6 @@ interface Series {
   sum: number
   /** Observations per bucket (not cumulative); the last slot counts those above every bound. */
   readonly perBucket: number[]
-}
-
-interface MetricValue {
-  readonly labels: Readonly<Record<string, string | number>>
-  readonly value: number
-  readonly metricName?: string
 }
 
 export interface RequestSeriesNames {
@@ -66,17 +61,4 @@ export class RequestSeries {
     values.push({ metricName: `${name}_count`, labels: series.labels, value: series.count })
     return values
   }
-}
-
-/** A metric prom-client's Registry can format: it only calls `get()` and reads name, help and type. */
-function scrapedMetric(name: string, help: string, type: 'counter' | 'histogram', values: () => MetricValue[]): Metric {
-  const metric = {
-    name,
-    help,
-    type,
-    aggregator: 'sum',
-    get: async () => ({ name, help, type, aggregator: 'sum', values: values() }),
-  }
-  // Registry.registerMetric is typed for prom-client's own classes; it needs no more than the above.
-  return metric as unknown as Metric
 }

@@ -1,5 +1,6 @@
 // API key secrets: 256 random bits, shown once; only their SHA-256 is ever stored or compared.
-import { createHash, randomBytes } from 'node:crypto'
+// Every authenticated request hashes its key once, with the one-shot `crypto.hash` (no Hash object).
+import { hash, randomBytes } from 'node:crypto'
 
 const prefix = 'sk-sy-v1-'
 
@@ -8,7 +9,7 @@ export function generateKeySecret(): string {
 }
 
 export function hashKeySecret(plaintext: string): string {
-  return createHash('sha256').update(plaintext, 'utf8').digest('hex')
+  return hash('sha256', plaintext, 'hex')
 }
 
 /** A display form that identifies a key without revealing it: `sk-sy-v1-3f2...9ab`. */

@@ -77,3 +77,10 @@ test('record parts follow the flags; allocation only when it reconciles exactly'
   const off = buildDestinationRecord({ ...trace, costAllocation: { prompt: 1, completion: 0, cached: 0, reasoning: 0 } }, destination({ broadcastGenerationCostAllocation: true }))
   assert.equal(off.cost_allocation, undefined)
 })
+
+test('trace and span ids are the SHA-256 of the generation id, so a redelivered record keeps them', () => {
+  const record = buildDestinationRecord(sampleTrace(workspaceId, { generationId: 'gen-stable-1', requestContext: { headers: {}, trace: null } }), destination())
+  // Pinned values: sha256('trace:gen-stable-1') and sha256('span:gen-stable-1'), cut to 32 and 16 hex digits.
+  assert.equal(record.trace_id, '8f70a741e021684882ef08ea06248a22')
+  assert.equal(record.span_id, 'c5b46fc3c4384907')
+})

@@ -1,5 +1,5 @@
 // Pure: which destinations a generation goes to, and what each one receives.
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import { stableFraction } from '../domain/stable-fraction.ts'
 import type { Destination } from './destination.ts'
 import type { CostAllocation, GenerationTrace } from './generation-trace.ts'
@@ -55,7 +55,7 @@ export function reconciledAllocation(allocation: CostAllocation | null, costUsd:
 }
 
 function hex(input: string, length: number): string {
-  return createHash('sha256').update(input).digest('hex').slice(0, length)
+  return hash('sha256', input, 'hex').slice(0, length)
 }
 
 function traceIdFor(trace: GenerationTrace, shareContext: boolean): string {

@@ -2,7 +2,6 @@
 // `management` budget; every other key spends its own per-key budget and its organization's. Tokens
 // per minute are charged in two steps: the estimated input before the call (refusable), the rest of
 // the actual usage after it (forced, so it delays later requests instead of failing this one).
-import type { Counter } from 'prom-client'
 import type { Config, RateLimitSetting } from '../config/config.ts'
 import type { ApiKeyRecord } from '../domain/identity.ts'
 import { GatewayError } from '../domain/errors.ts'
@@ -13,12 +12,17 @@ const minute = 60_000
 
 export type RateLimitMetricLabels = 'limit' | 'decision'
 
+/** Where decisions are counted (the gateway's `switchyard_rate_limit_decisions_total`). */
+export interface DecisionCounter {
+  inc(labels: Readonly<Record<RateLimitMetricLabels, string>>): void
+}
+
 export interface RateLimitPolicyDeps {
   readonly limiter: RateLimiter
   readonly limits: Config['rate_limits']
   readonly clock: Clock
   /** Counts every decision by limit name and outcome (allowed | refused | error). */
-  readonly decisions?: Counter<RateLimitMetricLabels>
+  readonly decisions?: DecisionCounter
   /** Limiter failures (Redis down) are let through and reported here: rate limits are not money. */
   readonly onError?: (error: unknown) => void
 }

@@ -1,8 +1,8 @@
 // The observability trace of a finished generation, from the same facts as its record.
 import type { GenerationTrace } from '../../observability/generation-trace.ts'
 import type { GenerationRecord } from '../../generations/generation-record.ts'
-import { costNano, nanoToUsd } from '../../domain/money.ts'
-import { toBillableUsage } from '../pricing/billable-usage.ts'
+import { nanoToUsd } from '../../domain/money.ts'
+import { allocateCost } from './allocate-cost.ts'
 import type { CallFacts } from './call-facts.ts'
 import type { InferenceRequest } from './inference-request.ts'
 
@@ -33,26 +33,11 @@ export function buildGenerationTrace(request: InferenceRequest, facts: CallFacts
     sessionId: record.sessionId,
     user: record.endUser ?? request.key.externalUser,
     costUsd: nanoToUsd(record.costNano),
-    costAllocation: allocateCost(facts, record.costNano),
+    costAllocation: facts.endpoint === null || facts.usage === null ? null : allocateCost(facts.endpoint.pricing, facts.usage, record.costNano),
     requestContext: { headers, trace: facts.prepared?.decoded.options.trace ?? null },
     input: { messages: (facts.prepared?.decoded.call.messages ?? []).map((message) => ({ role: message.role, content: textOf(message.content) })) },
     output: { text: facts.completion ?? '', reasoning: facts.reasoning === '' ? null : facts.reasoning },
   }
-}
-
-/** Per-kind cost, only when the parts add up to the billed cost to the nano-dollar. */
-function allocateCost(facts: CallFacts, billedNano: bigint) {
-  if (facts.endpoint === null || facts.usage === null) return null
-  const usage = toBillableUsage(facts.usage)
-  const pricing = facts.endpoint.pricing
-  const noRequestFee = { ...pricing, request: 0n }
-  const none = { promptTokens: 0, completionTokens: 0 }
-  const prompt = costNano(pricing, { ...none, promptTokens: usage.promptTokens, inputCacheWriteTokens: usage.inputCacheWriteTokens ?? 0 })
-  const completion = costNano(noRequestFee, { ...none, completionTokens: usage.completionTokens })
-  const cached = costNano(noRequestFee, { ...none, inputCacheReadTokens: usage.inputCacheReadTokens ?? 0 })
-  const reasoning = costNano(noRequestFee, { ...none, reasoningTokens: usage.reasoningTokens ?? 0 })
-  if (prompt + completion + cached + reasoning !== billedNano) return null
-  return { prompt: nanoToUsd(prompt), completion: nanoToUsd(completion), cached: nanoToUsd(cached), reasoning: nanoToUsd(reasoning) }
 }
 
 function textOf(content: unknown): string {
