@@ -204,6 +204,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     gatewayMetrics.observeCache('api_keys', () => ({ entries: keyCache.size, ...keyCache.lookups }))
     gatewayMetrics.observeCache('workspaces', () => ({ entries: workspaceCache.size }))
     gatewayMetrics.observeOutbox(() => observability.outboxDepth())
+    gatewayMetrics.observeDirectDelivery(() => observability.recordsInMemory())
     const inference = {
       dialects: createDialectRegistry(),
       deps: {
@@ -286,7 +287,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         batches: batches.service,
       },
     })
-    observability.worker.start()
+    observability.start()
     batches.worker.start()
     if (config.interns.runtime !== false) await internRuntime.start()
     const close = async (): Promise<void> => {
@@ -303,7 +304,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       await generations.stop()
       await presetCache.settled()
       presetCache.close()
-      await observability.worker.stop()
+      await observability.stop()
       await spend.close()
       await rate.close()
       await store.close()

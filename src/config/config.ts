@@ -64,6 +64,8 @@ export interface Config {
 }
 
 export interface ObservabilityDeliverySetting {
+  readonly direct?: boolean
+  readonly spill_after_ms?: number
   readonly poll_interval_ms?: number
   readonly max_attempts?: number
   readonly backoff_base_ms?: number

@@ -120,6 +120,8 @@ export const ConfigFileSchema = Type.Object(
           delivery: Type.Optional(
             Type.Object(
               {
+                direct: Type.Optional(Type.Boolean()),
+                spill_after_ms: Type.Optional(Type.Integer({ minimum: 1 })),
                 poll_interval_ms: Type.Optional(Type.Integer({ minimum: 1 })),
                 max_attempts: Type.Optional(Type.Integer({ minimum: 1 })),
                 backoff_base_ms: Type.Optional(Type.Integer({ minimum: 1 })),

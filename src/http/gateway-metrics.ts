@@ -1,28 +1,32 @@
 // Prometheus metrics beyond HTTP requests, on the app's registry: rate-limit decisions, upstream
-// attempts, circuit-breaker states and cache sizes / hit ratios. Gauges read their sources when scraped.
-import { Counter, Gauge, type Registry } from 'prom-client'
+// attempts, circuit-breaker states, cache sizes / hit ratios and observability delivery depth. Gauges read their sources when scraped;
+// the two counters bumped per request are LabeledCounters (plain numbers, no per-call label hashing).
+import { Gauge, type Registry } from 'prom-client'
 import type { RateLimitMetricLabels } from '../rate-limits/rate-limit-policy.ts'
+import { LabeledCounter } from './labeled-counter.ts'
 
 export interface GatewayMetrics {
-  readonly rateLimitDecisions: Counter<RateLimitMetricLabels>
-  readonly upstreamAttempts: Counter<'provider' | 'status'>
+  readonly rateLimitDecisions: LabeledCounter<RateLimitMetricLabels>
+  readonly upstreamAttempts: LabeledCounter<'provider' | 'status'>
   /** Reports breaker states (endpoint id -> open | half-open; closed ones are absent) when scraped. */
   observeBreakers(snapshot: () => Record<string, string>): void
   /** Reports cache entries and lookups (hits, misses) when scraped. */
   observeCache(name: string, read: () => { entries: number; hits?: number; misses?: number }): void
   /** Reports the observability outbox's rows by status (pending, delivered, dead) when scraped. */
   observeOutbox(read: () => Promise<Readonly<Record<string, number>>>): void
+  /** Reports the observability records held only in memory by direct delivery when scraped. */
+  observeDirectDelivery(read: () => number): void
 }
 
 export function createGatewayMetrics(registry: Registry): GatewayMetrics {
   const registers = [registry]
-  const rateLimitDecisions = new Counter({
+  const rateLimitDecisions = new LabeledCounter({
     name: 'switchyard_rate_limit_decisions_total',
     help: 'Rate-limit decisions by limit (per_key.requests_per_minute, ...) and decision (allowed, refused, error)',
     labelNames: ['limit', 'decision'] as const,
     registers,
   })
-  const upstreamAttempts = new Counter({
+  const upstreamAttempts = new LabeledCounter({
     name: 'switchyard_upstream_attempts_total',
     help: 'Upstream attempts by provider and HTTP status (0 = no response)',
     labelNames: ['provider', 'status'] as const,
@@ -73,6 +77,15 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
       for (const [status, count] of Object.entries(await outboxSource())) this.set({ status }, count)
     },
   })
+  let directSource: (() => number) | null = null
+  new Gauge({
+    name: 'switchyard_observability_records_in_memory',
+    help: 'Observability records held only in memory by direct delivery (queued, or in flight and not yet kept in the outbox)',
+    registers,
+    collect() {
+      if (directSource !== null) this.set(directSource())
+    },
+  })
   return {
     rateLimitDecisions,
     upstreamAttempts,
@@ -80,6 +93,9 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
     observeCache: (name, read) => void caches.set(name, read),
     observeOutbox: (read) => {
       outboxSource = read
+    },
+    observeDirectDelivery: (read) => {
+      directSource = read
     },
   }
 }

@@ -1,5 +1,6 @@
 // Assembles observability for the gateway: the management service behind the destination routes, the
-// broadcaster inference calls (enqueueGeneration) and the outbox delivery worker.
+// broadcaster inference calls (enqueueGeneration), direct delivery from memory and the outbox delivery
+// worker. Both delivery paths share one set of exporters (and so their kept-alive connections).
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import type { Config } from '../config/config.ts'
@@ -12,28 +13,22 @@ import { createObservabilityService, type ObservabilityService } from '../manage
 import type { ChangeBus } from '../events/change-bus.ts'
 import { DestinationCache } from './destination-cache.ts'
 import { createGenerationBroadcaster, type GenerationBroadcaster } from './generation-broadcaster.ts'
-import { DeliveryWorker, defaultDeliveryOptions, type DeliveryOptions } from './delivery-worker.ts'
+import { DeliveryWorker } from './delivery-worker.ts'
+import { DirectDelivery } from './direct-delivery.ts'
+import { deliveryOptionsFrom } from './delivery-options.ts'
+import { createExporters } from './exporters/exporter-registry.ts'
 
 export interface Observability {
   readonly service: ObservabilityService
   readonly broadcaster: GenerationBroadcaster
-  readonly worker: DeliveryWorker
+  /** Starts the outbox worker. */
+  start(): void
+  /** Writes records still in memory to the outbox, waits for deliveries in flight, closes connections. */
+  stop(): Promise<void>
   /** Outbox rows by status (pending, delivered, dead), for the depth metric. */
   outboxDepth(): Promise<Record<string, number>>
-}
-
-export function deliveryOptionsFrom(config: Config): DeliveryOptions {
-  const given = config.observability.delivery
-  return {
-    pollIntervalMs: given.poll_interval_ms ?? defaultDeliveryOptions.pollIntervalMs,
-    maxAttempts: given.max_attempts ?? defaultDeliveryOptions.maxAttempts,
-    backoffBaseMs: given.backoff_base_ms ?? defaultDeliveryOptions.backoffBaseMs,
-    backoffMaxMs: given.backoff_max_ms ?? defaultDeliveryOptions.backoffMaxMs,
-    concurrencyPerDestination: given.concurrency_per_destination ?? defaultDeliveryOptions.concurrencyPerDestination,
-    leaseMs: given.lease_ms ?? defaultDeliveryOptions.leaseMs,
-    requestTimeoutMs: given.request_timeout_ms ?? defaultDeliveryOptions.requestTimeoutMs,
-    batchSize: given.batch_size ?? defaultDeliveryOptions.batchSize,
-  }
+  /** Records held only in memory by direct delivery (0 when it is off). */
+  recordsInMemory(): number
 }
 
 export function createObservability(deps: { db: Kysely<Database>; config: Config; clock: Clock; secretBox: SecretBox; logger: Logger; changeBus: ChangeBus }): Observability {
@@ -41,17 +36,26 @@ export function createObservability(deps: { db: Kysely<Database>; config: Config
   const outbox = createObservabilityOutboxRepository(deps.db)
   const cache = new DestinationCache(destinations, deps.secretBox, deps.changeBus)
   const egress = { allowPrivateNetworks: deps.config.egress.allow_private_networks }
+  const options = deliveryOptionsFrom(deps.config)
+  const exporters = createExporters()
+  const direct = options.direct ? new DirectDelivery({ outbox, destinations, exporters, clock: deps.clock, egress, logger: deps.logger, options }) : undefined
+  const worker = new DeliveryWorker({ destinations, outbox, secretBox: deps.secretBox, clock: deps.clock, egress, logger: deps.logger, options, changeBus: deps.changeBus, exporters })
   const workspaceExists = async (id: string): Promise<boolean> =>
     (await deps.db.selectFrom('workspaces').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
   const defaultWorkspaceId = async (): Promise<string> =>
     (await deps.db.selectFrom('workspaces').select('id').where('is_default', '=', 1).orderBy('created_at').executeTakeFirstOrThrow()).id
   return {
     outboxDepth: () => outbox.countByStatus(),
+    recordsInMemory: () => direct?.size ?? 0,
     service: createObservabilityService({
       destinations, secretBox: deps.secretBox, clock: deps.clock, egress, workspaceExists, defaultWorkspaceId,
       onChange: (id) => deps.changeBus.publish('observability_destination', id),
     }),
-    broadcaster: createGenerationBroadcaster({ destinations, outbox, secretBox: deps.secretBox, clock: deps.clock, logger: deps.logger, cache }),
-    worker: new DeliveryWorker({ destinations, outbox, secretBox: deps.secretBox, clock: deps.clock, egress, logger: deps.logger, options: deliveryOptionsFrom(deps.config), changeBus: deps.changeBus }),
+    broadcaster: createGenerationBroadcaster({ destinations, outbox, secretBox: deps.secretBox, clock: deps.clock, logger: deps.logger, cache, ...(direct === undefined ? {} : { direct }) }),
+    start: () => worker.start(),
+    async stop() {
+      await direct?.stop()
+      await worker.stop()
+    },
   }
 }

@@ -15,30 +15,10 @@ import type { ObservabilityDestinationsRepository } from '../store/repositories/
 import type { ObservabilityOutboxRepository, OutboxRow } from '../store/repositories/observability-outbox-repository.ts'
 import { decodeDestination, type Destination } from './destination.ts'
 import type { OutboxPayload } from './destination-record.ts'
-import type { Exporter, ExportContext, ExportTarget, Exporters } from './exporters/exporter.ts'
+import type { ExportContext, Exporters } from './exporters/exporter.ts'
 import { createExporters } from './exporters/exporter-registry.ts'
-
-export interface DeliveryOptions {
-  readonly pollIntervalMs: number
-  readonly maxAttempts: number
-  readonly backoffBaseMs: number
-  readonly backoffMaxMs: number
-  readonly concurrencyPerDestination: number
-  readonly leaseMs: number
-  readonly requestTimeoutMs: number
-  readonly batchSize: number
-}
-
-export const defaultDeliveryOptions: DeliveryOptions = {
-  pollIntervalMs: 1000,
-  maxAttempts: 8,
-  backoffBaseMs: 1000,
-  backoffMaxMs: 5 * 60 * 1000,
-  concurrencyPerDestination: 4,
-  leaseMs: 60 * 1000,
-  requestTimeoutMs: 10 * 1000,
-  batchSize: 100,
-}
+import { afterFailedAttempt, type DeliveryOptions } from './delivery-options.ts'
+import { exportRecords, exportTarget } from './export-records.ts'
 
 export interface DeliveryWorkerDeps {
   readonly destinations: ObservabilityDestinationsRepository
@@ -52,22 +32,6 @@ export interface DeliveryWorkerDeps {
   readonly changeBus?: ChangeBus
   /** The exporter of each type; one set per worker by default. */
   readonly exporters?: Exporters
-}
-
-/** Delay before attempt `attempts + 1`: base * 2^(attempts - 1), capped. */
-export function backoffDelayMs(attempts: number, options: Pick<DeliveryOptions, 'backoffBaseMs' | 'backoffMaxMs'>): number {
-  return Math.min(options.backoffMaxMs, options.backoffBaseMs * 2 ** Math.max(0, attempts - 1))
-}
-
-async function runLimited<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
-  let next = 0
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next++] as T
-      await run(item)
-    }
-  })
-  await Promise.all(lanes)
 }
 
 export class DeliveryWorker {
@@ -133,46 +97,22 @@ export class DeliveryWorker {
     const row = await this.#deps.destinations.find(destinationId)
     if (row === undefined) {
       await this.#release(destinationId)
-      return this.#recordFailure(rows, undefined, new Error('destination was deleted'))
+      return this.#recordFailure(rows, undefined, 'destination was deleted')
     }
     const destination = decodeDestination(row, this.#deps.secretBox)
     const exporter = this.#exporters[destination.type]
-    if (exporter === null) return this.#recordFailure(rows, destination, new Error(`type ${destination.type} cannot be delivered`))
-    const deliverMany = exporter.deliverMany?.bind(exporter)
-    const delivered = deliverMany === undefined ? await this.#deliverEach(rows, destination, exporter) : await this.#deliverTogether(rows, destination, deliverMany)
-    if (delivered.length === 0) return
-    if (destination.lastError !== null && delivered.length === rows.length) await this.#deps.destinations.recordError(destination.id, null)
-    await this.#deps.outbox.markDeliveredMany(delivered, this.#owner)
-  }
-
-  /** One request for every row; returns the ids delivered (all or none). */
-  async #deliverTogether(rows: readonly OutboxRow[], destination: Destination, deliverMany: NonNullable<Exporter['deliverMany']>): Promise<string[]> {
-    try {
-      await deliverMany(rows.map((row) => JSON.parse(row.payload) as OutboxPayload), this.#target(destination), this.#context())
-      return rows.map((row) => row.id)
-    } catch (error) {
-      await this.#recordFailure(rows, destination, error)
-      return []
+    if (exporter === null) return this.#recordFailure(rows, destination, `type ${destination.type} cannot be delivered`)
+    const payloads = rows.map((each) => JSON.parse(each.payload) as OutboxPayload)
+    const failures = await exportRecords(exporter, payloads, exportTarget(destination), this.#context(), this.#deps.options.concurrencyPerDestination)
+    const failed = new Set<number>()
+    for (const failure of failures) {
+      for (const index of failure.indexes) failed.add(index)
+      await this.#recordFailure(failure.indexes.map((index) => rows[index] as OutboxRow), destination, failure.message)
     }
-  }
-
-  /** One request per row, `concurrencyPerDestination` at a time; returns the ids delivered. */
-  async #deliverEach(rows: readonly OutboxRow[], destination: Destination, exporter: Exporter): Promise<string[]> {
-    const delivered: string[] = []
-    const target = this.#target(destination)
-    await runLimited(rows, this.#deps.options.concurrencyPerDestination, async (row) => {
-      try {
-        await exporter.deliver(JSON.parse(row.payload) as OutboxPayload, target, this.#context())
-        delivered.push(row.id)
-      } catch (error) {
-        await this.#recordFailure([row], destination, error)
-      }
-    })
-    return delivered
-  }
-
-  #target(destination: Destination): ExportTarget {
-    return { destinationId: destination.id, type: destination.type, config: destination.config }
+    const delivered = rows.filter((_, index) => !failed.has(index)).map((each) => each.id)
+    if (delivered.length === 0) return
+    if (destination.lastError !== null && failures.length === 0) await this.#deps.destinations.recordError(destination.id, null)
+    await this.#deps.outbox.markDeliveredMany(delivered, this.#owner)
   }
 
   #context(): ExportContext {
@@ -180,14 +120,12 @@ export class DeliveryWorker {
   }
 
   /** Each row back to pending with backoff (or dead); the destination's last_error says why. */
-  async #recordFailure(rows: readonly OutboxRow[], destination: Destination | undefined, error: unknown): Promise<void> {
+  async #recordFailure(rows: readonly OutboxRow[], destination: Destination | undefined, message: string): Promise<void> {
     const { outbox, destinations, clock, options } = this.#deps
-    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500)
     for (const row of rows) {
       const attempts = row.attempts + 1
-      const isDead = destination === undefined || attempts >= options.maxAttempts
-      const nextAttemptAt = new Date(clock.now().getTime() + backoffDelayMs(attempts, options)).toISOString()
-      await outbox.markFailed(row.id, this.#owner, { attempts, nextAttemptAt, error: message, isDead })
+      const next = afterFailedAttempt(attempts, options, clock.now())
+      await outbox.markFailed(row.id, this.#owner, { attempts, nextAttemptAt: next.nextAttemptAt, error: message, isDead: destination === undefined || next.isDead })
     }
     if (destination !== undefined) await destinations.recordError(destination.id, message)
     this.#deps.logger.debug({ destination_id: rows[0]?.destination_id, rows: rows.length, error: message }, 'observability: delivery failed')

@@ -1,9 +1,9 @@
 // enqueueGeneration(trace): the one call inference makes after a generation. It picks the workspace's
-// destinations that want this trace, builds each one's record (JSON-encoded once) and writes them to
-// the outbox. It never throws and never blocks a response: callers need not await it, and a store
-// failure is logged and the trace dropped (fail open on observability). Outbox rows of the generations
-// finished within one turn of the event loop are written together, by one INSERT statement.
-import { randomUUID } from 'node:crypto'
+// destinations that want this trace and builds each one's record. A record goes to direct delivery
+// (from memory) when that is on and takes it, else it is JSON-encoded into the outbox. It never throws
+// and never blocks a response: callers need not await it, and a store failure is logged and the trace
+// dropped (fail open on observability). Outbox rows of the generations finished within one turn of the
+// event loop are written together, by one INSERT statement.
 import type { Logger } from 'pino'
 import type { Clock } from '../domain/clock.ts'
 import type { SecretBox } from '../vault/secret-box.ts'
@@ -13,6 +13,8 @@ import { buildDestinationRecord, shouldReceive } from './build-destination-recor
 import { decodeDestination, type Destination } from './destination.ts'
 import type { OutboxPayload } from './destination-record.ts'
 import type { GenerationTrace } from './generation-trace.ts'
+import type { DirectDelivery } from './direct-delivery.ts'
+import { freshAttempt, outboxRow } from './outbox-row.ts'
 
 export interface GenerationBroadcasterDeps {
   readonly destinations: ObservabilityDestinationsRepository
@@ -22,10 +24,12 @@ export interface GenerationBroadcasterDeps {
   readonly logger: Pick<Logger, 'warn'>
   /** In-memory destinations (no store read per generation); without it each generation reads the store. */
   readonly cache?: { deliverable(workspaceId: string): Promise<readonly Destination[]> }
+  /** Delivers fresh records from memory; without it every record is written to the outbox. */
+  readonly direct?: Pick<DirectDelivery, 'offer'>
 }
 
 export interface GenerationBroadcaster {
-  /** Resolves to the number of new outbox rows (a replayed generation adds none; 0 on failure); never rejects. */
+  /** Resolves to the number of records queued for delivery (a replayed generation adds none; 0 on failure); never rejects. */
   enqueueGeneration(trace: GenerationTrace): Promise<number>
 }
 
@@ -37,25 +41,16 @@ export function createGenerationBroadcaster(deps: GenerationBroadcasterDeps): Ge
         : await deps.cache.deliverable(trace.workspaceId)
     const now = deps.clock.now().toISOString()
     const outboxRows: OutboxRow[] = []
+    let queued = 0
     for (const destination of destinations) {
       if (!shouldReceive(trace, destination)) continue
       const payload: OutboxPayload = { record: buildDestinationRecord(trace, destination), apiKeyName: trace.apiKeyName }
-      outboxRows.push({
-        id: randomUUID(),
-        destination_id: destination.id,
-        generation_id: trace.generationId,
-        payload: JSON.stringify(payload),
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: now,
-        lease_owner: null,
-        lease_expires_at: null,
-        last_error: null,
-        created_at: now,
-        delivered_at: null,
-      })
+      const offer = deps.direct?.offer(destination, trace.generationId, payload) ?? 'declined'
+      if (offer === 'queued') queued++
+      if (offer !== 'declined') continue
+      outboxRows.push(outboxRow(destination.id, trace.generationId, payload, now, freshAttempt(now)))
     }
-    return outboxRows.length === 0 ? 0 : writer.write(outboxRows)
+    return outboxRows.length === 0 ? queued : queued + (await writer.write(outboxRows))
   }
 
   const writer = new OutboxBatch(deps.outbox)

@@ -6,7 +6,8 @@ import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import pino from 'pino'
 import { startTestGateway, bearer, type TestGateway } from '../support/test-gateway.ts'
-import { DeliveryWorker, defaultDeliveryOptions } from '../../src/observability/delivery-worker.ts'
+import { DeliveryWorker } from '../../src/observability/delivery-worker.ts'
+import { defaultDeliveryOptions } from '../../src/observability/delivery-options.ts'
 import { createObservabilityDestinationsRepository } from '../../src/store/repositories/observability-destinations-repository.ts'
 import { createObservabilityOutboxRepository } from '../../src/store/repositories/observability-outbox-repository.ts'
 import { startRecordingServer, type RecordingServer } from './support/recording-server.ts'
@@ -18,7 +19,7 @@ let gateway: TestGateway
 let workspaceId: string
 
 before(async () => {
-  const yaml = 'egress:\n  allow_private_networks: true\nobservability:\n  delivery:\n    poll_interval_ms: 3600000\n'
+  const yaml = 'egress:\n  allow_private_networks: true\nobservability:\n  delivery:\n    direct: false\n    poll_interval_ms: 3600000\n'
   gateway = await startTestGateway({ clock, yaml })
   workspaceId = gateway.gateway.bootstrap.defaultWorkspaceId
 })

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict'
 import pino from 'pino'
 import { startTestGateway, bearer, type TestGateway } from '../support/test-gateway.ts'
 import { postgresTarget } from '../support/test-services.ts'
-import { DeliveryWorker, defaultDeliveryOptions } from '../../src/observability/delivery-worker.ts'
+import { DeliveryWorker } from '../../src/observability/delivery-worker.ts'
+import { defaultDeliveryOptions } from '../../src/observability/delivery-options.ts'
 import { createObservabilityDestinationsRepository } from '../../src/store/repositories/observability-destinations-repository.ts'
 import { createObservabilityOutboxRepository } from '../../src/store/repositories/observability-outbox-repository.ts'
 import { startRecordingServer } from './support/recording-server.ts'
@@ -22,7 +23,7 @@ for (const engine of engines) {
     let gateway: TestGateway
     before(async () => {
       // The gateway's own worker polls rarely here, so the test's workers do the delivering.
-      const yaml = 'egress:\n  allow_private_networks: true\nobservability:\n  delivery:\n    poll_interval_ms: 3600000\n'
+      const yaml = 'egress:\n  allow_private_networks: true\nobservability:\n  delivery:\n    direct: false\n    poll_interval_ms: 3600000\n'
       gateway = await startTestGateway({ yaml, ...(engine.url === undefined ? {} : { postgresUrl: engine.url }) })
     })
     after(() => gateway.close())

@@ -141,4 +141,5 @@ test('the limiter decisions are exported as Prometheus metrics', async () => {
   assert.match(metrics.body, /switchyard_cache_entries\{cache="api_keys"\} \d+/)
   assert.match(metrics.body, /switchyard_observability_outbox_rows\{status="pending"\} \d+/)
   assert.match(metrics.body, /switchyard_observability_outbox_rows\{status="dead"\} \d+/)
+  assert.match(metrics.body, /switchyard_observability_records_in_memory \d+/)
 })

@@ -1,7 +1,8 @@
 // Two Switchyard processes (`node src/main.ts serve`, as deployed) on one PostgreSQL and one Redis,
 // driven at once through their sockets: one key's spend limit and one key's rate limit hold across
 // both, a key revoked on one is refused by the other within a second, and a batch is processed exactly
-// once by both workers even when one process is killed (SIGKILL) mid-batch. Runs in CI (needs
+// once by both workers even when one process is killed (SIGKILL) mid-batch, and an observability record
+// in flight to a slow receiver when its process is killed is delivered by the other. Runs in CI (needs
 // TEST_DATABASE_URL and TEST_REDIS_URL).
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
@@ -13,6 +14,7 @@ import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-ups
 import { createPostgresDatabase, type TestDatabase } from '../support/test-store.ts'
 import { postgresTarget, redisTarget } from '../support/test-services.ts'
 import { openStore } from '../../src/store/open-store.ts'
+import { startRecordingServer } from '../observability/support/recording-server.ts'
 
 const postgres = postgresTarget()
 const redis = redisTarget()
@@ -74,7 +76,9 @@ before(async () => {
     `providers:\n  - { slug: fake, api: openai-chat, base_url: "${upstream.url}" }\n` +
       'models:\n  - slug: test/cheap\n    endpoints:\n      - { provider: fake, upstream_model_id: up, max_output_tokens: 10, pricing: { prompt: "0.000001", completion: "0.000001" } }\n' +
       'rate_limits:\n  per_key: { requests_per_minute: 60 }\n' +
-      'batches:\n  poll_interval_ms: 50\n  lease_ms: 1500\n  concurrency: 8\n  per_batch_concurrency: 8\n',
+      'batches:\n  poll_interval_ms: 50\n  lease_ms: 1500\n  concurrency: 8\n  per_batch_concurrency: 8\n' +
+      'egress:\n  allow_private_networks: true\n' +
+      'observability:\n  delivery:\n    spill_after_ms: 200\n    lease_ms: 1500\n    poll_interval_ms: 100\n',
   )
   env = {
     PATH: process.env.PATH ?? '',
@@ -174,5 +178,53 @@ test('a batch is processed exactly once by two workers, even when one process is
     assert.equal(new Set(rows.map((row) => row.generation_id)).size, 120, 'billed once each')
   } finally {
     await store.close()
+  }
+})
+
+test('an observability record in flight when its process is killed is delivered by the other process', { skip }, async () => {
+  const receiver = await startRecordingServer()
+  receiver.delayMs = 5_000
+  const doomed = await startInstance()
+  const store = openStore(database.url)
+  try {
+    const created = await call(b, '/api/v1/observability/destinations', { body: { name: 'slow hook', type: 'webhook', config: { url: `${receiver.url}/hook` } } })
+    assert.equal(created.status, 201, JSON.stringify(created.body))
+    const destinationId = created.body.data.id as string
+    const minted = await call(b, '/api/v1/keys', { body: { name: 'observed' } }) // the previous test killed instance a
+    assert.equal(minted.status, 201, JSON.stringify(minted.body))
+    const key = minted.body.key as string
+    assert.equal((await call(doomed, '/api/v1/chat/completions', chat(key))).status, 200)
+    const outboxRows = () => store.db.selectFrom('observability_outbox').selectAll().where('destination_id', '=', destinationId).execute()
+    const spilledBy = Date.now() + 10_000
+    let spilled = await outboxRows()
+    while (spilled.length === 0 && Date.now() < spilledBy) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      spilled = await outboxRows()
+    }
+    assert.equal(spilled.length, 1, 'the slow delivery is kept in the outbox')
+    assert.notEqual(spilled[0]!.lease_owner, null, 'leased by the process that is sending it')
+    doomed.child.kill('SIGKILL')
+    await doomed.exited
+    receiver.delayMs = 0
+    const generationId = spilled[0]!.generation_id
+    const deliveredBy = Date.now() + 15_000
+    let delivered = 0
+    while (Date.now() < deliveredBy) {
+      const row = await store.db.selectFrom('observability_destinations').select('delivered_count').where('id', '=', destinationId).executeTakeFirstOrThrow()
+      delivered = Number(row.delivered_count)
+      if (delivered === 1) break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    assert.equal(delivered, 1, 'the surviving process delivered the record once its lease lapsed')
+    const ids = receiver.requests.map((request) => JSON.parse(request.body.toString('utf8')).id as string)
+    assert.deepEqual(ids, [generationId, generationId], 'sent by the killed process (never answered), then again by the survivor')
+    assert.deepEqual(await outboxRows(), [])
+  } finally {
+    if (doomed.child.exitCode === null && doomed.child.signalCode === null) {
+      doomed.child.kill('SIGKILL')
+      await doomed.exited
+    }
+    await store.close()
+    await receiver.close()
   }
 })

@@ -1,5 +1,5 @@
 // Observability destinations: soft-deleted rows never come back from these reads.
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { Database } from '../database.ts'
 import type { DestinationRow } from '../../observability/destination.ts'
 
@@ -8,6 +8,15 @@ export interface DeliveryCounts {
   readonly failed: number
   readonly delivered: number
   readonly deadLettered: number
+}
+
+/** Adds `count` delivered records to a destination's counter, through `executor` (a transaction or the store). */
+export async function addDeliveredCount(executor: Kysely<Database>, id: string, count: number): Promise<void> {
+  await executor
+    .updateTable('observability_destinations')
+    .set((builder) => ({ delivered_count: sql<number>`${builder.ref('delivered_count')} + ${count}` }))
+    .where('id', '=', id)
+    .execute()
 }
 
 export function createObservabilityDestinationsRepository(db: Kysely<Database>) {
@@ -55,6 +64,11 @@ export function createObservabilityDestinationsRepository(db: Kysely<Database>) 
 
     async recordError(id: string, message: string | null): Promise<void> {
       await db.updateTable('observability_destinations').set({ last_error: message }).where('id', '=', id).execute()
+    },
+
+    /** Adds records delivered without an outbox row (straight from memory) to the destination's count. */
+    async addDelivered(id: string, count: number): Promise<void> {
+      await addDeliveredCount(db, id, count)
     },
 
     async deliveryCounts(ids: readonly string[]): Promise<Map<string, DeliveryCounts>> {

@@ -1,8 +1,9 @@
 // The durable delivery outbox. Rows are claimed with a compare-and-set lease, so several instances can
 // poll the same table without delivering a row twice while a lease holds.
-import { sql, type Kysely, type Selectable } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import type { Database } from '../database.ts'
 import type { ObservabilityOutboxTable } from '../tables/observability-tables.ts'
+import { addDeliveredCount } from './observability-destinations-repository.ts'
 
 export type OutboxRow = Selectable<ObservabilityOutboxTable>
 
@@ -80,13 +81,7 @@ export function createObservabilityOutboxRepository(db: Kysely<Database>) {
         const deleted = await transaction.deleteFrom('observability_outbox').where('id', 'in', ids).where('lease_owner', '=', owner).returning('destination_id').execute()
         const perDestination = new Map<string, number>()
         for (const row of deleted) perDestination.set(row.destination_id, (perDestination.get(row.destination_id) ?? 0) + 1)
-        for (const [destinationId, count] of perDestination) {
-          await transaction
-            .updateTable('observability_destinations')
-            .set((builder) => ({ delivered_count: sql<number>`${builder.ref('delivered_count')} + ${count}` }))
-            .where('id', '=', destinationId)
-            .execute()
-        }
+        for (const [destinationId, count] of perDestination) await addDeliveredCount(transaction, destinationId, count)
       })
     },
 
