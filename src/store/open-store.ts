@@ -3,10 +3,11 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
 import pg from 'pg'
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import { Kysely, SqliteDialect, sql } from 'kysely'
 import { cachePreparedStatements } from './cache-prepared-statements.ts'
 import type { Database } from './database.ts'
 import { fallbackAutoCheckpointPages, startCheckpointer } from './sqlite-checkpointer.ts'
+import { SchemaScopedPostgresDialect } from './schema-scoped-introspector.ts'
 
 export type StoreEngine = 'sqlite' | 'postgres'
 
@@ -72,7 +73,7 @@ function openPostgres(url: string, options: OpenStoreOptions): Store {
   // pg-pool drops its error listener while a client is checked out, so a connection lost mid-query
   // would be an uncaught 'error' event that ends the process; the query itself still rejects.
   pool.on('connect', (client) => client.on('error', () => undefined))
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool }, schema ?? null) })
   return {
     db,
     engine: 'postgres',
