@@ -1,5 +1,6 @@
-// BatchInsert on every engine: rows of any count arrive exactly once, in chunks compiled once, with
-// NULLs for absent values and existing rows skipped when a conflict target is given.
+// BatchInsert on every engine: rows of any count arrive exactly once, in chunks compiled once that
+// yield to the event loop between them, with NULLs for absent values and existing rows skipped when a
+// conflict target is given.
 import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { openStore, type Store } from '../../src/store/open-store.ts'
@@ -66,6 +67,17 @@ for (const engine of engines) {
       await new BatchInsert<LedgerRow>(store.db, 'ledger_entries').insert(rows)
       const stored = await store.db.selectFrom('ledger_entries').select(['id', 'end_user']).where('generation_id', 'in', ['gen-2000', 'gen-2001']).orderBy('id').execute()
       assert.deepEqual(stored, [{ id: 'gen-2000:1', end_user: null }, { id: 'gen-2001:1', end_user: 'someone' }])
+    })
+
+    test('a large batch yields to the event loop between chunks', async () => {
+      const events: string[] = []
+      setImmediate(() => events.push('event loop turned'))
+      const rows = Array.from({ length: 100 }, (_, index) => ledgerRow(3000 + index, 1))
+      await store.db.transaction().execute((transaction) => new BatchInsert<LedgerRow>(store.db, 'ledger_entries').insert(rows, transaction))
+      events.push('insert done')
+      assert.deepEqual(events, ['event loop turned', 'insert done'])
+      const stored = await store.db.selectFrom('ledger_entries').select((eb) => eb.fn.countAll<number>().as('count')).where('prompt_tokens', '>=', 3000).executeTakeFirstOrThrow()
+      assert.equal(Number(stored.count), 100)
     })
   })
 }
