@@ -1,6 +1,7 @@
 // Stores in sibling PostgreSQL schemas of one database: migrations start while other schemas are created
 // and dropped (as tests and schema-per-tenant deployments do), and introspection sees only the store's
-// own schema, so another schema's migration tables never pass for this store's.
+// own schema (or the search path's first), so another schema's migration tables never pass for this
+// store's.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import pg from 'pg'
@@ -79,5 +80,24 @@ test("introspection lists the store's own tables only, another schema's migratio
     await empty.close()
     await first.dispose()
     await second.dispose()
+  }
+})
+
+test('without ?schema= introspection reads the first schema of the search path', { skip: postgres.skip }, async () => {
+  const table = `sy_probe_${process.pid}_${Date.now()}`
+  const client = new pg.Client({ connectionString: postgres.url! })
+  await client.connect()
+  const store = openStore(postgres.url!)
+  try {
+    await client.query(`create table public.${table} (id serial primary key, note text)`)
+    assert.equal(store.schema, null)
+    const tables = await store.db.introspection.getTables()
+    assert.ok(tables.every((found) => found.schema === 'public'))
+    const probe = tables.find((found) => found.name === table)
+    assert.deepEqual(probe?.columns.map((column) => [column.name, column.isAutoIncrementing, column.isNullable]), [['id', true, false], ['note', false, true]])
+  } finally {
+    await client.query(`drop table if exists public.${table}`)
+    await client.end()
+    await store.close()
   }
 })
