@@ -10,6 +10,7 @@ import { PostgresDialect, PostgresIntrospector, sql, type DatabaseIntrospector, 
 const migrationTables = new Set(['kysely_migration', 'kysely_migration_lock'])
 
 interface ColumnRow {
+  readonly schema: string
   readonly table: string
   readonly table_kind: string
   readonly column: string
@@ -37,7 +38,7 @@ export class SchemaScopedIntrospector implements DatabaseIntrospector {
 
   async getTables(options: DatabaseMetadataOptions = { withInternalKyselyTables: false }): Promise<TableMetadata[]> {
     const schema = this.#schema === null ? sql`current_schema()` : sql`${this.#schema}`
-    const { rows } = await sql<ColumnRow & { schema: string }>`
+    const { rows } = await sql<ColumnRow>`
       select ns.nspname as schema, c.relname as table, c.relkind as table_kind, a.attname as column,
              t.typname as type, tns.nspname as type_schema, a.attnotnull as not_null, a.atthasdef as has_default,
              pg_get_serial_sequence(c.oid::regclass::text, a.attname) as serial_sequence,
