@@ -6,7 +6,7 @@ import type { ReasoningConfig } from '../domain/inference/call.ts'
 import { defaultMaxToolCalls } from '../domain/inference/request-options.ts'
 import type { PluginSetting, RequestOptions, RouteAlias, ServiceTier } from '../domain/inference/request-options.ts'
 import { metadataLimits } from './common-request-schema.ts'
-import { dropUndefined } from './drop-undefined.ts'
+import { dropUndefined } from '../domain/drop-undefined.ts'
 
 /** The shared fields of a schema-checked body. */
 export interface CommonRequestFields {

@@ -3,6 +3,7 @@
 // (`swy1:` + base64url JSON) placed where the format keeps opaque reasoning data; decoding the token
 // restores them. The token is not a secret: it only carries what the upstream returned.
 
+import { dropUndefined } from '../domain/drop-undefined.ts'
 import type { ReasoningItem } from '../domain/inference/message.ts'
 import { providerApis } from '../domain/inference/provider-api.ts'
 import type { ProviderApi } from '../domain/inference/provider-api.ts'
@@ -13,7 +14,7 @@ type SealedFields = Pick<ReasoningItem, 'signature' | 'encrypted_content' | 'red
 
 export function sealReasoning(item: ReasoningItem): string {
   const fields: Record<string, unknown> = { origin: item.origin, signature: item.signature, encrypted_content: item.encrypted_content, redacted: item.redacted, id: item.id }
-  const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
+  const defined = dropUndefined(fields)
   return prefix + Buffer.from(JSON.stringify(defined), 'utf8').toString('base64url')
 }
 

@@ -3,7 +3,7 @@
 // become reasoning of origin anthropic, unless their signature is a sealed token from another format.
 
 import type { AssistantMessage, ContentPart, Message, ReasoningItem, ToolCall } from '../../domain/inference/message.ts'
-import { dropUndefined } from '../drop-undefined.ts'
+import { dropUndefined } from '../../domain/drop-undefined.ts'
 import { openSealedReasoning } from '../reasoning-seal.ts'
 import type { ContentBlockInput, MessagesRequest } from './request-schema.ts'
 

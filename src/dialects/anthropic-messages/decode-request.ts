@@ -4,7 +4,7 @@ import type { ReasoningConfig, ToolChoice } from '../../domain/inference/call.ts
 import type { RequestOptions } from '../../domain/inference/request-options.ts'
 import { collectModels, decodeCommonOptions } from '../decode-request-options.ts'
 import type { DecodedRequest } from '../dialect.ts'
-import { dropUndefined } from '../drop-undefined.ts'
+import { dropUndefined } from '../../domain/drop-undefined.ts'
 import { usedParameters } from '../used-parameters.ts'
 import { decodeMessages } from './decode-messages.ts'
 import type { MessagesRequest } from './request-schema.ts'

@@ -2,7 +2,7 @@
 // they answer; assistant reasoning comes from `reasoning_details` when given, else from `reasoning`.
 
 import type { AssistantMessage, ContentPart, Message, ReasoningItem } from '../../domain/inference/message.ts'
-import { dropUndefined } from '../drop-undefined.ts'
+import { dropUndefined } from '../../domain/drop-undefined.ts'
 import { decodeReasoningDetails } from './reasoning-details.ts'
 import type { ChatMessageInput } from './request-schema.ts'
 

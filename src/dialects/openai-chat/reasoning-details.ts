@@ -5,7 +5,7 @@
 
 import type { ReasoningItem } from '../../domain/inference/message.ts'
 import type { ProviderApi } from '../../domain/inference/provider-api.ts'
-import { dropUndefined } from '../drop-undefined.ts'
+import { dropUndefined } from '../../domain/drop-undefined.ts'
 import type { ReasoningDetail } from './request-schema.ts'
 
 export const reasoningFormats: Readonly<Record<ProviderApi, string>> = {

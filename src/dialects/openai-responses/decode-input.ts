@@ -4,7 +4,7 @@
 
 import { GatewayError } from '../../domain/errors.ts'
 import type { AssistantMessage, ContentPart, Message, ReasoningItem, ToolCall } from '../../domain/inference/message.ts'
-import { dropUndefined } from '../drop-undefined.ts'
+import { dropUndefined } from '../../domain/drop-undefined.ts'
 import { openSealedReasoning } from '../reasoning-seal.ts'
 import type { ResponsesContentPart, ResponsesInputItem } from './request-schema.ts'
 

@@ -7,7 +7,7 @@ import { defaultMaxToolCalls, serverToolNames, serverToolPrefix } from '../../do
 import type { RequestOptions, ServerToolName, StopServerToolsCondition } from '../../domain/inference/request-options.ts'
 import { collectModels, decodeCommonOptions, effortReasoning, upstreamServiceTiers } from '../decode-request-options.ts'
 import type { DecodedRequest } from '../dialect.ts'
-import { dropUndefined } from '../drop-undefined.ts'
+import { dropUndefined } from '../../domain/drop-undefined.ts'
 import { usedParameters } from '../used-parameters.ts'
 import { decodeInput } from './decode-input.ts'
 import type { ResponsesRequest } from './request-schema.ts'

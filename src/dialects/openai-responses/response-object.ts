@@ -6,7 +6,7 @@ import type { ReasoningItem } from '../../domain/inference/message.ts'
 import type { OutputItem } from '../../domain/inference/result.ts'
 import type { Usage } from '../../domain/inference/usage.ts'
 import type { EncodeContext } from '../dialect.ts'
-import { dropUndefined } from '../drop-undefined.ts'
+import { dropUndefined } from '../../domain/drop-undefined.ts'
 import { sealReasoning } from '../reasoning-seal.ts'
 
 export type ResponseStatus = 'completed' | 'incomplete' | 'failed' | 'in_progress'

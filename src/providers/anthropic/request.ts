@@ -5,6 +5,7 @@ import { GatewayError } from '../../domain/errors.ts'
 import type { CanonicalCall, ReasoningConfig, ReasoningEffort, ToolChoice } from '../../domain/inference/call.ts'
 import type { AssistantMessage, ContentPart, Message } from '../../domain/inference/message.ts'
 import { messageText } from '../../domain/inference/message-text.ts'
+import { dropUndefined } from '../../domain/drop-undefined.ts'
 import type { BuildRequestOptions, UpstreamRequest } from '../provider-adapter.ts'
 import type { AnthropicContentBlock, AnthropicMessage } from './wire.ts'
 
@@ -31,7 +32,7 @@ export function buildAnthropicRequest(call: CanonicalCall, options: BuildRequest
     stream: call.stream ? true : undefined,
     ...toolFields(call),
   }
-  const body = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
+  const body = dropUndefined(fields)
   const headers: Record<string, string> = { 'content-type': 'application/json', 'anthropic-version': anthropicVersion }
   if (options.apiKey !== undefined) headers['x-api-key'] = options.apiKey
   return { method: 'POST', path: '/v1/messages', headers, body: { ...body, ...call.extra } }

@@ -5,6 +5,7 @@
 import type { CanonicalCall, ReasoningConfig, ResponseFormat, ToolChoice } from '../../domain/inference/call.ts'
 import type { AssistantMessage, ContentPart, Message } from '../../domain/inference/message.ts'
 import { messageText } from '../../domain/inference/message-text.ts'
+import { dropUndefined } from '../../domain/drop-undefined.ts'
 import type { BuildRequestOptions, UpstreamRequest } from '../provider-adapter.ts'
 import type { GeminiContent, GeminiPart } from './wire.ts'
 
@@ -21,7 +22,7 @@ export function buildGeminiRequest(call: CanonicalCall, options: BuildRequestOpt
     toolConfig: call.tool_choice === undefined ? undefined : { functionCallingConfig: toCallingConfig(call.tool_choice) },
     generationConfig: generationConfig(call),
   }
-  const body = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
+  const body = dropUndefined(fields)
   const headers: Record<string, string> = { 'content-type': 'application/json' }
   if (options.apiKey !== undefined) headers['x-goog-api-key'] = options.apiKey
   return { method: 'POST', path, headers, body: { ...body, ...call.extra } }

@@ -4,6 +4,7 @@
 import type { CanonicalCall, ResponseFormat, ToolChoice } from '../../domain/inference/call.ts'
 import type { ContentPart, Message } from '../../domain/inference/message.ts'
 import { messageText } from '../../domain/inference/message-text.ts'
+import { dropUndefined } from '../../domain/drop-undefined.ts'
 import type { BuildRequestOptions, UpstreamRequest } from '../provider-adapter.ts'
 import type { ChatContentPart, ChatMessage } from './wire.ts'
 
@@ -43,7 +44,7 @@ function samplingFields(call: CanonicalCall): Record<string, unknown> {
     user: call.user,
     service_tier: call.service_tier,
   }
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
+  return dropUndefined(fields)
 }
 
 function toolFields(call: CanonicalCall): Record<string, unknown> {

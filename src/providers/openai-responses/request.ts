@@ -4,6 +4,7 @@
 import type { CanonicalCall, ToolChoice } from '../../domain/inference/call.ts'
 import type { AssistantMessage, ContentPart, Message } from '../../domain/inference/message.ts'
 import { messageText } from '../../domain/inference/message-text.ts'
+import { dropUndefined } from '../../domain/drop-undefined.ts'
 import { bearerHeaders } from '../openai-chat/request.ts'
 import type { BuildRequestOptions, UpstreamRequest } from '../provider-adapter.ts'
 import { summarySeparator } from './response.ts'
@@ -27,7 +28,7 @@ export function buildResponsesRequest(call: CanonicalCall, options: BuildRequest
     stream: call.stream ? true : undefined,
     ...toolFields(call),
   }
-  const body = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
+  const body = dropUndefined(fields)
   return { method: 'POST', path: '/responses', headers: bearerHeaders(options), body: { ...body, ...call.extra } }
 }
 
