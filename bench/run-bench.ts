@@ -26,6 +26,7 @@ const { values } = parseArgs({
     profile: { type: 'boolean', default: false },
     destination: { type: 'string', default: 'otlp' },
     'log-level': { type: 'string', default: 'info' },
+    'gateway-node-flags': { type: 'string', default: '' },
   },
 })
 
@@ -43,7 +44,11 @@ async function startServers(): Promise<{ upstream: BenchChild; proxy: BenchChild
   const gateway = await startChild('gateway', here('./gateway-server.ts'), {
     args: ['--upstream', upstreamUrl, '--log-level', values['log-level'] ?? 'info', '--destination', values.destination ?? 'otlp'],
     quiet: true,
-    execArgv: values.profile ? ['--cpu-prof', '--cpu-prof-interval=100', '--cpu-prof-dir=bench-results/profiles'] : [],
+    execArgv: [
+      ...(values.profile ? ['--cpu-prof', '--cpu-prof-interval=100', '--cpu-prof-dir=bench-results/profiles'] : []),
+      // V8 or Node flags for the gateway alone (the proxy keeps the defaults), e.g. GC experiments.
+      ...(values['gateway-node-flags'] ?? '').split(/\s+/).filter((flag) => flag !== ''),
+    ],
     ...core,
   })
   return { upstream, proxy, gateway }
