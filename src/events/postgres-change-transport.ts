@@ -59,9 +59,12 @@ export async function startPostgresChangeTransport(options: PostgresChangeTransp
   }
 
   await connect()
+  // One query at a time on the connection: a change often publishes several topics in one tick, and
+  // pg deprecates (and pg 9 refuses) a query issued while another is still running on the client.
+  let sending: Promise<unknown> = Promise.resolve()
   options.bus.connect((topic, entityId) => {
     const payload = encodeChangeMessage({ instanceId: options.instanceId, topic, entityId })
-    client?.query('select pg_notify($1, $2)', [options.channel, payload]).catch(options.onError)
+    sending = sending.then(() => client?.query('select pg_notify($1, $2)', [options.channel, payload])).catch(options.onError)
   })
   return {
     kind: 'postgres',
