@@ -3,7 +3,6 @@
 // (`swy1:` + base64url JSON) placed where the format keeps opaque reasoning data; decoding the token
 // restores them. The token is not a secret: it only carries what the upstream returned.
 
-import { dropUndefined } from '../domain/drop-undefined.ts'
 import type { ReasoningItem } from '../domain/inference/message.ts'
 import { providerApis } from '../domain/inference/provider-api.ts'
 import type { ProviderApi } from '../domain/inference/provider-api.ts'
@@ -13,9 +12,9 @@ const prefix = 'swy1:'
 type SealedFields = Pick<ReasoningItem, 'signature' | 'encrypted_content' | 'redacted' | 'id'> & { readonly origin: ProviderApi }
 
 export function sealReasoning(item: ReasoningItem): string {
-  const fields: Record<string, unknown> = { origin: item.origin, signature: item.signature, encrypted_content: item.encrypted_content, redacted: item.redacted, id: item.id }
-  const defined = dropUndefined(fields)
-  return prefix + Buffer.from(JSON.stringify(defined), 'utf8').toString('base64url')
+  // JSON.stringify leaves out the fields that are undefined.
+  const fields = { origin: item.origin, signature: item.signature, encrypted_content: item.encrypted_content, redacted: item.redacted, id: item.id }
+  return prefix + Buffer.from(JSON.stringify(fields), 'utf8').toString('base64url')
 }
 
 /** The sealed fields, or undefined when the token is not one of ours (a native proof). */
