@@ -7,6 +7,9 @@
 // - a destination that failed is sent nothing from memory for `cooldownMs` (its records queue in the
 //   outbox), and one with `concurrencyPerDestination` batches in flight and a full queue declines more;
 // - stop() writes the records not yet sent to the outbox and waits for the batches in flight.
+// A batch frees its destination's lane as soon as its export is answered: what the outcome writes to the
+// store (delivered counts, summed across batches; failed and spilled rows) follows in the background, so
+// a store busy with other writes never holds back delivery nor makes records overflow to the outbox.
 // A crash loses the records queued in memory (at most `batchDelayMs` old) and those in flight for less
 // than `spillAfterMs`; delivery is at-least-once, as through the outbox.
 import { randomUUID } from 'node:crypto'
@@ -18,6 +21,7 @@ import type { ObservabilityOutboxRepository, OutboxRow } from '../store/reposito
 import type { Destination } from './destination.ts'
 import type { OutboxPayload } from './destination-record.ts'
 import type { Exporters } from './exporters/exporter.ts'
+import { DeliveredCounts } from './delivered-counts.ts'
 import { afterFailedAttempt, type DeliveryOptions } from './delivery-options.ts'
 import { exportRecords, exportTarget } from './export-records.ts'
 import { freshAttempt, outboxRow, type OutboxAttempt } from './outbox-row.ts'
@@ -61,13 +65,16 @@ export class DirectDelivery {
   readonly #coolingUntil = new Map<string, number>()
   /** Destinations (as cached) whose stored last_error this process already cleared. */
   readonly #cleared = new WeakSet<Destination>()
+  /** Batches in flight and outcomes still being written. */
   readonly #batches = new Set<Promise<void>>()
+  readonly #counts: DeliveredCounts
   #unspilledInFlight = 0
   #timer: NodeJS.Timeout | null = null
   #stopped = false
 
   constructor(deps: DirectDeliveryDeps) {
     this.#deps = deps
+    this.#counts = new DeliveredCounts((destinationId, count) => deps.destinations.addDelivered(destinationId, count), deps.logger)
   }
 
   offer(destination: Destination, generationId: string, payload: OutboxPayload): Offer {
@@ -107,6 +114,7 @@ export class DirectDelivery {
     }
     await this.#write(left)
     while (this.#batches.size > 0) await Promise.all(this.#batches)
+    await this.#counts.written()
   }
 
   #flush(): void {
@@ -145,17 +153,17 @@ export class DirectDelivery {
     const failures = await exportRecords(exporter, payloads, exportTarget(destination), context, options.concurrencyPerDestination)
     clearTimeout(spillTimer)
     if (spill.rows === null) this.#unspilledInFlight -= records.length
-    const spilled = spill.rows === null ? new Map<number, string>() : await spill.rows
-    try {
-      await this.#settle(destination, records, failures, spilled)
-    } catch (error) {
-      this.#deps.logger.warn({ err: error, destination_id: destination.id }, 'observability: could not record a delivery outcome')
-    }
+    if (failures.length > 0) this.#coolingUntil.set(destination.id, clock.now().getTime() + cooldownMs)
+    const settled = this.#settle(destination, records, failures, spill.rows)
+      .catch((error: unknown) => this.#deps.logger.warn({ err: error, destination_id: destination.id }, 'observability: could not record a delivery outcome'))
+      .finally(() => this.#batches.delete(settled))
+    this.#batches.add(settled)
   }
 
   /** Records the outcome: delivered counts, failed records into the outbox, spilled rows settled. */
-  async #settle(destination: Destination, records: readonly FreshRecord[], failures: Awaited<ReturnType<typeof exportRecords>>, spilled: ReadonlyMap<number, string>): Promise<void> {
+  async #settle(destination: Destination, records: readonly FreshRecord[], failures: Awaited<ReturnType<typeof exportRecords>>, spilling: Promise<ReadonlyMap<number, string>> | null): Promise<void> {
     const { outbox, destinations, clock, options } = this.#deps
+    const spilled = spilling === null ? new Map<number, string>() : await spilling
     const failed = new Set<number>()
     const now = clock.now()
     const retry = afterFailedAttempt(1, options, now)
@@ -178,11 +186,10 @@ export class DirectDelivery {
       if (rowId === undefined) deliveredFromMemory++
       else deliveredRows.push(rowId)
     }
-    if (deliveredFromMemory > 0) await destinations.addDelivered(destination.id, deliveredFromMemory)
+    if (deliveredFromMemory > 0) this.#counts.add(destination.id, deliveredFromMemory)
     await outbox.markDeliveredMany(deliveredRows, this.#owner)
     const lastFailure = failures.at(-1)
     if (lastFailure !== undefined) {
-      this.#coolingUntil.set(destination.id, now.getTime() + cooldownMs)
       await destinations.recordError(destination.id, lastFailure.message)
       this.#deps.logger.debug({ destination_id: destination.id, records: failed.size, error: lastFailure.message }, 'observability: direct delivery failed')
     } else if (destination.lastError !== null && !this.#cleared.has(destination)) {

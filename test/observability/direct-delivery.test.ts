@@ -154,3 +154,46 @@ test('stop writes the records still queued to the outbox; a repeat of a queued r
     await receiver.close()
   }
 })
+
+test('a store that is slow to count deliveries holds back no batch; the counts it missed are summed into one write', async () => {
+  const db = gateway.gateway.store.db
+  const destinations = createObservabilityDestinationsRepository(db)
+  const receiver = await startRecordingServer()
+  const counted: number[] = []
+  let releaseStore = (): void => undefined
+  const storeReleased = new Promise<void>((resolve) => (releaseStore = resolve))
+  try {
+    const id = await createDestination({ name: 'busy store collector', type: 'otel-collector', config: { endpoint: `${receiver.url}/v1/traces` } })
+    const destination = decodeDestination((await destinations.find(id))!, gateway.gateway.secretBox)
+    const slowDestinations = {
+      ...destinations,
+      addDelivered: async (destinationId: string, count: number) => {
+        await storeReleased
+        counted.push(count)
+        await destinations.addDelivered(destinationId, count)
+      },
+    }
+    const direct = new DirectDelivery({
+      outbox: createObservabilityOutboxRepository(db), destinations: slowDestinations, exporters: createExporters(), clock,
+      egress: { allowPrivateNetworks: true }, logger: pino({ level: 'silent' }), options: defaultDeliveryOptions,
+    })
+    const rounds = defaultDeliveryOptions.concurrencyPerDestination + 2
+    for (let round = 1; round <= rounds; round++) {
+      for (let index = 0; index < 5; index++) {
+        const trace = sampleTrace(workspaceId)
+        assert.equal(direct.offer(destination, trace.generationId, { record: buildDestinationRecord(trace, destination), apiKeyName: trace.apiKeyName }), 'queued')
+      }
+      await waitFor(async () => (receiver.requests.length === round ? true : undefined), `export ${round} while the store is busy`)
+    }
+    assert.deepEqual(counted, [], 'no count written yet')
+    releaseStore()
+    await direct.stop()
+    assert.deepEqual(counted, [5, 5 * (rounds - 1)], 'the first write, then one for every batch that finished while it waited')
+    assert.equal((await delivery(id)).delivered, 5 * rounds)
+    assert.deepEqual(await outboxRows(id), [])
+    await disable(id)
+  } finally {
+    releaseStore()
+    await receiver.close()
+  }
+})
