@@ -1,7 +1,8 @@
 // Writes ledger rows off the response path: settlements enqueue rows in memory and a batched writer
-// inserts them every `flushIntervalMs`, as soon as `maxBatchRows` are waiting, and on close. Inserts are
-// idempotent on (generation_id, attempt), so a failed batch is simply kept and retried by the next flush;
-// rows are never dropped (fail closed on money).
+// inserts them every `flushIntervalMs`, as soon as `maxBatchRows` are waiting, and on close, one slice of
+// rows per transaction (`inSlices`). Inserts are idempotent on (generation_id, attempt), so a failed
+// slice is simply kept and retried by the next flush; rows are never dropped (fail closed on money).
+import { inSlices } from '../store/batch-insert.ts'
 import type { LedgerRepository, LedgerRow } from '../store/repositories/ledger-repository.ts'
 
 export interface LedgerWriterOptions {
@@ -57,17 +58,15 @@ export class LedgerWriter {
   }
 
   async #drain(): Promise<void> {
-    while (this.#pending.size > 0) {
-      const batch = [...this.#pending.values()].slice(0, this.#maxBatchRows)
-      try {
-        await this.#repository.insertMany(batch)
-      } catch (error) {
-        this.#onError(error)
-        return
-      }
-      for (const row of batch) {
-        if (this.#pending.get(row.id) === row) this.#pending.delete(row.id)
-      }
+    try {
+      await inSlices([...this.#pending.values()], async (slice) => {
+        await this.#repository.insertMany(slice)
+        for (const row of slice) {
+          if (this.#pending.get(row.id) === row) this.#pending.delete(row.id)
+        }
+      })
+    } catch (error) {
+      this.#onError(error)
     }
   }
 }

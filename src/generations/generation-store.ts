@@ -1,9 +1,10 @@
 // Writes generation records off the response path: records wait in memory and are inserted in
-// batches (every `flushIntervalMs` or `batchSize` records, and on close). Reads look at the pending
+// batches (every `flushIntervalMs` or `batchSize` records, and on close), a record and its content in
+// one transaction, a slice of records at a time (`inSlices`). Reads look at the pending
 // records first, so a record is visible the moment its response is sent.
 import type { Kysely } from 'kysely'
 import type { Database } from '../store/database.ts'
-import { BatchInsert } from '../store/batch-insert.ts'
+import { BatchInsert, inSlices } from '../store/batch-insert.ts'
 import type { GenerationContent, GenerationRecord } from './generation-record.ts'
 
 interface Pending {
@@ -72,14 +73,15 @@ export class GenerationStore {
 
   async #write(): Promise<void> {
     if (this.#pending.size === 0) return
-    const batch = [...this.#pending.values()]
     try {
-      await this.#db.transaction().execute(async (transaction) => {
-        await this.#insertRecords.insert(batch.map(({ record }) => toRow(record)), transaction)
-        const contents = batch.filter((item) => item.content !== null).map(({ record, content }) => toContentRow(record, content!))
-        await this.#insertContents.insert(contents, transaction)
+      await inSlices([...this.#pending.values()], async (slice) => {
+        await this.#db.transaction().execute(async (transaction) => {
+          await this.#insertRecords.insert(slice.map(({ record }) => toRow(record)), transaction)
+          const contents = slice.filter((item) => item.content !== null).map(({ record, content }) => toContentRow(record, content!))
+          await this.#insertContents.insert(contents, transaction)
+        })
+        for (const { record } of slice) if (this.#pending.get(record.id)?.record === record) this.#pending.delete(record.id)
       })
-      for (const { record } of batch) if (this.#pending.get(record.id)?.record === record) this.#pending.delete(record.id)
     } catch (error) {
       this.#onError(error)
     }

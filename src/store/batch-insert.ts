@@ -3,16 +3,16 @@
 // SQL text, and every distinct text is a fresh prepared statement on SQLite. Here rows are written in
 // chunks of a few fixed sizes, and each (table, columns, chunk size) is compiled by Kysely once, so
 // the dialect's own SQL is reused with new parameters and SQLite reuses its prepared statement.
-// better-sqlite3 runs each statement synchronously on the event loop, so between chunks the insert
-// yields to it: a flush of a few hundred rows becomes short steps (a chunk of 16 generation rows is a
-// fraction of a millisecond) between which requests go on, instead of one stall of several
-// milliseconds that every request arriving meanwhile waits out. Inside a transaction other store
-// calls wait for the connection meanwhile, as they waited for the whole flush before.
+// better-sqlite3 runs each statement synchronously on the event loop, so a flush of a few hundred rows
+// is written `inSlices`: one transaction per slice of `rowsPerSlice` rows (about a millisecond on
+// SQLite), with a turn of the event loop between slices. Requests go on between the slices instead of
+// waiting out one stall of several milliseconds, and the store connection is free between them, so
+// other store calls (a delivered count, a management read) wait for one slice, not for the whole flush.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import { CompiledQuery, type Kysely } from 'kysely'
 import type { Database } from './database.ts'
 
-/** Chunk sizes, largest first; a batch of 150 rows is written as 9 x 16 + 4 + 1 + 1. */
+/** Chunk sizes, largest first; a batch of 30 rows is written as 16 + 3 x 4 + 2 x 1. */
 const chunkSizes = [16, 4, 1] as const
 
 type TableName = keyof Database & string
@@ -42,7 +42,6 @@ export class BatchInsert<Row extends object> {
     let offset = 0
     for (const size of chunkSizes) {
       while (rows.length - offset >= size) {
-        if (offset > 0) await yieldToEventLoop()
         const chunk = rows.slice(offset, offset + size)
         await executor.executeQuery(CompiledQuery.raw(this.#text(columns, size), parametersOf(chunk, columns)))
         offset += size
@@ -73,6 +72,21 @@ export class BatchInsert<Row extends object> {
       throw new Error(`batch insert into ${this.#table}: expected ${size * columns.length} parameters, Kysely compiled ${compiled.parameters.length}`)
     }
     return compiled.sql
+  }
+}
+
+/** Rows per transaction of a write-behind flush (see `inSlices`). */
+export const rowsPerSlice = 32
+
+/**
+ * Writes `rows` in slices of at most `rowsPerSlice`, each through `write` (typically one transaction),
+ * with a turn of the event loop between slices. Stops at the first slice that fails: the slices before
+ * it are written, and `write` is expected to leave the rest to be retried.
+ */
+export async function inSlices<T>(rows: readonly T[], write: (slice: readonly T[]) => Promise<void>): Promise<void> {
+  for (let offset = 0; offset < rows.length; offset += rowsPerSlice) {
+    if (offset > 0) await yieldToEventLoop()
+    await write(rows.slice(offset, offset + rowsPerSlice))
   }
 }
 

@@ -1,11 +1,11 @@
-// BatchInsert on every engine: rows of any count arrive exactly once, in chunks compiled once that
-// yield to the event loop between them, with NULLs for absent values and existing rows skipped when a
-// conflict target is given.
+// BatchInsert on every engine: rows of any count arrive exactly once, in chunks compiled once, with
+// NULLs for absent values and existing rows skipped when a conflict target is given. inSlices: slices
+// of a flush with a turn of the event loop between them.
 import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { openStore, type Store } from '../../src/store/open-store.ts'
 import { migrateToLatest } from '../../src/store/migrate.ts'
-import { BatchInsert } from '../../src/store/batch-insert.ts'
+import { BatchInsert, inSlices, rowsPerSlice } from '../../src/store/batch-insert.ts'
 import { createLedgerRepository, type LedgerRow } from '../../src/store/repositories/ledger-repository.ts'
 import { createPostgresDatabase, createSqliteDatabase, type TestDatabase } from '../support/test-store.ts'
 import { postgresTarget } from '../support/test-services.ts'
@@ -68,16 +68,29 @@ for (const engine of engines) {
       const stored = await store.db.selectFrom('ledger_entries').select(['id', 'end_user']).where('generation_id', 'in', ['gen-2000', 'gen-2001']).orderBy('id').execute()
       assert.deepEqual(stored, [{ id: 'gen-2000:1', end_user: null }, { id: 'gen-2001:1', end_user: 'someone' }])
     })
-
-    test('a large batch yields to the event loop between chunks', async () => {
-      const events: string[] = []
-      setImmediate(() => events.push('event loop turned'))
-      const rows = Array.from({ length: 100 }, (_, index) => ledgerRow(3000 + index, 1))
-      await store.db.transaction().execute((transaction) => new BatchInsert<LedgerRow>(store.db, 'ledger_entries').insert(rows, transaction))
-      events.push('insert done')
-      assert.deepEqual(events, ['event loop turned', 'insert done'])
-      const stored = await store.db.selectFrom('ledger_entries').select((eb) => eb.fn.countAll<number>().as('count')).where('prompt_tokens', '>=', 3000).executeTakeFirstOrThrow()
-      assert.equal(Number(stored.count), 100)
-    })
   })
 }
+
+test('inSlices writes slices of rowsPerSlice in order, with a turn of the event loop between them', async () => {
+  const rows = Array.from({ length: rowsPerSlice * 2 + 5 }, (_, index) => index)
+  const events: string[] = []
+  await inSlices(rows, async (slice) => {
+    events.push(`slice ${slice[0]}-${slice.at(-1)}`)
+    setImmediate(() => events.push('turn'))
+  })
+  const last = rows.length - 1
+  assert.deepEqual(events, [`slice 0-${rowsPerSlice - 1}`, 'turn', `slice ${rowsPerSlice}-${rowsPerSlice * 2 - 1}`, 'turn', `slice ${rowsPerSlice * 2}-${last}`])
+})
+
+test('inSlices stops at the first slice that fails', async () => {
+  const rows = Array.from({ length: rowsPerSlice * 3 }, (_, index) => index)
+  const written: number[] = []
+  await assert.rejects(
+    inSlices(rows, async (slice) => {
+      if (slice[0] === rowsPerSlice) throw new Error('store unavailable')
+      written.push(...slice)
+    }),
+    /store unavailable/,
+  )
+  assert.deepEqual(written, rows.slice(0, rowsPerSlice))
+})
