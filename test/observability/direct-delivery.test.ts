@@ -185,6 +185,8 @@ test('a store that is slow to count deliveries holds back no batch; the counts i
       }
       await waitFor(async () => (receiver.requests.length === round ? true : undefined), `export ${round} while the store is busy`)
     }
+    await waitFor(async () => (direct.size === 0 ? true : undefined), 'every batch answered')
+    await new Promise((resolve) => setImmediate(resolve))
     assert.deepEqual(counted, [], 'no count written yet')
     releaseStore()
     await direct.stop()
