@@ -5,6 +5,7 @@ import { createSqliteDatabase } from '../../test/support/test-store.ts'
 import { openStore } from '../store/open-store.ts'
 import { migrateToLatest } from '../store/migrate.ts'
 import { createLedgerRepository, type LedgerRow } from '../store/repositories/ledger-repository.ts'
+import { rowsPerSlice } from '../store/batch-insert.ts'
 import { LedgerWriter } from './ledger-writer.ts'
 import { formatUsd } from './format-usd.ts'
 
@@ -53,4 +54,20 @@ test('formatUsd is exact with at least two decimals', () => {
   assert.equal(formatUsd(1_234_567_890n), '$1.23456789')
   assert.equal(formatUsd(1n), '$0.000000001')
   assert.equal(formatUsd(-250_000_000n), '-$0.25')
+})
+
+test('a flush writes a row settled while it runs, between its slices', async () => {
+  const database = createSqliteDatabase()
+  const store = openStore(database.url)
+  await migrateToLatest(store)
+  const repository = createLedgerRepository(store.db)
+  const writer = new LedgerWriter(repository, { onError: (error) => assert.fail(String(error)) })
+  for (let index = 0; index < rowsPerSlice + 1; index++) writer.enqueue(row(`early-${index}`))
+  const flushed = writer.flush()
+  setImmediate(() => writer.enqueue(row('late')))
+  await flushed
+  assert.equal(writer.pendingCount, 0)
+  assert.equal((await repository.page(null, 100)).length, rowsPerSlice + 2)
+  await store.close()
+  await database.dispose()
 })

@@ -59,12 +59,14 @@ export class LedgerWriter {
 
   async #drain(): Promise<void> {
     try {
-      await inSlices([...this.#pending.values()], async (slice) => {
-        await this.#repository.insertMany(slice)
-        for (const row of slice) {
-          if (this.#pending.get(row.id) === row) this.#pending.delete(row.id)
-        }
-      })
+      while (this.#pending.size > 0) {
+        await inSlices([...this.#pending.values()], async (slice) => {
+          await this.#repository.insertMany(slice)
+          for (const row of slice) {
+            if (this.#pending.get(row.id) === row) this.#pending.delete(row.id)
+          }
+        })
+      }
     } catch (error) {
       this.#onError(error)
     }
