@@ -1,7 +1,7 @@
 // Writes generation records off the response path: records wait in memory and are inserted in
 // batches (every `flushIntervalMs` or `batchSize` records, and on close), a record and its content in
-// one transaction, a slice of records at a time (`inSlices`). Reads look at the pending
-// records first, so a record is visible the moment its response is sent.
+// one transaction, a slice of records at a time (`inSlices`). Reads look at the pending records
+// first, so a record is visible the moment its response is sent.
 import type { Kysely } from 'kysely'
 import type { Database } from '../store/database.ts'
 import { BatchInsert, inSlices } from '../store/batch-insert.ts'
