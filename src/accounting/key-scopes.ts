@@ -9,7 +9,7 @@
 import type { Clock } from '../domain/clock.ts'
 import type { LimitedScope } from '../counters/spend-counters.ts'
 import { windowAt } from './windows.ts'
-import type { WindowPeriod } from './windows.ts'
+import type { CalendarWindow, WindowPeriod } from './windows.ts'
 
 export type KeySpendFamily = 'usage' | 'byok' | 'total'
 
@@ -36,7 +36,21 @@ export function windowedScope(
   if (period === 'lifetime') return { id: `${baseId}:lifetime`, limitNano }
   const now = clock.now().getTime()
   const window = windowAt(period, now)
-  return { id: `${baseId}:${window.id}`, limitNano, ttlSeconds: Math.ceil((window.end - now) / 1000) + marginSeconds }
+  return { id: `${baseId}:${window.id}`, limitNano, ttlSeconds: ttlSecondsAt(window, now, marginSeconds) }
+}
+
+/** A key's counter in one family and period at `now` (epoch ms): `key:<hash>:<family>:<window id>`. */
+export function keySpendScope(
+  keyHash: string,
+  family: KeySpendFamily,
+  period: UsagePeriod,
+  limitNano: bigint | null,
+  now: number,
+  marginSeconds: number = defaultTtlMarginSeconds,
+): LimitedScope {
+  if (period === 'lifetime') return { id: keySpendId(keyHash, family, period, 'lifetime'), limitNano }
+  const window = windowAt(period, now)
+  return { id: keySpendId(keyHash, family, period, window.id), limitNano, ttlSeconds: ttlSecondsAt(window, now, marginSeconds) }
 }
 
 export function keySpendBaseId(keyHash: string, family: KeySpendFamily): string {
@@ -45,5 +59,40 @@ export function keySpendBaseId(keyHash: string, family: KeySpendFamily): string 
 
 /** The id of a key's counter for one family and period at the clock's present instant. */
 export function keySpendScopeId(keyHash: string, family: KeySpendFamily, period: UsagePeriod, clock: Clock): string {
-  return windowedScope(keySpendBaseId(keyHash, family), period, null, clock).id
+  return keySpendScope(keyHash, family, period, null, clock.now().getTime()).id
+}
+
+function ttlSecondsAt(window: CalendarWindow, now: number, marginSeconds: number): number {
+  return Math.ceil((window.end - now) / 1000) + marginSeconds
+}
+
+/**
+ * Ids of key counters, made once per key, family and window and then reused: every call reserves on
+ * eight of them, and the counters look each up in a Map (or send it to Redis). A string that is reused
+ * keeps its hash; a fresh ~90-character id per scope per call was built and hashed anew every time.
+ * Bounded by forgetting every key at once past `cachedKeysLimit` keys.
+ */
+const cachedIds = new Map<string, CachedId[]>()
+const cachedKeysLimit = 10_000
+const familySlot: Record<KeySpendFamily, number> = { usage: 0, byok: 1, total: 2 }
+const periodSlot: Record<UsagePeriod, number> = { lifetime: 0, daily: 1, weekly: 2, monthly: 3 }
+
+interface CachedId {
+  readonly windowId: string
+  readonly id: string
+}
+
+function keySpendId(keyHash: string, family: KeySpendFamily, period: UsagePeriod, windowId: string): string {
+  let slots = cachedIds.get(keyHash)
+  if (slots === undefined) {
+    if (cachedIds.size >= cachedKeysLimit) cachedIds.clear()
+    slots = []
+    cachedIds.set(keyHash, slots)
+  }
+  const slot = familySlot[family] * usagePeriods.length + periodSlot[period]
+  const cached = slots[slot]
+  if (cached !== undefined && cached.windowId === windowId) return cached.id
+  const id = `${keySpendBaseId(keyHash, family)}:${windowId}`
+  slots[slot] = { windowId, id }
+  return id
 }

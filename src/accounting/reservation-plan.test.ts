@@ -86,6 +86,26 @@ describe('planReservation', () => {
     assert.equal(before.scopes[0]?.ttlSeconds, 1 + DAY, 'a counter outlives its window by the margin')
   })
 
+  test('ids follow the window and the key when calls go back and forth between them (ledger replays, many keys)', () => {
+    const key = { limit: null, limit_reset: null, include_byok_in_limit: false } as const
+    const at = (iso: string, keyHash: string) => planReservation({ keyHash, key, isByok: false, clock: new ManualClock(iso) }).scopes.map((scope) => scope.id)
+    const ids = [
+      at('2026-11-30T23:59:59.999Z', 'a'),
+      at('2026-12-01T00:00:00.000Z', 'a'),
+      at('2026-11-30T12:00:00.000Z', 'a'),
+      at('2026-12-01T00:00:00.000Z', 'b'),
+      at('2026-12-01T00:00:00.000Z', 'a'),
+    ]
+    assert.deepEqual(ids.map((scopes) => scopes.filter((id) => id.includes(':usage:d:'))), [
+      ['key:a:usage:d:2026-11-30'],
+      ['key:a:usage:d:2026-12-01'],
+      ['key:a:usage:d:2026-11-30'],
+      ['key:b:usage:d:2026-12-01'],
+      ['key:a:usage:d:2026-12-01'],
+    ])
+    assert.deepEqual(ids[4], ids[1])
+  })
+
   test('the ttl margin is configurable', () => {
     const result = plan({ limit: 1, limit_reset: 'daily', include_byok_in_limit: false }, { ttlMarginSeconds: 60 })
     assert.equal(result.scopes[0]?.ttlSeconds, 12 * 3600 + 60)

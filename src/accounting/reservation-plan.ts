@@ -5,7 +5,7 @@
 import type { Clock } from '../domain/clock.ts'
 import { usdToNano } from '../domain/money.ts'
 import type { LimitedScope } from '../counters/spend-counters.ts'
-import { defaultTtlMarginSeconds, keySpendBaseId, usagePeriods, windowedScope } from './key-scopes.ts'
+import { defaultTtlMarginSeconds, keySpendScope, usagePeriods } from './key-scopes.ts'
 import type { KeySpendFamily, UsagePeriod } from './key-scopes.ts'
 import type { WindowPeriod } from './windows.ts'
 
@@ -55,19 +55,38 @@ export function limitFamily(key: KeyLimitSettings): KeySpendFamily {
 export function planReservation(input: ReservationPlanInput): ReservationPlan {
   const { key, keyHash, clock } = input
   const margin = input.ttlMarginSeconds ?? defaultTtlMarginSeconds
-  const families: KeySpendFamily[] = [input.isByok ? 'byok' : 'usage', 'total']
-  const limitApplies = key.limit !== null && families.includes(limitFamily(key))
-  const tracking = families.flatMap((family) =>
-    usagePeriods.map((period) => {
-      const isLimit = limitApplies && family === limitFamily(key) && period === limitPeriod(key)
-      const limitNano = isLimit && key.limit !== null ? usdToNano(key.limit) : null
-      return windowedScope(keySpendBaseId(keyHash, family), period, limitNano, clock, margin)
-    }),
-  )
-  const keyLimit = tracking.filter((scope) => scope.limitNano !== null)
+  const now = clock.now().getTime()
+  const families = input.isByok ? byokFamilies : usageFamilies
+  const limitNano = key.limit !== null && families.includes(limitFamily(key)) ? limitToNano(key.limit) : null
+  const keyLimit: LimitedScope[] = []
+  const tracking: LimitedScope[] = []
+  for (const family of families) {
+    for (const period of usagePeriods) {
+      const isLimit = limitNano !== null && family === limitFamily(key) && period === limitPeriod(key)
+      const scope = keySpendScope(keyHash, family, period, isLimit ? limitNano : null, now, margin)
+      if (isLimit) keyLimit.push(scope)
+      else tracking.push(scope)
+    }
+  }
   const credits = !input.isByok && input.credits != null ? [{ id: input.credits.scopeId, limitNano: input.credits.totalCreditsNano }] : []
   return {
-    scopes: [...keyLimit, ...(input.budgets ?? []), ...credits, ...tracking.filter((scope) => scope.limitNano === null)],
+    scopes: [...keyLimit, ...(input.budgets ?? []), ...credits, ...tracking],
     keyLimitScopeId: keyLimit[0]?.id ?? null,
   }
+}
+
+const usageFamilies: readonly KeySpendFamily[] = ['usage', 'total']
+const byokFamilies: readonly KeySpendFamily[] = ['byok', 'total']
+
+/** Key limits in nano-dollars by their USD value: a handful of distinct limits, converted once each. */
+const limitsInNano = new Map<number, bigint>()
+
+function limitToNano(limitUsd: number): bigint {
+  let nano = limitsInNano.get(limitUsd)
+  if (nano === undefined) {
+    if (limitsInNano.size >= 1_000) limitsInNano.clear()
+    nano = usdToNano(limitUsd)
+    limitsInNano.set(limitUsd, nano)
+  }
+  return nano
 }
