@@ -54,23 +54,28 @@ export function reconciledAllocation(allocation: CostAllocation | null, costUsd:
   return sum === toNanos(costUsd) ? allocation : null
 }
 
-function hex(input: string, length: number): string {
-  return hash('sha256', input, 'hex').slice(0, length)
+/**
+ * One SHA-256 of the generation id gives both ids: its first 32 hex digits are the trace id, the next
+ * 16 the span id. Derived, not random, so a redelivered record (and every destination) carries the same.
+ */
+function generationDigest(generationId: string): string {
+  return hash('sha256', `trace:${generationId}`, 'hex')
 }
 
-function traceIdFor(trace: GenerationTrace, shareContext: boolean): string {
+function traceIdFor(trace: GenerationTrace, digest: string, shareContext: boolean): string {
   const given = trace.requestContext.trace?.trace_id
   if (shareContext && typeof given === 'string' && /^[0-9a-f]{32}$/i.test(given)) return given.toLowerCase()
-  return hex(`trace:${trace.generationId}`, 32)
+  return digest.slice(0, 32)
 }
 
 export function buildDestinationRecord(trace: GenerationTrace, destination: Destination): DestinationRecord {
   const { usage, timing } = trace
+  const digest = generationDigest(trace.generationId)
   const allocation = destination.broadcastGenerationCostAllocation ? reconciledAllocation(trace.costAllocation, trace.costUsd) : null
   return {
     id: trace.generationId,
-    trace_id: traceIdFor(trace, destination.broadcastGenerationRequestContext),
-    span_id: hex(`span:${trace.generationId}`, 16),
+    trace_id: traceIdFor(trace, digest, destination.broadcastGenerationRequestContext),
+    span_id: digest.slice(32, 48),
     request_id: trace.requestId,
     workspace_id: trace.workspaceId,
     api_key_hash: trace.apiKeyHash,
