@@ -1,0 +1,100 @@
+// `npm run bench:store [-- --rate 3000 --seconds 10 --ids ordered|random]`: what the write-behind store
+// writes of the hot path cost, alone. The real GenerationStore and LedgerWriter on a fresh SQLite store
+// (with its checkpointer thread) take one generation record, its content and one ledger row per
+// "request", at a fixed rate, with the gateway's flush intervals. Prints the process's CPU per request
+// (every thread: the checkpointer's too) and the event-loop delay the flushes cause. `--ids random`
+// makes generation ids the way they were made before they sorted by creation (docs/performance.md,
+// item 26), for comparison. Pinned to core 0 when taskset exists, like the servers of `npm run bench`.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { randomBytes } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { parseArgs } from 'node:util'
+import { openStore } from '../src/store/open-store.ts'
+import { migrateToLatest } from '../src/store/migrate.ts'
+import { GenerationStore } from '../src/generations/generation-store.ts'
+import type { GenerationContent, GenerationRecord } from '../src/generations/generation-record.ts'
+import { LedgerWriter } from '../src/accounting/ledger-writer.ts'
+import { createLedgerRepository, type LedgerRow } from '../src/store/repositories/ledger-repository.ts'
+import { newGenerationId } from '../src/inference/pipeline/inference-request.ts'
+import { pinToCore } from './child-process.ts'
+
+const { values } = parseArgs({ options: { rate: { type: 'string', default: '3000' }, seconds: { type: 'string', default: '10' }, ids: { type: 'string', default: 'ordered' } } })
+const rate = Number(values.rate)
+const seconds = Number(values.seconds)
+if (values.ids !== 'ordered' && values.ids !== 'random') throw new Error('--ids takes ordered or random')
+
+const base62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+const randomId = (nowMs: number): string => `gen-${Math.floor(nowMs / 1000)}-${[...randomBytes(20)].map((byte) => base62[byte % 62]).join('')}`
+const makeId = values.ids === 'random' ? randomId : newGenerationId
+
+const workspaceId = 'b1c2d3e4-0000-4000-8000-000000000001'
+const organizationId = 'b1c2d3e4-0000-4000-8000-000000000002'
+const keyHash = 'a'.repeat(64)
+
+function record(id: string, createdAt: string): GenerationRecord {
+  return {
+    id, requestId: `req-${id}`, organizationId, workspaceId, keyHash, apiType: 'completions', dialect: 'openai-responses',
+    model: 'openai/gpt-4o-mini', provider: 'openai', upstreamModelId: 'gpt-4o-mini', upstreamId: `resp_${id}`, streamed: false, cancelled: false,
+    status: 'completed', finishReason: 'stop', nativeFinishReason: 'stop', tokensPrompt: 12, tokensCompletion: 30, tokensCached: 0, tokensReasoning: 0,
+    costNano: 123_000n, isByok: false, latencyMs: 3, generationTimeMs: 2, sessionId: null, endUser: null, preset: null, serviceTier: null,
+    attempts: [{ model: 'openai/gpt-4o-mini', provider: 'openai', endpointId: 'openai-gpt-4o-mini', status: 200, latencyMs: 2 }],
+    errorStatus: null, errorMessage: null, httpReferer: null, userAgent: 'node', createdAt,
+  }
+}
+
+const content: GenerationContent = { input: { messages: [{ role: 'user', content: 'Say hello to the benchmark, please.' }] }, completion: 'Hello! This is the answer of the fake upstream.', reasoning: null, error: null }
+
+function ledgerRow(id: string, createdAt: string): LedgerRow {
+  return {
+    id: `${id}:1`, generation_id: id, attempt: 1, key_hash: keyHash, workspace_id: workspaceId, organization_id: organizationId, model: 'openai/gpt-4o-mini',
+    provider: 'openai', prompt_tokens: 12, completion_tokens: 30, reasoning_tokens: 0, cached_tokens: 0, cache_write_tokens: 0, cost_nano: '123000',
+    is_byok: 0, end_user: null, created_at: createdAt,
+  }
+}
+
+pinToCore(process.pid, 0)
+const directory = mkdtempSync(join(tmpdir(), 'switchyard-store-bench-'))
+const store = openStore(`sqlite:${join(directory, 'bench.db')}`)
+await migrateToLatest(store)
+const fail = (error: unknown): never => {
+  throw error
+}
+const generations = new GenerationStore(store.db, fail)
+const ledger = new LedgerWriter(createLedgerRepository(store.db), { onError: fail })
+generations.start()
+ledger.start()
+
+// One second of warm-up, then the measured seconds: records arrive every 10 ms, rate / 100 at a time.
+const tickMs = 10
+const perTick = rate / (1000 / tickMs)
+async function drive(ticks: number): Promise<void> {
+  const started = Date.now()
+  for (let tick = 0; tick < ticks; tick++) {
+    const now = Date.now()
+    const createdAt = new Date(now).toISOString()
+    for (let index = 0; index < perTick; index++) {
+      const id = makeId(now)
+      generations.add(record(id, createdAt), content)
+      ledger.enqueue(ledgerRow(id, createdAt))
+    }
+    await sleep(Math.max(0, started + (tick + 1) * tickMs - Date.now()))
+  }
+}
+await drive(1000 / tickMs)
+const loop = monitorEventLoopDelay({ resolution: 1 })
+loop.enable()
+const before = process.cpuUsage()
+await drive((seconds * 1000) / tickMs)
+await Promise.all([generations.stop(), ledger.close()])
+const used = process.cpuUsage(before)
+loop.disable()
+const requests = seconds * rate
+const cpuMicros = used.user + used.system
+console.log(`store writes: ${rate}/s for ${seconds} s, ${values.ids} generation ids`)
+console.log(`  CPU per request (record + content + ledger row): ${(cpuMicros / requests).toFixed(1)} µs`)
+console.log(`  event-loop delay: p99 ${(loop.percentile(99) / 1e6).toFixed(2)} ms, max ${(loop.max / 1e6).toFixed(2)} ms`)
+await store.close()
+rmSync(directory, { recursive: true, force: true })
