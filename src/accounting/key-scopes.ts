@@ -53,7 +53,7 @@ export function keySpendScope(
   return { id: keySpendId(keyHash, family, period, window.id), limitNano, ttlSeconds: ttlSecondsAt(window, now, marginSeconds) }
 }
 
-export function keySpendBaseId(keyHash: string, family: KeySpendFamily): string {
+function keySpendBaseId(keyHash: string, family: KeySpendFamily): string {
   return `key:${keyHash}:${family}`
 }
 

@@ -57,12 +57,13 @@ export function planReservation(input: ReservationPlanInput): ReservationPlan {
   const margin = input.ttlMarginSeconds ?? defaultTtlMarginSeconds
   const now = clock.now().getTime()
   const families = input.isByok ? byokFamilies : usageFamilies
-  const limitNano = key.limit !== null && families.includes(limitFamily(key)) ? limitToNano(key.limit) : null
+  const [checkedFamily, checkedPeriod] = [limitFamily(key), limitPeriod(key)]
+  const limitNano = key.limit !== null && families.includes(checkedFamily) ? limitToNano(key.limit) : null
   const keyLimit: LimitedScope[] = []
   const tracking: LimitedScope[] = []
   for (const family of families) {
     for (const period of usagePeriods) {
-      const isLimit = limitNano !== null && family === limitFamily(key) && period === limitPeriod(key)
+      const isLimit = limitNano !== null && family === checkedFamily && period === checkedPeriod
       const scope = keySpendScope(keyHash, family, period, isLimit ? limitNano : null, now, margin)
       if (isLimit) keyLimit.push(scope)
       else tracking.push(scope)
