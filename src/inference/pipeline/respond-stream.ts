@@ -36,8 +36,7 @@ export async function respondStream(
     isByok: false,
     echo: facts.prepared!.decoded.echo,
   })
-  const body = responder.startStream({ 'x-generation-id': request.generationId })
-  body.write(encoder.start())
+  const body = responder.startStream({ 'x-generation-id': request.generationId }, encoder.start())
   facts.streamed = true
   const tally = new StreamTally()
   try {

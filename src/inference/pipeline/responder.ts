@@ -8,8 +8,11 @@ export interface Responder {
   /** Whether an answer (JSON, error or the start of a stream) was already sent. */
   readonly isSent: boolean
   sendJson(status: number, body: unknown, headers: Readonly<Record<string, string>>): void
-  /** Starts a 200 SSE answer; the pipeline writes frames and ends it. */
-  startStream(headers: Readonly<Record<string, string>>): Writable
+  /**
+   * Starts a 200 SSE answer with its opening frames, which leave at once; the pipeline writes the
+   * rest and ends it.
+   */
+  startStream(headers: Readonly<Record<string, string>>, opening: string): Writable
 }
 
 export function fastifyResponder(reply: FastifyReply): Responder {
@@ -20,12 +23,17 @@ export function fastifyResponder(reply: FastifyReply): Responder {
     sendJson(status, body, headers) {
       void reply.code(status).headers(headers).send(body)
     },
-    startStream(headers) {
+    startStream(headers, opening) {
       // The frames go straight to the socket: no intermediate stream. Fastify's own sending is
       // bypassed (hijack), so the headers set by hooks (x-request-id, rate limits) are copied here;
       // the onResponse hooks (metrics, access log) still run when the response finishes.
       reply.hijack()
       reply.raw.writeHead(200, { ...(reply.getHeaders() as OutgoingHttpHeaders), 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', ...headers })
+      reply.raw.write(opening)
+      // Node corks the socket at a response's first write until the next tick, which comes only
+      // after the pipeline has translated what the upstream's first read brought (often the whole
+      // answer of a fast upstream). The client's first byte should not wait for that.
+      reply.raw.socket?.uncork()
       return reply.raw
     },
   }
@@ -49,10 +57,11 @@ export function memoryResponder(): Responder & { answer(): CollectedAnswer | nul
     sendJson(status, body, headers) {
       collected = { status, headers, body }
     },
-    startStream(headers) {
+    startStream(headers, opening) {
       const stream = new PassThrough()
       stream.on('data', (chunk: Buffer) => (sseText += chunk.toString('utf8')))
       collected = { status: 200, headers, body: '' }
+      stream.write(opening)
       return stream
     },
     answer() {

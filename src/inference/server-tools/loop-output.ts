@@ -49,8 +49,7 @@ export function streamLoopSink(request: InferenceRequest, responder: Responder, 
   let body: Writable | null = null
   const write = (text: string): void => {
     if (body === null) {
-      body = responder.startStream({ 'x-generation-id': request.generationId })
-      body.write(encoder.start())
+      body = responder.startStream({ 'x-generation-id': request.generationId }, encoder.start())
     }
     if (!body.writableEnded && text !== '') body.write(text)
   }
