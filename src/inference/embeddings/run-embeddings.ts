@@ -40,8 +40,10 @@ export interface EmbeddingsAnswer {
 
 export type EmbeddingsRunner = (request: EmbeddingsRequest, body: unknown) => Promise<EmbeddingsAnswer>
 
-export function createEmbeddingsRunner(settings: EmbeddingsSettings, deps: InferenceDeps): EmbeddingsRunner {
-  const decode = createEmbeddingsDecoder()
+export type EmbeddingsDecoder = (body: unknown) => DecodedEmbeddingsRequest
+
+/** A caller that builds a runner per call (a batch line, with its own accounting) passes one `decode` compiled once. */
+export function createEmbeddingsRunner(settings: EmbeddingsSettings, deps: InferenceDeps, decode: EmbeddingsDecoder = createEmbeddingsDecoder()): EmbeddingsRunner {
   return async (request, body) => {
     const facts = newEmbeddingsFacts()
     let reservation: SpendReservation | null = null
