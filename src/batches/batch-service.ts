@@ -4,12 +4,12 @@ import { randomBytes } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import type { Clock } from '../domain/clock.ts'
 import type { ApiKeyRecord } from '../domain/identity.ts'
-import type { Dialect, DialectName } from '../dialects/dialect.ts'
 import { GatewayError } from '../domain/errors.ts'
 import { egressProblem, type EgressPolicy } from '../http/egress-policy.ts'
 import type { BatchRow, BatchesRepository } from '../store/repositories/batches-repository.ts'
 import { isTerminalStatus, listableStatuses, type BatchStatus } from './batch-status.ts'
 import { batchView, resultView } from './batch-view.ts'
+import type { LinePipelineDeps } from './line-pipelines.ts'
 import { parseBatchSubmission } from './parse-batch-submission.ts'
 
 export const retentionMs = 30 * 24 * 60 * 60 * 1000
@@ -18,7 +18,7 @@ const windowMs = 24 * 60 * 60 * 1000
 export interface BatchServiceDeps {
   readonly batches: BatchesRepository
   readonly clock: Clock
-  readonly dialects: Readonly<Record<DialectName, Dialect>>
+  readonly lines: LinePipelineDeps
   readonly maxBodyBytes: number
   readonly maxRequests: number
   readonly egress: EgressPolicy
@@ -55,7 +55,7 @@ export function createBatchService(deps: BatchServiceDeps) {
 
   return {
     async submit(stream: Readable, key: ApiKeyRecord): Promise<Record<string, unknown>> {
-      const submission = await parseBatchSubmission(stream, { dialects: deps.dialects, maxBytes: deps.maxBodyBytes, maxLines: deps.maxRequests })
+      const submission = await parseBatchSubmission(stream, { lines: deps.lines, maxBytes: deps.maxBodyBytes, maxLines: deps.maxRequests })
       const refusal = submission.callbackUrl === null ? null : egressProblem(submission.callbackUrl, deps.egress)
       if (refusal !== null) throw new GatewayError('invalid_request', `callback_url: refused by the egress policy: ${refusal}`)
       const now = clock.now()

@@ -1,5 +1,4 @@
 // The closed sets of batches: statuses, endpoints, and how an error kind reads as an ApiErrorType.
-import type { DialectName } from '../dialects/dialect.ts'
 import type { ErrorKind } from '../domain/errors.ts'
 
 export type BatchStatus = 'validating' | 'in_progress' | 'finalizing' | 'completed' | 'failed' | 'expired' | 'cancelling' | 'cancelled'
@@ -18,18 +17,12 @@ export const isTerminalStatus: Readonly<Record<BatchStatus, boolean>> = {
 /** Statuses a list may filter by (`finalizing` and `cancelling` are reported inside `in_progress`). */
 export const listableStatuses = ['validating', 'in_progress', 'completed', 'failed', 'expired', 'cancelled'] as const
 
-export type BatchEndpoint = '/v1/chat/completions' | '/v1/responses' | '/v1/messages' | '/v1/embeddings'
+export const batchEndpoints = ['/v1/chat/completions', '/v1/responses', '/v1/messages', '/v1/embeddings'] as const
 
-/** The dialect each endpoint's lines speak; null where this gateway cannot run it yet. */
-export const endpointDialects: Readonly<Record<BatchEndpoint, DialectName | null>> = {
-  '/v1/chat/completions': 'openai-chat',
-  '/v1/responses': 'openai-responses',
-  '/v1/messages': 'anthropic-messages',
-  '/v1/embeddings': null,
-}
+export type BatchEndpoint = (typeof batchEndpoints)[number]
 
 export function isBatchEndpoint(value: unknown): value is BatchEndpoint {
-  return typeof value === 'string' && Object.hasOwn(endpointDialects, value)
+  return (batchEndpoints as readonly unknown[]).includes(value)
 }
 
 /** Webhook event per terminal status. */

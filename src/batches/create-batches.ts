@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../config/config.ts'
 import type { Clock } from '../domain/clock.ts'
 import type { Dialect, DialectName } from '../dialects/dialect.ts'
+import { createEmbeddingsDecoder } from '../dialects/embeddings/decode-request.ts'
 import type { InferenceDeps } from '../inference/inference-deps.ts'
 import type { KeyCache } from '../identity/key-cache.ts'
 import type { CreditBalance } from '../accounting/credit-balance.ts'
@@ -12,6 +13,7 @@ import { createBatchesRepository } from '../store/repositories/batches-repositor
 import { createBatchService, type BatchService } from './batch-service.ts'
 import { BatchWorker } from './batch-worker.ts'
 import { createBatchWebhookDelivery } from './batch-webhooks.ts'
+import type { LinePipelineDeps } from './line-pipelines.ts'
 import { createBatchItemRunner } from './run-batch-item.ts'
 
 export interface CreateBatchesDeps {
@@ -31,11 +33,15 @@ export function createBatches(deps: CreateBatchesDeps): { readonly service: Batc
   const { config, clock, logger } = deps
   const batches = createBatchesRepository(deps.store.db, deps.store.engine)
   const egress = { allowPrivateNetworks: config.egress.allow_private_networks }
+  const lines: LinePipelineDeps = {
+    dialects: deps.inference.dialects,
+    embeddings: { settings: { maxInputChars: config.embeddings.max_input_chars }, decode: createEmbeddingsDecoder() },
+  }
   const worker = new BatchWorker({
     batches,
     clock,
     logger,
-    runItem: createBatchItemRunner({ dialects: deps.inference.dialects, inference: deps.inference.deps, findKey: (hash) => deps.keyCache.lookup(hash), flushLedger: deps.flushLedger }),
+    runItem: createBatchItemRunner({ lines, inference: deps.inference.deps, findKey: (hash) => deps.keyCache.lookup(hash), flushLedger: deps.flushLedger }),
     deliverWebhooks: createBatchWebhookDelivery({ batches, egress, secret: config.batches.webhook_secret, logger }),
     options: {
       pollIntervalMs: config.batches.poll_interval_ms,
@@ -53,7 +59,7 @@ export function createBatches(deps: CreateBatchesDeps): { readonly service: Batc
   const service = createBatchService({
     batches,
     clock,
-    dialects: deps.inference.dialects,
+    lines,
     maxBodyBytes: config.batches.max_body_bytes,
     maxRequests: config.batches.max_requests,
     egress,

@@ -1,13 +1,13 @@
-// Reads a batch submission from the request stream and validates every line with the target dialect
-// as it arrives (api-reference §8.1): `endpoint` and `model` (and `callback_url`) must come before
+// Reads a batch submission from the request stream and validates every line with the endpoint's own
+// validation as it arrives (api-reference §8.1): `endpoint` and `model` (and `callback_url`) must come before
 // `requests`, custom ids are unique, a line's `model` equals the batch model, and each body decodes.
 // The first bad line is reported as `requests[<i>]...`. Lines are kept as their JSON text only.
 import type { Readable } from 'node:stream'
 import { StringDecoder } from 'node:string_decoder'
-import type { Dialect, DialectName } from '../dialects/dialect.ts'
 import { GatewayError, isGatewayError } from '../domain/errors.ts'
-import { endpointDialects, isBatchEndpoint, type BatchEndpoint } from './batch-status.ts'
+import { batchEndpoints, isBatchEndpoint, type BatchEndpoint } from './batch-status.ts'
 import { JsonMemberScanner } from './json-member-scanner.ts'
+import { checkLine, endpointPipelines, type LinePipeline, type LinePipelineDeps } from './line-pipelines.ts'
 
 export interface BatchLine {
   readonly customId: string
@@ -30,7 +30,7 @@ export interface BatchSubmission {
 }
 
 export interface ParseBatchOptions {
-  readonly dialects: Readonly<Record<DialectName, Dialect>>
+  readonly lines: LinePipelineDeps
   readonly maxBytes: number
   readonly maxLines: number
 }
@@ -52,7 +52,7 @@ class SubmissionBuilder {
   hasRequests = false
   readonly lines: BatchLine[] = []
   readonly #customIds = new Set<string>()
-  #dialect: Dialect | null = null
+  #pipeline: LinePipeline | null = null
 
   constructor(readonly options: ParseBatchOptions) {}
 
@@ -73,11 +73,9 @@ class SubmissionBuilder {
   }
 
   #endpoint(value: unknown): void {
-    if (!isBatchEndpoint(value)) throw invalid('endpoint: must be one of /v1/chat/completions, /v1/responses, /v1/messages, /v1/embeddings')
-    const dialectName = endpointDialects[value]
-    if (dialectName === null) throw invalid(`endpoint: ${value} batches are not supported yet by this gateway; use /v1/chat/completions, /v1/responses or /v1/messages`)
+    if (!isBatchEndpoint(value)) throw invalid(`endpoint: must be one of ${batchEndpoints.join(', ')}`)
     this.endpoint = value
-    this.#dialect = this.options.dialects[dialectName]
+    this.#pipeline = endpointPipelines[value]
   }
 
   start(): void {
@@ -99,7 +97,7 @@ class SubmissionBuilder {
     if (body.stream === true) throw invalid(`requests[${index}].body.stream: batch requests cannot stream; omit stream`)
     const filled = { ...body, model: this.model }
     try {
-      this.#dialect!.decode(filled)
+      checkLine(this.#pipeline!, filled, this.options.lines)
     } catch (error) {
       if (isGatewayError(error)) throw invalid(`requests[${index}].body.${error.message}`)
       throw error

@@ -1,14 +1,13 @@
-// Runs one batch line through the normal inference pipeline (routing, fallbacks, accounting, generation
-// records) as the submitting key, under a generation id derived from the line, and turns the answer
-// into the stored `{response, error}` plus the line's settled cost.
+// Runs one batch line through its endpoint's pipeline (inference or embeddings: routing, fallbacks,
+// accounting, generation records) as the submitting key, under a generation id derived from the line,
+// and turns the answer into the stored `{response, error}` plus the line's settled cost.
 import type { ApiKeyRecord } from '../domain/identity.ts'
-import type { Dialect, DialectName } from '../dialects/dialect.ts'
 import { errorKinds, type ErrorKind } from '../domain/errors.ts'
 import type { InferenceAccounting, InferenceDeps } from '../inference/inference-deps.ts'
-import { invokeInference } from '../inference/invoke-inference.ts'
 import type { BatchItemRow, BatchRow } from '../store/repositories/batches-repository.ts'
-import { apiErrorTypes, endpointDialects, errorKindForStatus, isBatchEndpoint } from './batch-status.ts'
+import { apiErrorTypes, errorKindForStatus, isBatchEndpoint } from './batch-status.ts'
 import { batchGenerationId, type ItemError, type StoredItemResult } from './batch-view.ts'
+import { endpointPipelines, runLine, type LinePipelineDeps } from './line-pipelines.ts'
 
 export interface ItemOutcome {
   readonly result: StoredItemResult
@@ -16,7 +15,7 @@ export interface ItemOutcome {
 }
 
 export interface RunBatchItemDeps {
-  readonly dialects: Readonly<Record<DialectName, Dialect>>
+  readonly lines: LinePipelineDeps
   readonly inference: InferenceDeps
   readonly findKey: (hash: string) => Promise<ApiKeyRecord | undefined>
   /**
@@ -35,8 +34,8 @@ export function itemError(kind: ErrorKind, message: string): ItemError {
 
 export function createBatchItemRunner(deps: RunBatchItemDeps): BatchItemRunner {
   return async (batch, item, signal) => {
-    const dialect = isBatchEndpoint(batch.endpoint) ? endpointDialects[batch.endpoint] : null
-    if (dialect === null) return failed('invalid_request', `endpoint ${batch.endpoint} cannot be run by this gateway`)
+    const line = isBatchEndpoint(batch.endpoint) ? endpointPipelines[batch.endpoint] : null
+    if (line === null) return failed('invalid_request', `endpoint ${batch.endpoint} cannot be run by this gateway`)
     const key = await deps.findKey(batch.key_hash)
     if (key === undefined || key.disabled) return failed('unauthorized', 'The API key that submitted this batch was deleted or disabled')
     let costNano = 0n
@@ -48,11 +47,7 @@ export function createBatchItemRunner(deps: RunBatchItemDeps): BatchItemRunner {
         await deps.inference.accounting.settle(reservation, input)
       },
     }
-    const answer = await invokeInference(
-      { key, dialect, body: lineBody(batch, item), generationId: batchGenerationId(batch.id, item.position), signal },
-      deps.dialects,
-      { ...deps.inference, accounting },
-    )
+    const answer = await runLine(line, { key, body: lineBody(batch, item), generationId: batchGenerationId(batch.id, item.position), signal }, deps.lines, { ...deps.inference, accounting })
     await deps.flushLedger?.()
     if (answer.status === 200) return { result: { response: { status_code: 200, body: answer.body }, error: null }, costNano }
     const kind = errorKindForStatus(answer.status)

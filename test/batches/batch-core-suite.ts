@@ -1,10 +1,12 @@
 // The core batch scenarios, run on SQLite with one worker and on PostgreSQL with two workers sharing one
-// store: exact counts for a large batch, cancel, the 402 -> grant -> 200 cycle, 30-day 410, list filters.
+// store: exact counts for a large batch, an embeddings batch billed line by line, cancel, the 402 -> grant
+// -> 200 cycle, 30-day 410, list filters.
 import { randomUUID } from 'node:crypto'
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
+import { embeddingVector } from '../fake-upstreams/scripted-reply.ts'
 import { bearer } from '../support/test-gateway.ts'
-import { chatLines, isTerminal, model, movableClock, startBatchFixture, type BatchFixture, type BatchFixtureOptions } from './batch-fixture.ts'
+import { chatLines, embeddingLines, embeddingModel, embeddingNanoPerToken, isTerminal, model, movableClock, startBatchFixture, type BatchFixture, type BatchFixtureOptions } from './batch-fixture.ts'
 
 export interface CoreSuiteOptions {
   readonly label: string
@@ -18,7 +20,7 @@ export interface CoreSuiteOptions {
   readonly scenarios?: readonly Scenario[]
 }
 
-export type Scenario = 'large' | 'cancel' | 'credits' | 'retention' | 'list'
+export type Scenario = 'large' | 'embeddings' | 'cancel' | 'credits' | 'retention' | 'list'
 
 interface Started {
   readonly primary: BatchFixture
@@ -89,6 +91,67 @@ export function defineBatchCoreSuite(suite: CoreSuiteOptions): void {
     }
   })
 
+  const sharesCounters = !suite.twoWorkers || suite.redisUrl !== undefined
+  define('embeddings', 'an embeddings batch completes with one vector per line, costs the sum of its lines and bills the key', false, async () => {
+    const started = await start(suite)
+    const { primary } = started
+    try {
+      const lines = embeddingLines(5)
+      const submitted = await primary.submit({ endpoint: '/v1/embeddings', model: embeddingModel, requests: lines })
+      assert.equal(submitted.status, 202, JSON.stringify(submitted.body))
+      const done = await primary.waitFor(submitted.body.id, isTerminal)
+      assert.equal(done.body.status, 'completed', JSON.stringify(done.body.results))
+      assert.deepEqual(done.body.request_counts, { total: 5, completed: 5, failed: 0 })
+      const results = done.body.results as { custom_id: string; id: string; error: unknown; response: { status_code: number; body: any } }[]
+      assert.deepEqual(results.map((result) => result.custom_id).sort(), lines.map((line) => line.custom_id).sort())
+      for (const result of results) {
+        const input = lines.find((line) => line.custom_id === result.custom_id)!.body.input
+        assert.equal(result.error, null)
+        assert.equal(result.response.status_code, 200)
+        assert.equal(result.response.body.object, 'list')
+        assert.equal(result.response.body.model, embeddingModel)
+        assert.equal(result.response.body.id, result.id)
+        assert.deepEqual(result.response.body.data, [{ object: 'embedding', index: 0, embedding: embeddingVector(input, 8) }])
+        assert.equal(result.response.body.usage.prompt_tokens, Math.ceil(input.length / 4))
+      }
+      const sent = primary.upstream.requests.filter((request) => request.path === '/v1/embeddings')
+      assert.deepEqual(sent.map((request) => request.body.input).sort(), lines.map((line) => line.body.input).sort(), 'each line reaches the upstream once')
+
+      const expectedNano = lines.reduce((sum, line) => sum + BigInt(Math.ceil(line.body.input.length / 4)) * embeddingNanoPerToken, 0n)
+      const db = primary.gateway.gateway.store.db
+      const batch = await db.selectFrom('batches').select(['cost_nano', 'key_hash']).where('id', '=', submitted.body.id).executeTakeFirstOrThrow()
+      assert.equal(BigInt(batch.cost_nano), expectedNano, 'the batch costs the sum of its lines')
+      const ids = results.map((result) => result.id)
+      await primary.gateway.gateway.generations.flush()
+      const deadline = Date.now() + 30_000
+      let generations = await db.selectFrom('generations').select(['cost_nano', 'api_type', 'key_hash']).where('id', 'in', ids).execute()
+      while (generations.length < ids.length) {
+        assert.ok(Date.now() < deadline, `every line's generation record is written: ${generations.length} of ${ids.length}`)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        generations = await db.selectFrom('generations').select(['cost_nano', 'api_type', 'key_hash']).where('id', 'in', ids).execute()
+      }
+      assert.ok(generations.every((generation) => generation.api_type === 'embeddings' && generation.key_hash === batch.key_hash))
+      assert.equal(generations.reduce((sum, generation) => sum + BigInt(generation.cost_nano), 0n), expectedNano, 'the generations cost what the batch does')
+      const ledger = await db.selectFrom('ledger_entries').select(['generation_id', 'cost_nano', 'key_hash']).where('generation_id', 'in', ids).execute()
+      assert.equal(ledger.length, ids.length, 'one ledger row per line')
+      assert.ok(ledger.every((row) => row.key_hash === batch.key_hash))
+      assert.equal(ledger.reduce((sum, row) => sum + BigInt(row.cost_nano), 0n), expectedNano)
+      if (sharesCounters) {
+        const keyView = await primary.gateway.inject({ method: 'GET', url: `/api/v1/keys/${batch.key_hash}`, headers: bearer(primary.gateway.adminKey) })
+        assert.equal(Math.round((keyView.json() as { data: { usage: number } }).data.usage * 1e9), Number(expectedNano), 'the key is billed the batch cost')
+      }
+
+      const wrongKind = await primary.submit({ endpoint: '/v1/embeddings', model, requests: embeddingLines(1) })
+      assert.equal(wrongKind.status, 202, 'the model is checked when the line runs, as for other endpoints')
+      const failed = await primary.waitFor(wrongKind.body.id, isTerminal)
+      assert.equal(failed.body.status, 'failed')
+      assert.equal(failed.body.results[0].error.error_type, 'invalid_request')
+      assert.match(failed.body.results[0].error.message, /is a text model and cannot serve this route/)
+    } finally {
+      await started.close()
+    }
+  })
+
   define('cancel', 'cancel moves a batch to cancelling then cancelled with the unrun lines failed', false, async () => {
     const started = await start(suite)
     const { primary } = started
@@ -118,7 +181,7 @@ export function defineBatchCoreSuite(suite: CoreSuiteOptions): void {
     }
   })
 
-  const creditsSkip = suite.twoWorkers && suite.redisUrl === undefined ? 'several gateways share credit usage only through Redis counters (TEST_REDIS_URL)' : false
+  const creditsSkip = !sharesCounters ? 'several gateways share credit usage only through Redis counters (TEST_REDIS_URL)' : false
   define('credits', 'a finalized cost above the balance answers 402 until a grant, then the results', creditsSkip, async () => {
     const started = await start(suite, { enforceCredits: true })
     const { primary } = started

@@ -1,5 +1,5 @@
 // Shared set-up of the batch tests: a fake openai-chat upstream, a gateway (or two on one store) with a
-// priced model and a fast worker, an inference key, a movable clock, and helpers to submit and poll.
+// priced chat model and a priced embedding model and a fast worker, an inference key, a movable clock, and helpers to submit and poll.
 import assert from 'node:assert/strict'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
@@ -40,6 +40,10 @@ export interface BatchFixture {
 }
 
 export const model = 'test/chat'
+export const embeddingModel = 'test/embed'
+/** The embedding model's price: 0.0000001 USD = 100 nano-dollars per prompt token. */
+export const embeddingNanoPerToken = 100n
+export const maxEmbeddingInputChars = 2000
 
 export function yamlFor(upstream: FakeUpstream, options: BatchFixtureOptions): string {
   return [
@@ -49,6 +53,11 @@ export function yamlFor(upstream: FakeUpstream, options: BatchFixtureOptions): s
     `  - slug: ${model}`,
     '    endpoints:',
     '      - { provider: fake, upstream_model_id: up-chat, max_output_tokens: 1000, pricing: { prompt: "0.000001", completion: "0.000002" } }',
+    `  - slug: ${embeddingModel}`,
+    '    kind: embedding',
+    '    endpoints:',
+    '      - { provider: fake, upstream_model_id: up-embed, pricing: { prompt: "0.0000001", completion: "0" } }',
+    `embeddings: { max_input_chars: ${maxEmbeddingInputChars} }`,
     'egress: { allow_private_networks: true }',
     `credits: { enforce: ${options.enforceCredits === true} }`,
     `batches: { poll_interval_ms: 50, concurrency: 64, per_batch_concurrency: ${options.perBatchConcurrency ?? 32}, webhook_secret: whsec_dGVzdC1zZWNyZXQtdGVzdC1zZWNyZXQ= }`,
@@ -58,6 +67,11 @@ export function yamlFor(upstream: FakeUpstream, options: BatchFixtureOptions): s
 
 export function chatLines(count: number, prefix = 'line'): { custom_id: string; body: unknown }[] {
   return Array.from({ length: count }, (_, index) => ({ custom_id: `${prefix}-${index}`, body: { messages: [{ role: 'user', content: `${prefix} ${index}` }], max_tokens: 50 } }))
+}
+
+/** Embeddings lines with one text input each, `input` of line i being i + 1 words. */
+export function embeddingLines(count: number, prefix = 'text'): { custom_id: string; body: { input: string } }[] {
+  return Array.from({ length: count }, (_, index) => ({ custom_id: `${prefix}-${index}`, body: { input: Array.from({ length: index + 1 }, () => prefix).join(' ') } }))
 }
 
 export async function startBatchFixture(options: BatchFixtureOptions = {}): Promise<BatchFixture> {

@@ -2,7 +2,7 @@
 // both route prefixes, and the real beta path clients call.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { chatLines, model, startBatchFixture, type BatchFixture } from './batch-fixture.ts'
+import { chatLines, embeddingLines, embeddingModel, maxEmbeddingInputChars, model, startBatchFixture, type BatchFixture } from './batch-fixture.ts'
 
 let fixture: BatchFixture
 
@@ -64,13 +64,42 @@ test('the anthropic and responses endpoints validate lines with their own dialec
   assert.equal(responses.status, 202, JSON.stringify(responses.body))
 })
 
+test('embeddings lines are checked as POST /embeddings checks them; a bad line is named and nothing is stored', async () => {
+  const db = fixture.gateway.gateway.store.db
+  const stored = async () => ({
+    batches: (await db.selectFrom('batches').select('id').execute()).length,
+    items: (await db.selectFrom('batch_items').select('id').execute()).length,
+  })
+  const before = await stored()
+  const tooLong = 'x'.repeat(maxEmbeddingInputChars + 1)
+  const cases: [unknown, RegExp][] = [
+    [{ custom_id: 'bad', body: {} }, /^requests\[1\]\.body\.input: is required$/],
+    [{ custom_id: 'bad', body: { input: 5 } }, /^requests\[1\]\.body\.input: must be string$/],
+    [{ custom_id: 'bad', body: { input: 'x', dimensions: 0 } }, /^requests\[1\]\.body\.dimensions: must be >= 1$/],
+    [{ custom_id: 'bad', body: { input: tooLong } }, /^requests\[1\]\.body\.input: The embeddings input is 2001 characters; this gateway accepts at most 2000 per request \(embeddings\.max_input_chars\)/],
+    [{ custom_id: 'bad', body: { model, input: 'x' } }, /^requests\[1\]\.body\.model: "test\/chat" differs from the batch model "test\/embed"/],
+    [{ custom_id: 'bad', body: { messages: [{ role: 'user', content: 'a chat line' }] } }, /^requests\[1\]\.body\.input: is required$/],
+  ]
+  for (const [line, expected] of cases) {
+    const answer = await rawSubmit(JSON.stringify({ endpoint: '/v1/embeddings', model: embeddingModel, requests: [embeddingLines(1)[0], line] }))
+    assert.equal(answer.status, 400, JSON.stringify(line))
+    assert.match(answer.body.error.message, expected)
+  }
+  assert.deepEqual(await stored(), before, 'a refused batch stores nothing')
+
+  const lines = [...embeddingLines(2), { custom_id: 'same-model', body: { model: embeddingModel, input: ['a', 'b'], dimensions: 4 } }]
+  const accepted = await rawSubmit(JSON.stringify({ endpoint: '/v1/embeddings', model: embeddingModel, requests: lines }))
+  assert.equal(accepted.status, 202, JSON.stringify(accepted.body))
+  assert.equal(accepted.body.endpoint, '/v1/embeddings')
+  assert.deepEqual(await stored(), { batches: before.batches + 1, items: before.items + 3 })
+})
+
 test('batch-level rules: key order, endpoint, completion window, provider and callback_url', async () => {
   const requests = JSON.stringify(chatLines(1))
   const cases: [string, RegExp][] = [
     [`{"requests": ${requests}, "endpoint": "/v1/chat/completions", "model": "${model}"}`, /endpoint is required and must come before requests/],
     [`{"endpoint": "/v1/chat/completions", "requests": ${requests}, "model": "${model}"}`, /model is required and must come before requests/],
     [`{"endpoint": "/v1/chat/completions", "model": "${model}", "requests": ${requests}, "callback_url": "https://example.com/hook"}`, /callback_url must come before requests/],
-    [`{"endpoint": "/v1/embeddings", "model": "${model}", "requests": ${requests}}`, /\/v1\/embeddings batches are not supported yet/],
     [`{"endpoint": "/v1/images", "model": "${model}", "requests": ${requests}}`, /endpoint: must be one of/],
     [`{"endpoint": "/v1/chat/completions", "model": "${model}", "completion_window": "1h", "requests": ${requests}}`, /only "24h"/],
     [`{"endpoint": "/v1/chat/completions", "model": "${model}", "provider": {"order": ["x"]}, "requests": ${requests}}`, /provider\.order: batches honour only/],
