@@ -1,8 +1,10 @@
 // A streaming answer: upstream events are translated into the client's SSE format as they arrive and
 // tallied on the way; the frames of one upstream read go to the client as one write, and a client that
-// reads slowly holds the upstream back (backpressure). A client that disconnects aborts the upstream
-// call; what was produced until then is still billed. A failure after the stream started is sent as
-// the format's error event.
+// reads slowly holds the upstream back (backpressure). The frames from the message's end on wait for the
+// closing frames (usage, cost, the terminator), which follow the upstream's end: when a fast upstream's
+// whole answer comes in one read, its last frames and the closing ones leave in one write, not two. A
+// client that disconnects aborts the upstream call; what was produced until then is still billed. A
+// failure after the stream started is sent as the format's error event.
 import type { Responder } from './responder.ts'
 import type { UpstreamEventStream } from '../upstream/upstream-event-stream.ts'
 import { drained } from './drained.ts'
@@ -39,6 +41,9 @@ export async function respondStream(
   const body = responder.startStream({ 'x-generation-id': request.generationId }, encoder.start())
   facts.streamed = true
   const tally = new StreamTally()
+  /** Set at the message's end: from then on the frames are held, to go out with the closing frames. */
+  let ending = false
+  let held = ''
   try {
     for await (const batch of events.batches()) {
       const now = clock.now().getTime()
@@ -47,12 +52,14 @@ export async function respondStream(
       for (const event of batch) {
         tally.add(event, now)
         frames += encoder.push(event)
+        if (event.type === 'message-end') ending = true
         if (event.type === 'stream-error') {
           hasFailed = true
           break
         }
       }
-      if (frames !== '' && !body.writableEnded && !body.write(frames)) await drained(body, request.signal)
+      if (ending) held += frames
+      else if (frames !== '' && !body.writableEnded && !body.write(frames)) await drained(body, request.signal)
       if (hasFailed) break
     }
   } catch (error) {
@@ -62,9 +69,9 @@ export async function respondStream(
   settleTally(tally, facts, endpoint)
   if (tally.error !== null) facts.error = new GatewayError(tally.error.kind, tally.error.message)
   if (!body.writableEnded) {
-    if (tally.error !== null && !facts.cancelled) body.write(encoder.fail(tally.error.kind, tally.error.message))
-    else if (!facts.cancelled) body.write(encoder.finish({ usage: facts.usage!, costUsd: nanoToUsd(facts.costNano), completedAt: Math.floor(clock.now().getTime() / 1000), ...optional('metadata', metadata()) }))
-    body.end()
+    if (facts.cancelled) body.end()
+    else if (tally.error !== null) body.end(held + encoder.fail(tally.error.kind, tally.error.message))
+    else body.end(held + encoder.finish({ usage: facts.usage!, costUsd: nanoToUsd(facts.costNano), completedAt: Math.floor(clock.now().getTime() / 1000), ...optional('metadata', metadata()) }))
   }
   facts.generationTimeMs = clock.now().getTime() - request.startedAt
 }
