@@ -2,13 +2,18 @@
 // Starts a zero-latency fake upstream, the bare undici proxy and Switchyard, each in its own process
 // (pinned to cores when taskset exists: servers under test on core 0, load generator and upstream on
 // core 1), drives each scenario at each load shape against direct / proxy / gateway in turn, prints the
-// figures side by side and writes them as JSON to bench-results/. See docs/performance.md.
+// figures side by side and writes them as JSON to bench-results/. With `--compare-flags "<flags>"` or
+// `--compare-checkout <dir>` it runs an A/B of two gateways instead (compare.ts). See
+// docs/performance.md.
 import { availableParallelism } from 'node:os'
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { hasTaskset, pinToCore, startChild, type BenchChild, type ProcessUsage } from './child-process.ts'
+import { hasTaskset, pinToCore, startChild, type BenchChild } from './child-process.ts'
 import { createPool, runLoad, type LoadShape } from './load.ts'
-import { cellFigures, formatHeader, formatRow, targetFigures, type CellFigures, type TargetFigures } from './report.ts'
+import { measureTarget } from './measure.ts'
+import { formatCompareSummary, runCompare } from './compare.ts'
+import { cellFigures, formatHeader, formatRow, type CellFigures, type TargetFigures } from './report.ts'
 import { fullShapes, quickShapes, scenarios, shapeName, targetNames, type TargetName } from './scenarios.ts'
 import { runSoak } from './soak.ts'
 import { megabytes as mb, saveResults } from './save-results.ts'
@@ -27,6 +32,9 @@ const { values } = parseArgs({
     destination: { type: 'string', default: 'otlp' },
     'log-level': { type: 'string', default: 'info' },
     'gateway-node-flags': { type: 'string', default: '' },
+    'compare-flags': { type: 'string' },
+    'compare-checkout': { type: 'string' },
+    rounds: { type: 'string', default: '3' },
   },
 })
 
@@ -35,23 +43,30 @@ const pinned = hasTaskset() && availableParallelism() >= 2
 const serverCore = pinned ? 0 : undefined
 const driverCore = pinned ? 1 : undefined
 
-async function startServers(): Promise<{ upstream: BenchChild; proxy: BenchChild; gateway: BenchChild }> {
+const splitFlags = (flags: string | undefined): string[] => (flags ?? '').split(/\s+/).filter((flag) => flag !== '')
+const comparing = values['compare-flags'] !== undefined || values['compare-checkout'] !== undefined
+
+async function startServers(): Promise<{ upstream: BenchChild; proxy: BenchChild; gateway: BenchChild; gatewayB: BenchChild | null }> {
   if (driverCore !== undefined) pinToCore(process.pid, driverCore)
   const upstream = await startChild('upstream', here('./upstream-server.ts'), { args: ['--chunks', values.chunks ?? '50'], ...(driverCore === undefined ? {} : { core: driverCore }) })
   const upstreamUrl = `http://127.0.0.1:${upstream.port}`
   const core = serverCore === undefined ? {} : { core: serverCore }
   const proxy = await startChild('proxy', here('./bare-proxy.ts'), { args: ['--upstream', upstreamUrl], ...core })
-  const gateway = await startChild('gateway', here('./gateway-server.ts'), {
-    args: ['--upstream', upstreamUrl, '--log-level', values['log-level'] ?? 'info', '--destination', values.destination ?? 'otlp'],
-    quiet: true,
-    execArgv: [
-      ...(values.profile ? ['--cpu-prof', '--cpu-prof-interval=100', '--cpu-prof-dir=bench-results/profiles'] : []),
-      // V8 or Node flags for the gateway alone (the proxy keeps the defaults), e.g. GC experiments.
-      ...(values['gateway-node-flags'] ?? '').split(/\s+/).filter((flag) => flag !== ''),
-    ],
-    ...core,
-  })
-  return { upstream, proxy, gateway }
+  const startGateway = (name: string, script: string, flags: readonly string[]) =>
+    startChild(name, script, {
+      args: ['--upstream', upstreamUrl, '--log-level', values['log-level'] ?? 'info', '--destination', values.destination ?? 'otlp'],
+      quiet: true,
+      execArgv: [...(values.profile ? ['--cpu-prof', '--cpu-prof-interval=100', '--cpu-prof-dir=bench-results/profiles'] : []), ...flags],
+      ...core,
+    })
+  // V8 or Node flags for the gateway alone (the proxy keeps the defaults), e.g. GC experiments.
+  const flags = splitFlags(values['gateway-node-flags'])
+  const gateway = await startGateway('gateway', here('./gateway-server.ts'), flags)
+  const checkout = values['compare-checkout']
+  const gatewayB = !comparing
+    ? null
+    : await startGateway('gateway B', checkout === undefined ? here('./gateway-server.ts') : resolve(checkout, 'bench/gateway-server.ts'), values['compare-flags'] === undefined ? flags : splitFlags(values['compare-flags']))
+  return { upstream, proxy, gateway, gatewayB }
 }
 
 async function measureCell(servers: Record<TargetName, BenchChild>, scenarioIndex: number, shape: LoadShape, warmupMs: number, durationMs: number): Promise<CellFigures> {
@@ -60,15 +75,9 @@ async function measureCell(servers: Record<TargetName, BenchChild>, scenarioInde
   const targets = {} as Record<TargetName, TargetFigures>
   for (const target of targetNames) {
     const server = servers[target]
-    const pool = createPool(`http://127.0.0.1:${server.port}`, shape)
-    let before: ProcessUsage | undefined
-    const result = await runLoad(pool, scenario.request(target, key), shape, warmupMs, durationMs, async () => {
-      before = await server.usage()
-    })
-    const after = await server.usage()
-    await pool.close()
-    if (result.firstError !== undefined) process.stderr.write(`  ${target} ${scenario.name} ${shapeName(shape)}: ${result.errors} errors, first: ${result.firstError}\n`)
-    targets[target] = targetFigures(result, target === 'direct' || before === undefined ? null : after.cpuMicros - before.cpuMicros)
+    const measured = await measureTarget(`http://127.0.0.1:${server.port}`, target === 'direct' ? null : server, scenario.request(target, key), shape, warmupMs, durationMs)
+    if (measured.firstError !== undefined) process.stderr.write(`  ${target} ${scenario.name} ${shapeName(shape)}: ${measured.firstError}\n`)
+    targets[target] = measured.figures
   }
   return cellFigures(scenario.name, shapeName(shape), targets)
 }
@@ -85,12 +94,12 @@ function selected(name: string): boolean {
  * first cell: the first requests of each code path pay for JIT compilation and lazy module loads
  * (the OTLP exporter), which the per-cell warm-up alone leaves in the first cells' figures.
  */
-async function warmUp(servers: Record<TargetName, BenchChild>, perScenarioMs: number): Promise<void> {
+async function warmUp(targets: readonly [BenchChild, 'proxy' | 'gateway'][], perScenarioMs: number): Promise<void> {
   const shape = { kind: 'closed', connections: 16 } as const
   for (const scenario of scenarios.filter((candidate) => selected(candidate.name))) {
-    for (const target of ['proxy', 'gateway'] as const) {
-      const pool = createPool(`http://127.0.0.1:${servers[target].port}`, shape)
-      await runLoad(pool, scenario.request(target, servers.gateway.info.key ?? ''), shape, 0, perScenarioMs, async () => {})
+    for (const [server, target] of targets) {
+      const pool = createPool(`http://127.0.0.1:${server.port}`, shape)
+      await runLoad(pool, scenario.request(target, server.info.key ?? ''), shape, 0, perScenarioMs, async () => {})
       await pool.close()
     }
   }
@@ -103,7 +112,7 @@ async function runMatrix(servers: Record<TargetName, BenchChild>): Promise<void>
   const warmupMs = values.quick ? 500 : 1500
   console.log(`bench: ${values.quick ? 'quick' : 'full'} run, ${durationMs / 1000} s per cell, ${values.chunks} chunks per stream, destination ${values.destination}, ${pinned ? 'servers pinned to core 0, load + upstream to core 1' : 'not pinned (no taskset or one core)'}`)
   console.log('latencies in ms; +p50/+p99/+ttfb = added vs direct; cpu = server process CPU per request; (x) = gateway / proxy\n')
-  await warmUp(servers, values.quick ? 1000 : 3000)
+  await warmUp([[servers.proxy, 'proxy'], [servers.gateway, 'gateway']], values.quick ? 1000 : 3000)
   console.log(formatHeader())
   const cells: CellFigures[] = []
   for (const [index, scenario] of scenarios.entries()) {
@@ -120,12 +129,27 @@ async function runMatrix(servers: Record<TargetName, BenchChild>): Promise<void>
   console.log(`results: ${file}`)
 }
 
+async function runComparison(proxy: BenchChild, a: BenchChild, b: BenchChild): Promise<void> {
+  const loads = values.loads?.split(',')
+  const shapes = (values.quick ? quickShapes : fullShapes).filter((shape) => loads === undefined || loads.includes(shapeName(shape)))
+  const durationMs = Number(values.seconds ?? (values.quick ? 1.5 : 5)) * 1000
+  const rounds = Number(values.rounds)
+  const describedB = values['compare-checkout'] === undefined ? `this checkout with ${values['compare-flags'] === '' ? 'no flags' : `"${values['compare-flags']}"`}` : `${values['compare-checkout']}`
+  console.log(`bench compare: A = this checkout${values['gateway-node-flags'] === '' ? '' : ` with "${values['gateway-node-flags']}"`}, B = ${describedB}; ${rounds} rounds, ${durationMs / 1000} s per measurement, ${pinned ? 'servers pinned to core 0' : 'not pinned'}\n`)
+  await warmUp([[proxy, 'proxy'], [a, 'gateway'], [b, 'gateway']], values.quick ? 1000 : 3000)
+  const cells = await runCompare({ proxy, a, b }, { rounds, shapes, selected: (scenario) => selected(scenario.name), warmupMs: values.quick ? 500 : 1500, durationMs })
+  console.log(`\n${formatCompareSummary(cells)}`)
+  console.log(`results: ${saveResults('compare', { a: values['gateway-node-flags'], b: values['compare-checkout'] ?? values['compare-flags'], rounds, durationMs, cells })}`)
+}
+
 const started = await startServers()
 const servers = { direct: started.upstream, proxy: started.proxy, gateway: started.gateway }
 try {
-  if (values.soak) await runSoak(servers, { minutes: Number(values.minutes), rate: Number(values.rate) })
+  if (started.gatewayB !== null) await runComparison(started.proxy, started.gateway, started.gatewayB)
+  else if (values.soak) await runSoak(servers, { minutes: Number(values.minutes), rate: Number(values.rate) })
   else await runMatrix(servers)
 } finally {
+  await started.gatewayB?.stop()
   await started.gateway.stop()
   await started.proxy.stop()
   await started.upstream.stop()
