@@ -42,6 +42,7 @@ import { WorkspaceCache } from './management/workspaces/workspace-cache.ts'
 import { createGuardrailsRepository } from './store/repositories/guardrails-repository.ts'
 import { createGuardrailAssignmentsRepository } from './store/repositories/guardrail-assignments-repository.ts'
 import { GuardrailCache } from './guardrails/guardrail-cache.ts'
+import type { ContentFilterFinding } from './guardrails/content-filter-engine.ts'
 import { createGuardrailService } from './management/guardrails/service.ts'
 import { createAssignmentService } from './management/guardrails/assignment-service.ts'
 import { createEndUsersRepository } from './store/repositories/end-users-repository.ts'
@@ -218,6 +219,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         guardrailRules: (key: ApiKeyRecord) => guardrailCache.effectiveRulesFor(key),
         presets: (workspaceId: string, slug: string) => presetCache.get(workspaceId, slug),
         tokenLimits: rateLimits,
+        onContentFilterMatches: (findings: readonly ContentFilterFinding[]) => gatewayMetrics.countContentFilterMatches(findings),
         onAttempts: (attempts: readonly { readonly provider: string; readonly status: number }[]) => {
           for (const attempt of attempts) gatewayMetrics.upstreamAttempts.inc({ provider: attempt.provider, status: String(attempt.status) })
         },

@@ -1,13 +1,17 @@
 // Prometheus metrics beyond HTTP requests, on the app's registry: rate-limit decisions, upstream
-// attempts, circuit-breaker states, cache sizes / hit ratios and observability delivery depth. Gauges read their sources when scraped;
-// the two counters bumped per request are LabeledCounters (plain numbers, no per-call label hashing).
+// attempts, content-filter matches, circuit-breaker states, cache sizes / hit ratios and observability
+// delivery depth. Gauges read their sources when scraped; the counters bumped per request are
+// LabeledCounters (plain numbers, no per-call label hashing).
 import { Gauge, type Registry } from 'prom-client'
+import type { ContentFilterFinding } from '../guardrails/content-filter-engine.ts'
 import type { RateLimitMetricLabels } from '../rate-limits/rate-limit-policy.ts'
 import { LabeledCounter } from './labeled-counter.ts'
 
 export interface GatewayMetrics {
   readonly rateLimitDecisions: LabeledCounter<RateLimitMetricLabels>
   readonly upstreamAttempts: LabeledCounter<'provider' | 'status'>
+  /** Counts the flag and redact rules one request's input matched: once per rule, however many messages. */
+  countContentFilterMatches(findings: readonly ContentFilterFinding[]): void
   /** Reports breaker states (endpoint id -> open | half-open; closed ones are absent) when scraped. */
   observeBreakers(snapshot: () => Record<string, string>): void
   /** Reports cache entries and lookups (hits, misses) when scraped. */
@@ -30,6 +34,12 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
     name: 'switchyard_upstream_attempts_total',
     help: 'Upstream attempts by provider and HTTP status (0 = no response)',
     labelNames: ['provider', 'status'] as const,
+    registers,
+  })
+  const contentFilterMatches = new LabeledCounter({
+    name: 'switchyard_guardrail_content_matches_total',
+    help: 'Requests whose input matched a content filter that flags or redacts (once per rule and request), by guardrail id, rule (builtin slug or pattern:<source>) and action',
+    labelNames: ['guardrail', 'rule', 'action'] as const,
     registers,
   })
   const breakerSources: (() => Record<string, string>)[] = []
@@ -89,6 +99,15 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
   return {
     rateLimitDecisions,
     upstreamAttempts,
+    countContentFilterMatches(findings) {
+      const counted = new Set<string>()
+      for (const { guardrailId: guardrail, rule, action } of findings) {
+        const labels = `${guardrail}\u0000${rule}\u0000${action}`
+        if (counted.has(labels)) continue
+        counted.add(labels)
+        contentFilterMatches.inc({ guardrail, rule, action })
+      }
+    },
     observeBreakers: (snapshot) => void breakerSources.push(snapshot),
     observeCache: (name, read) => void caches.set(name, read),
     observeOutbox: (read) => {

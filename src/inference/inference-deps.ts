@@ -7,6 +7,7 @@ import type { RoutingState } from './routing/plan-route.ts'
 import type { UpstreamTransport } from './upstream/upstream-transport.ts'
 import type { GenerationTrace } from '../observability/generation-trace.ts'
 import type { EffectiveRules } from '../guardrails/effective-rules.ts'
+import type { ContentFilterFinding } from '../guardrails/content-filter-engine.ts'
 import type { AccountingService, Reservation } from '../accounting/accounting-service.ts'
 import type { PresetLookup } from './pipeline/resolve-preset.ts'
 import type { WorkspaceBudget } from './pipeline/budget-scopes.ts'
@@ -51,6 +52,8 @@ export interface InferenceDeps {
   /** The designated version of a workspace's preset, for `@preset/<slug>` and `preset`. */
   readonly presets?: PresetLookup
   readonly tokenLimits?: InferenceTokenLimits
+  /** Told the flag and redact rules a call's input matched (metrics); must not throw. */
+  readonly onContentFilterMatches?: (findings: readonly ContentFilterFinding[]) => void
   /** Told every upstream attempt of a finished call (metrics); must not throw. */
   readonly onAttempts?: (attempts: readonly { readonly provider: string; readonly status: number }[]) => void
   /** Called once per finished generation (observability broadcast); must not throw or block. */

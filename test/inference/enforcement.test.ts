@@ -1,12 +1,22 @@
 // Guardrails, budgets, presets and workspace settings take effect on inference requests.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
+import { Writable } from 'node:stream'
+import { pino } from 'pino'
 import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
 import { startTestGateway, bearer, type TestGateway } from '../support/test-gateway.ts'
 
 let gateway: TestGateway
 let chat: FakeUpstream
 let claude: FakeUpstream
+/** Every line the gateway logged, parsed. */
+const logged: Record<string, unknown>[] = []
+const logSink = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const line of chunk.toString('utf8').split('\n')) if (line !== '') logged.push(JSON.parse(line) as Record<string, unknown>)
+    done()
+  },
+})
 
 before(async () => {
   chat = await startFakeUpstream({ api: 'openai-chat' })
@@ -17,6 +27,7 @@ before(async () => {
       'models:\n  - slug: test/model\n    endpoints:\n' +
       '      - { provider: chatco, upstream_model_id: m1, max_output_tokens: 100, pricing: { prompt: "0.000001", completion: "0.000002" } }\n' +
       '      - { provider: claudeco, upstream_model_id: m2, max_output_tokens: 100, pricing: { prompt: "0.000003", completion: "0.000004" } }\n',
+    logger: pino({ level: 'info' }, logSink),
   })
 })
 after(async () => {
@@ -66,6 +77,30 @@ test('redaction happens before the upstream sees the text; block refuses with 40
   assert.equal(chat.requests.length, before, 'a blocked request never reaches an upstream')
   const viaResponses = await gateway.inject({ method: 'POST', url: '/api/v1/responses', headers: { ...bearer(key), 'content-type': 'application/json' }, payload: { model: 'test/model', input: 'TOP-SECRET-7' } })
   assert.equal(viaResponses.statusCode, 403)
+})
+
+test('flag rules let the text through and are recorded: a log line naming the rule (never the text) and a metric', async () => {
+  const { key, hash } = await newKey('flagged')
+  const id = await guard(hash, { content_filter_builtins: [{ slug: 'email', action: 'flag' }], content_filters: [{ pattern: 'ticket-\\d+', action: 'redact', label: '[TICKET]' }] })
+  const answered = await chatCall(key, 'Write to ada@example.com and bob@example.com about ticket-12')
+  assert.equal(answered.statusCode, 200, answered.body)
+  const seen = JSON.stringify(chat.requests.at(-1)?.body)
+  assert.match(seen, /ada@example\.com and bob@example\.com about \[TICKET\]/, 'flagged text goes upstream unchanged; redacted text does not')
+  const generationId = String(answered.headers['x-generation-id'])
+  const line = logged.find((entry) => entry.msg === 'content filter matches' && entry.generation_id === generationId)
+  assert.ok(line !== undefined, 'a log line for the matches')
+  const matches = line.content_filter_matches as Record<string, unknown>[]
+  assert.deepEqual(
+    matches.map(({ guardrail_id, rule, action, message_index, count }) => ({ guardrail_id, rule, action, message_index, count })),
+    [
+      { guardrail_id: id, rule: 'pattern:ticket-\\d+', action: 'redact', message_index: 0, count: 1 },
+      { guardrail_id: id, rule: 'email', action: 'flag', message_index: 0, count: 2 },
+    ],
+  )
+  assert.ok(!JSON.stringify(line).includes('ada@example.com'), 'the matched text is not logged')
+  const metrics = (await gateway.inject({ method: 'GET', url: '/metrics' })).body
+  assert.match(metrics, new RegExp(`switchyard_guardrail_content_matches_total\\{guardrail="${id}",rule="email",action="flag"\\} 1`))
+  assert.match(metrics, new RegExp(`switchyard_guardrail_content_matches_total\\{guardrail="${id}",rule="pattern:ticket-\\\\\\\\d\\+",action="redact"\\} 1`))
 })
 
 test('allowed providers filter routing; nothing left is 403', async () => {

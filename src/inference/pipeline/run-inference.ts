@@ -29,7 +29,7 @@ export async function runInference(request: InferenceRequest, body: unknown, res
   try {
     const rules = deps.guardrailRules?.(request.key) ?? null
     const preset = deps.presets === undefined ? { body, slug: null } : resolvePreset(body, request.dialect.name, request.key.workspaceId, deps.presets)
-    facts.prepared = guardCall({ ...prepareCall(request, preset.body, settings), preset: preset.slug }, rules)
+    facts.prepared = guardCall(request, { ...prepareCall(request, preset.body, settings), preset: preset.slug }, rules, deps)
     const inputTokens = estimateInputTokens(facts.prepared.decoded.call)
     tokens = (await deps.tokenLimits?.admitTokens(request.key, inputTokens)) ?? null
     if (facts.prepared.decoded.serverTools.length > 0) return await runServerToolLoop(request, facts, responder, deps, settings)
@@ -50,10 +50,18 @@ export async function runInference(request: InferenceRequest, body: unknown, res
   }
 }
 
-/** Content filters on the decoded input: block throws 403, redaction happens before any upstream. */
-function guardCall(prepared: PreparedCall, rules: EffectiveRules | null): PreparedCall {
+/**
+ * Content filters on the decoded input: block throws 403, redaction happens before any upstream, and
+ * the flag and redact rules that matched are logged (rule and counts, never the text) and counted.
+ */
+function guardCall(request: InferenceRequest, prepared: PreparedCall, rules: EffectiveRules | null, deps: InferenceDeps): PreparedCall {
   if (rules === null) return prepared
-  const { call } = filterCallContent(prepared.decoded.call, rules)
+  const { call, findings } = filterCallContent(prepared.decoded.call, rules)
+  if (findings.length > 0) {
+    deps.onContentFilterMatches?.(findings)
+    const matches = findings.map((finding) => ({ guardrail_id: finding.guardrailId, guardrail: finding.guardrailName, rule: finding.rule, action: finding.action, message_index: finding.messageIndex, count: finding.matchCount }))
+    deps.logger.info({ reqId: request.requestId, generation_id: request.generationId, content_filter_matches: matches }, 'content filter matches')
+  }
   return { ...prepared, decoded: { ...prepared.decoded, call } }
 }
 
