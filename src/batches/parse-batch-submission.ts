@@ -1,7 +1,8 @@
-// Reads a batch submission from the request stream and validates every line with the endpoint's own
-// validation as it arrives (api-reference §8.1): `endpoint` and `model` (and `callback_url`) must come before
-// `requests`, custom ids are unique, a line's `model` equals the batch model, and each body decodes.
-// The first bad line is reported as `requests[<i>]...`. Lines are kept as their JSON text only.
+// Reads a batch submission from the request stream and validates every line as it arrives, as the
+// endpoint's own route would (api-reference §8.1): `endpoint` and `model` (and `callback_url`)
+// must come before `requests`, custom ids are unique, a line's `model` equals the batch model, and
+// each body decodes. The first bad line is reported as `requests[<i>]...`. Lines are kept as their
+// JSON text only.
 import type { Readable } from 'node:stream'
 import { StringDecoder } from 'node:string_decoder'
 import { GatewayError, isGatewayError } from '../domain/errors.ts'
