@@ -39,22 +39,15 @@ export interface CompareCell {
 }
 
 export async function runCompare(servers: CompareServers, options: CompareOptions): Promise<CompareCell[]> {
-  const cells: CompareCell[] = []
-  for (const scenario of scenarios.filter(options.selected)) {
-    for (const shape of options.shapes) cells.push({ scenario: scenario.name, shape: shapeName(shape), rounds: [] })
-  }
+  const cells = scenarios.filter(options.selected).flatMap((scenario) => options.shapes.map((shape) => ({ scenario, shape, rounds: [] as RoundFigures[] })))
   for (let round = 1; round <= options.rounds; round++) {
-    let index = 0
-    for (const scenario of scenarios.filter(options.selected)) {
-      for (const shape of options.shapes) {
-        const figures = await measureRound(servers, scenario, shape, round % 2 === 1 ? ['a', 'b'] : ['b', 'a'], options)
-        ;(cells[index]!.rounds as RoundFigures[]).push(figures)
-        console.log(`round ${round}  ${scenario.name.padEnd(26)} ${shapeName(shape).padEnd(7)} cpu µs proxy ${figures.cpu.proxy.toFixed(0).padStart(5)}  A ${figures.cpu.a.toFixed(0).padStart(5)}  B ${figures.cpu.b.toFixed(0).padStart(5)}  B/A ${(figures.cpu.b / figures.cpu.a).toFixed(3)}`)
-        index++
-      }
+    for (const { scenario, shape, rounds } of cells) {
+      const figures = await measureRound(servers, scenario, shape, round % 2 === 1 ? ['a', 'b'] : ['b', 'a'], options)
+      rounds.push(figures)
+      console.log(`round ${round}  ${scenario.name.padEnd(26)} ${shapeName(shape).padEnd(7)} cpu µs proxy ${figures.cpu.proxy.toFixed(0).padStart(5)}  A ${figures.cpu.a.toFixed(0).padStart(5)}  B ${figures.cpu.b.toFixed(0).padStart(5)}  B/A ${(figures.cpu.b / figures.cpu.a).toFixed(3)}`)
     }
   }
-  return cells
+  return cells.map(({ scenario, shape, rounds }) => ({ scenario: scenario.name, shape: shapeName(shape), rounds }))
 }
 
 async function measureRound(servers: CompareServers, scenario: Scenario, shape: LoadShape, order: readonly ('a' | 'b')[], options: CompareOptions): Promise<RoundFigures> {
