@@ -11,6 +11,7 @@ import { isTerminalStatus, type BatchStatus } from './batch-status.ts'
 import { retentionMs } from './batch-service.ts'
 import type { StoredItemResult } from './batch-view.ts'
 import { itemError, type BatchItemRunner } from './run-batch-item.ts'
+import { neverCancelled } from '../domain/cancellation.ts'
 
 export interface BatchWorkerOptions {
   readonly pollIntervalMs: number
@@ -163,7 +164,7 @@ export class BatchWorker {
     const { batches, clock, logger } = this.#deps
     let outcome: { result: StoredItemResult; costNano: bigint }
     try {
-      outcome = await this.#deps.runItem(batch, item, new AbortController().signal)
+      outcome = await this.#deps.runItem(batch, item, neverCancelled)
     } catch (error) {
       logger.error({ err: error, batchId: batch.id, customId: item.custom_id }, 'batch request failed unexpectedly')
       outcome = { result: failure('internal', 'The gateway failed to run this request'), costNano: 0n }

@@ -8,6 +8,7 @@ import { createEmbeddingsRunner, type EmbeddingsDecoder, type EmbeddingsSettings
 import type { InferenceDeps } from '../inference/inference-deps.ts'
 import { invokeInference } from '../inference/invoke-inference.ts'
 import type { BatchEndpoint } from './batch-status.ts'
+import type { CancelSignal } from '../domain/cancellation.ts'
 
 export type LinePipeline = { readonly pipeline: 'inference'; readonly dialect: DialectName } | { readonly pipeline: 'embeddings' }
 
@@ -29,7 +30,7 @@ export interface LineCall {
   /** The line body with the batch model (and provider preferences) filled in. */
   readonly body: unknown
   readonly generationId: string
-  readonly signal: AbortSignal
+  readonly signal: CancelSignal
 }
 
 export interface LineAnswer {

@@ -8,6 +8,7 @@ import type { BatchItemRow, BatchRow } from '../store/repositories/batches-repos
 import { apiErrorTypes, errorKindForStatus, isBatchEndpoint } from './batch-status.ts'
 import { batchGenerationId, type ItemError, type StoredItemResult } from './batch-view.ts'
 import { endpointPipelines, runLine, type LinePipelineDeps } from './line-pipelines.ts'
+import type { CancelSignal } from '../domain/cancellation.ts'
 
 export interface ItemOutcome {
   readonly result: StoredItemResult
@@ -26,7 +27,7 @@ export interface RunBatchItemDeps {
   readonly flushLedger?: () => Promise<void>
 }
 
-export type BatchItemRunner = (batch: BatchRow, item: BatchItemRow, signal: AbortSignal) => Promise<ItemOutcome>
+export type BatchItemRunner = (batch: BatchRow, item: BatchItemRow, signal: CancelSignal) => Promise<ItemOutcome>
 
 export function itemError(kind: ErrorKind, message: string): ItemError {
   return { type: errorKinds[kind].reason, message, param: null, error_type: apiErrorTypes[kind] }

@@ -5,6 +5,7 @@ import type { InferenceDeps } from './inference-deps.ts'
 import { newGenerationId, wantsRoutingMetadata } from './pipeline/inference-request.ts'
 import { runInference } from './pipeline/run-inference.ts'
 import { fastifyResponder } from './pipeline/responder.ts'
+import { clientCancellation } from '../http/client-cancellation.ts'
 
 const paths: Readonly<Record<DialectName, { url: string; summary: string }>> = {
   'openai-responses': { url: '/api/v1/responses', summary: 'Create a response (OpenAI Responses format), streaming or not' },
@@ -26,10 +27,7 @@ export function registerInferenceRoutes(app: FastifyInstance, dialects: Readonly
 }
 
 async function handle(dialect: Dialect, request: FastifyRequest, reply: FastifyReply, deps: InferenceDeps): Promise<FastifyReply> {
-  const controller = new AbortController()
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) controller.abort()
-  })
+  const signal = clientCancellation(reply)
   const now = deps.clock.now().getTime()
   await runInference(
     {
@@ -39,7 +37,7 @@ async function handle(dialect: Dialect, request: FastifyRequest, reply: FastifyR
       dialect,
       startedAt: now,
       headers: request.headers,
-      signal: controller.signal,
+      signal,
       wantsMetadata: wantsRoutingMetadata(request.headers),
     },
     request.body,

@@ -7,6 +7,7 @@ import type { GenerationApiType } from '../generations/generation-record.ts'
 import { newGenerationId } from './pipeline/inference-request.ts'
 import { memoryResponder, type CollectedAnswer } from './pipeline/responder.ts'
 import { runInference } from './pipeline/run-inference.ts'
+import { neverCancelled, type CancelSignal } from '../domain/cancellation.ts'
 
 export interface InvokeInput {
   readonly key: ApiKeyRecord
@@ -15,7 +16,7 @@ export interface InvokeInput {
   readonly body: unknown
   readonly requestId?: string
   readonly headers?: Readonly<Record<string, string>>
-  readonly signal?: AbortSignal
+  readonly signal?: CancelSignal
   /** A generation id chosen by the caller (e.g. to make a batch item idempotent). */
   readonly generationId?: string
   /** The generation record's api_type (default 'completions'). */
@@ -38,7 +39,7 @@ export async function invokeInference(input: InvokeInput, dialects: Readonly<Rec
       dialect: dialects[input.dialect],
       startedAt: now,
       headers: { ...input.headers },
-      signal: input.signal ?? new AbortController().signal,
+      signal: input.signal ?? neverCancelled,
       wantsMetadata: false,
       ...(input.apiType === undefined ? {} : { apiType: input.apiType }),
     },

@@ -4,6 +4,7 @@ import { EmbeddingsRequestSchema } from '../../dialects/embeddings/request-schem
 import type { InferenceDeps } from '../inference-deps.ts'
 import { newGenerationId } from '../pipeline/inference-request.ts'
 import { createEmbeddingsRunner, type EmbeddingsSettings } from './run-embeddings.ts'
+import { clientCancellation } from '../../http/client-cancellation.ts'
 
 export function registerEmbeddingsRoutes(app: FastifyInstance, settings: EmbeddingsSettings, deps: InferenceDeps): void {
   const run = createEmbeddingsRunner(settings, deps)
@@ -13,13 +14,9 @@ export function registerEmbeddingsRoutes(app: FastifyInstance, settings: Embeddi
     validatorCompiler: () => (value: unknown) => ({ value }),
     schema: { tags: ['inference'], summary: 'Create embeddings for text, token or multimodal inputs', body: EmbeddingsRequestSchema },
     handler: async (request, reply) => {
-      const controller = new AbortController()
-      reply.raw.on('close', () => {
-        if (!reply.raw.writableFinished) controller.abort()
-      })
       const now = deps.clock.now().getTime()
       const answer = await run(
-        { generationId: newGenerationId(now), requestId: request.id, key: request.principal!.key, startedAt: now, headers: request.headers, signal: controller.signal },
+        { generationId: newGenerationId(now), requestId: request.id, key: request.principal!.key, startedAt: now, headers: request.headers, signal: clientCancellation(reply) },
         request.body,
       )
       return reply.code(answer.status).headers(answer.headers).send(answer.body)

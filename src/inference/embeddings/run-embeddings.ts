@@ -17,6 +17,7 @@ import { callEmbeddingsEndpoint } from '../upstream/call-embeddings-endpoint.ts'
 import { estimateEmbeddingTokens, worstCaseEmbeddingTokens } from './embedding-tokens.ts'
 import { newEmbeddingsFacts, recordEmbeddings, type EmbeddingsFacts } from './record-embeddings.ts'
 import type { IncomingHttpHeaders } from 'node:http'
+import type { CancelSignal } from '../../domain/cancellation.ts'
 
 export interface EmbeddingsRequest {
   readonly generationId: string
@@ -24,7 +25,7 @@ export interface EmbeddingsRequest {
   readonly key: ApiKeyRecord
   readonly startedAt: number
   readonly headers: IncomingHttpHeaders
-  readonly signal: AbortSignal
+  readonly signal: CancelSignal
 }
 
 export interface EmbeddingsSettings {

@@ -4,6 +4,7 @@ import { randomFillSync } from 'node:crypto'
 import type { ApiKeyRecord } from '../../domain/identity.ts'
 import type { Dialect } from '../../dialects/dialect.ts'
 import type { GenerationApiType } from '../../generations/generation-record.ts'
+import type { CancelSignal } from '../../domain/cancellation.ts'
 
 export interface InferenceRequest {
   readonly generationId: string
@@ -14,7 +15,7 @@ export interface InferenceRequest {
   readonly startedAt: number
   readonly headers: IncomingHttpHeaders
   /** Aborted when the client goes away. */
-  readonly signal: AbortSignal
+  readonly signal: CancelSignal
   /** `X-OpenRouter-Metadata: enabled` (or the legacy header) was sent. */
   readonly wantsMetadata: boolean
   /** The generation record's api_type; 'completions' when absent (System One questions record 'decisions'). */

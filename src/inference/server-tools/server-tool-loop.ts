@@ -26,6 +26,7 @@ import type { ServerToolContext } from './server-tool.ts'
 import type { ServerToolsDeps } from './server-tools-deps.ts'
 import { shouldStopTools } from './stop-conditions.ts'
 import { toolHistoryAsText } from './tool-history-as-text.ts'
+import { toAbortSignal } from '../../domain/cancellation.ts'
 
 export async function runServerToolLoop(request: InferenceRequest, facts: CallFacts, responder: Responder, deps: InferenceDeps, settings: WorkspaceInferenceSettings): Promise<void> {
   const prepared = facts.prepared!
@@ -150,7 +151,7 @@ function toolContext(input: LoopInput): ServerToolContext {
     settings: toolDeps.settings,
     egress: toolDeps.egress,
     requestSettings: {},
-    signal: request.signal,
+    signal: toAbortSignal(request.signal),
     invoke: (nested) => toolDeps.invoke({ ...nested, key: request.key }),
     toolCatalog: Object.entries(serverToolRegistry).map(([name, tool]) => ({ name, description: tool.description })),
   }

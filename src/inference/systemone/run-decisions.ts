@@ -12,12 +12,13 @@ import { invokeInference, type InvokeResult } from '../invoke-inference.ts'
 import { decodeDecisionRequest, type DecisionQuestion } from './decision-request.ts'
 import { questionBody } from './question-prompt.ts'
 import { questionProbabilities, toAnswer, type ChatLogprob, type ProbabilityMethod } from './answer-probabilities.ts'
+import type { CancelSignal } from '../../domain/cancellation.ts'
 
 export interface DecisionCall {
   readonly id: string
   readonly key: ApiKeyRecord
   readonly headers: IncomingHttpHeaders
-  readonly signal: AbortSignal
+  readonly signal: CancelSignal
 }
 
 export interface DecisionAnswer {

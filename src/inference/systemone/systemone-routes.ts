@@ -4,6 +4,7 @@ import type { Dialect, DialectName } from '../../dialects/dialect.ts'
 import type { InferenceDeps } from '../inference-deps.ts'
 import { newGenerationId } from '../pipeline/inference-request.ts'
 import { runDecisions, type DecisionSettings } from './run-decisions.ts'
+import { clientCancellation } from '../../http/client-cancellation.ts'
 
 const paths = [
   { url: '/api/v1/systemone', summary: 'Answer typed questions (noul, choice, score) about a state with probabilities' },
@@ -21,12 +22,8 @@ export function registerSystemOneRoutes(app: FastifyInstance, settings: Decision
 }
 
 async function handle(request: FastifyRequest, reply: FastifyReply, settings: DecisionSettings, dialects: Readonly<Record<DialectName, Dialect>>, deps: InferenceDeps): Promise<FastifyReply> {
-  const controller = new AbortController()
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) controller.abort()
-  })
   const answer = await runDecisions(
-    { id: newGenerationId(deps.clock.now().getTime()), key: request.principal!.key, headers: request.headers, signal: controller.signal },
+    { id: newGenerationId(deps.clock.now().getTime()), key: request.principal!.key, headers: request.headers, signal: clientCancellation(reply) },
     request.body,
     settings,
     dialects,

@@ -6,11 +6,12 @@ import { embeddingsAdapters } from '../../providers/embeddings-registry.ts'
 import type { EndpointEntry } from '../catalog/catalog.ts'
 import type { UpstreamTransport } from './upstream-transport.ts'
 import { readJsonAnswer, sendToProvider } from './send-to-provider.ts'
+import type { CancelSignal } from '../../domain/cancellation.ts'
 
 export interface CallEmbeddingsInput {
   readonly endpoint: EndpointEntry
   readonly call: Omit<EmbeddingsCall, 'model'>
-  readonly signal: AbortSignal
+  readonly signal: CancelSignal
   readonly transport: UpstreamTransport
 }
 

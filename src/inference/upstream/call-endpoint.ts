@@ -9,6 +9,7 @@ import type { EndpointEntry } from '../catalog/catalog.ts'
 import type { UpstreamAnswer, UpstreamTransport } from './upstream-transport.ts'
 import { readJsonAnswer, sendToProvider } from './send-to-provider.ts'
 import { UpstreamEventStream } from './upstream-event-stream.ts'
+import type { CancelSignal } from '../../domain/cancellation.ts'
 
 export type EndpointOutcome =
   | { readonly kind: 'result'; readonly result: CanonicalResult }
@@ -17,7 +18,7 @@ export type EndpointOutcome =
 export interface CallEndpointInput {
   readonly endpoint: EndpointEntry
   readonly call: Omit<CanonicalCall, 'model'>
-  readonly signal: AbortSignal
+  readonly signal: CancelSignal
   readonly transport: UpstreamTransport
 }
 

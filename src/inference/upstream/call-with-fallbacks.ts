@@ -8,6 +8,7 @@ import type { RouteCandidate, RoutingState } from '../routing/plan-route.ts'
 import { AttemptError } from './attempt-error.ts'
 import { callEndpoint, type EndpointOutcome } from './call-endpoint.ts'
 import type { UpstreamTransport } from './upstream-transport.ts'
+import type { CancelSignal } from '../../domain/cancellation.ts'
 
 export type { AttemptRecord } from '../../domain/inference/attempt-record.ts'
 
@@ -22,7 +23,7 @@ export interface CalledEndpoint {
 export interface CallWithFallbacksInput {
   readonly candidates: readonly RouteCandidate[]
   readonly call: Omit<CanonicalCall, 'model'>
-  readonly signal: AbortSignal
+  readonly signal: CancelSignal
   readonly sessionKey: string | null
 }
 

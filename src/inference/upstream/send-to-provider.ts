@@ -5,8 +5,9 @@ import { providerAdapters } from '../../providers/registry.ts'
 import type { EndpointEntry } from '../catalog/catalog.ts'
 import { AttemptError, attemptErrorFromTransport } from './attempt-error.ts'
 import { readAllCapped, readCapped, ResponseTooLarge, type UpstreamAnswer, type UpstreamTransport } from './upstream-transport.ts'
+import type { CancelSignal } from '../../domain/cancellation.ts'
 
-export async function sendToProvider(endpoint: EndpointEntry, request: UpstreamRequest, signal: AbortSignal, transport: UpstreamTransport): Promise<UpstreamAnswer> {
+export async function sendToProvider(endpoint: EndpointEntry, request: UpstreamRequest, signal: CancelSignal, transport: UpstreamTransport): Promise<UpstreamAnswer> {
   const provider = endpoint.provider
   let answer: UpstreamAnswer
   try {

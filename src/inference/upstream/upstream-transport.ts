@@ -2,6 +2,7 @@
 // per-attempt timeout for the response headers, an idle timeout for the body, abort on the caller's
 // signal and a cap on error bodies. It knows nothing about provider formats.
 import { Pool, type Dispatcher } from 'undici'
+import type { CancelSignal } from '../../domain/cancellation.ts'
 
 export interface UpstreamCall {
   /** The provider's base URL (`https://api.openai.com/v1`); `path` is appended to it. */
@@ -9,7 +10,7 @@ export interface UpstreamCall {
   readonly path: string
   readonly headers: Readonly<Record<string, string>>
   readonly body: string
-  readonly signal: AbortSignal
+  readonly signal: CancelSignal
   /** Time allowed until the response headers arrive. */
   readonly headersTimeoutMs: number
   /** Longest silence allowed between body chunks. */
