@@ -15,6 +15,8 @@ import { resumeAfterApproval, runAgentTurn, type AgentTurn, type ApprovalMode, t
 import type { AgentServerTools } from './intern-server-tools.ts'
 import type { InternRuntime } from './intern-runtime.ts'
 import { createSecretEgress } from './secret-egress.ts'
+import { toAbortSignal } from '../domain/cancellation.ts'
+import { clientCancellation } from '../http/client-cancellation.ts'
 
 const ChatBody = Type.Object({
   messages: Type.Array(Type.Object({ role: Type.String(), content: Type.Optional(Type.Union([Type.String(), Type.Null()])), tool_call_id: Type.Optional(Type.String()) }), { minItems: 1 }),
@@ -81,7 +83,7 @@ export function registerInternChatRoutes(app: FastifyInstance, deps: InternChatD
         session,
         approvalMode: (body.approval_mode ?? 'self-drive') as ApprovalMode,
         invoke: (inferenceBody) => deps.invoke(handle.key, inferenceBody),
-        ...(deps.serverTools === undefined ? {} : { serverTools: deps.serverTools(handle.key, intern.model, (body.approval_mode ?? 'self-drive') as ApprovalMode, turnSignal(reply)) }),
+        ...(deps.serverTools === undefined ? {} : { serverTools: deps.serverTools(handle.key, intern.model, (body.approval_mode ?? 'self-drive') as ApprovalMode, toAbortSignal(clientCancellation(reply))) }),
         egress,
         sessions: deps.sessions,
         ...streamTo(reply, session.id, intern.model),
@@ -110,13 +112,4 @@ function streamTo(reply: FastifyReply, sessionId: string, model: string): Pick<A
     emit: (delta, finishReason) => write({ choices: [{ index: 0, delta, finish_reason: finishReason }] }),
     emitError: (message) => write({ choices: [{ index: 0, delta: {}, finish_reason: 'error' }], error: { code: 502, message } }),
   }
-}
-
-/** Aborted when the client goes away mid-turn. */
-function turnSignal(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController()
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) controller.abort()
-  })
-  return controller.signal
 }
