@@ -5,7 +5,7 @@ import type { Dialect, DialectName } from '../dialects/dialect.ts'
 import type { InferenceDeps } from './inference-deps.ts'
 import type { GenerationApiType } from '../generations/generation-record.ts'
 import { newGenerationId } from './pipeline/inference-request.ts'
-import { memoryResponder, type CollectedAnswer } from './pipeline/responder.ts'
+import { MemoryResponder, type CollectedAnswer } from './pipeline/responder.ts'
 import { runInference } from './pipeline/run-inference.ts'
 import { neverCancelled, type CancelSignal } from '../domain/cancellation.ts'
 
@@ -30,7 +30,7 @@ export interface InvokeResult extends CollectedAnswer {
 export async function invokeInference(input: InvokeInput, dialects: Readonly<Record<DialectName, Dialect>>, deps: InferenceDeps): Promise<InvokeResult> {
   const now = deps.clock.now().getTime()
   const generationId = input.generationId ?? newGenerationId(now)
-  const responder = memoryResponder()
+  const responder = new MemoryResponder()
   await runInference(
     {
       generationId,

@@ -15,28 +15,44 @@ export interface Responder {
   startStream(headers: Readonly<Record<string, string>>, opening: string): Writable
 }
 
-export function fastifyResponder(reply: FastifyReply): Responder {
-  return {
-    get isSent() {
-      return reply.sent
-    },
-    sendJson(status, body, headers) {
-      void reply.code(status).headers(headers).send(body)
-    },
-    startStream(headers, opening) {
-      // The frames go straight to the socket: no intermediate stream. Fastify's own sending is
-      // bypassed (hijack), so the headers set by hooks (x-request-id, rate limits) are copied here;
-      // the onResponse hooks (metrics, access log) still run when the response finishes.
-      reply.hijack()
-      reply.raw.writeHead(200, { ...(reply.getHeaders() as OutgoingHttpHeaders), 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', ...headers })
-      reply.raw.write(opening)
-      // Node corks the socket at a response's first write until the next tick, which comes only
-      // after the pipeline has translated what the upstream's first read brought (often the whole
-      // answer of a fast upstream). The client's first byte should not wait for that.
-      reply.raw.socket?.uncork()
-      return reply.raw
-    },
+// The responders are classes, not object literals with a getter: V8 gives every object literal with
+// an accessor its own accessor pair in the old generation, which keeps the request it points at alive
+// through every scavenge until the next full GC (docs/performance.md, item 32).
+
+/** Answers the client's socket through fastify. */
+class FastifyResponder implements Responder {
+  readonly #reply: FastifyReply
+
+  constructor(reply: FastifyReply) {
+    this.#reply = reply
   }
+
+  get isSent(): boolean {
+    return this.#reply.sent
+  }
+
+  sendJson(status: number, body: unknown, headers: Readonly<Record<string, string>>): void {
+    void this.#reply.code(status).headers(headers).send(body)
+  }
+
+  startStream(headers: Readonly<Record<string, string>>, opening: string): Writable {
+    // The frames go straight to the socket: no intermediate stream. Fastify's own sending is
+    // bypassed (hijack), so the headers set by hooks (x-request-id, rate limits) are copied here;
+    // the onResponse hooks (metrics, access log) still run when the response finishes.
+    const reply = this.#reply
+    reply.hijack()
+    reply.raw.writeHead(200, { ...(reply.getHeaders() as OutgoingHttpHeaders), 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', ...headers })
+    reply.raw.write(opening)
+    // Node corks the socket at a response's first write until the next tick, which comes only
+    // after the pipeline has translated what the upstream's first read brought (often the whole
+    // answer of a fast upstream). The client's first byte should not wait for that.
+    reply.raw.socket?.uncork()
+    return reply.raw
+  }
+}
+
+export function fastifyResponder(reply: FastifyReply): Responder {
+  return new FastifyResponder(reply)
 }
 
 export interface CollectedAnswer {
@@ -46,27 +62,30 @@ export interface CollectedAnswer {
   readonly body: unknown
 }
 
-/** Collects the answer in memory (batches, nested calls). Resolve `answer` after the pipeline returns. */
-export function memoryResponder(): Responder & { answer(): CollectedAnswer | null } {
-  let collected: CollectedAnswer | null = null
-  let sseText = ''
-  return {
-    get isSent() {
-      return collected !== null
-    },
-    sendJson(status, body, headers) {
-      collected = { status, headers, body }
-    },
-    startStream(headers, opening) {
-      const stream = new PassThrough()
-      stream.on('data', (chunk: Buffer) => (sseText += chunk.toString('utf8')))
-      collected = { status: 200, headers, body: '' }
-      stream.write(opening)
-      return stream
-    },
-    answer() {
-      if (collected === null) return null
-      return typeof collected.body === 'string' ? { ...collected, body: sseText } : collected
-    },
+/** Collects the answer in memory (batches, nested calls). Read `answer()` after the pipeline returns. */
+export class MemoryResponder implements Responder {
+  #collected: CollectedAnswer | null = null
+  #sseText = ''
+
+  get isSent(): boolean {
+    return this.#collected !== null
+  }
+
+  sendJson(status: number, body: unknown, headers: Readonly<Record<string, string>>): void {
+    this.#collected = { status, headers, body }
+  }
+
+  startStream(headers: Readonly<Record<string, string>>, opening: string): Writable {
+    const stream = new PassThrough()
+    stream.on('data', (chunk: Buffer) => (this.#sseText += chunk.toString('utf8')))
+    this.#collected = { status: 200, headers, body: '' }
+    stream.write(opening)
+    return stream
+  }
+
+  answer(): CollectedAnswer | null {
+    const collected = this.#collected
+    if (collected === null) return null
+    return typeof collected.body === 'string' ? { ...collected, body: this.#sseText } : collected
   }
 }

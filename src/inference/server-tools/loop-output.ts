@@ -44,7 +44,7 @@ export function jsonLoopSink(request: InferenceRequest, responder: Responder, co
   }
 }
 
-export function streamLoopSink(request: InferenceRequest, responder: Responder, context: EncodeBase): LoopSink & { readonly started: boolean } {
+export function streamLoopSink(request: InferenceRequest, responder: Responder, context: EncodeBase): LoopSink {
   const encoder: StreamEncoder = request.dialect.createStreamEncoder({ ...context, costUsd: null })
   let body: Writable | null = null
   const write = (text: string): void => {
@@ -54,9 +54,6 @@ export function streamLoopSink(request: InferenceRequest, responder: Responder, 
     if (!body.writableEnded && text !== '') body.write(text)
   }
   return {
-    get started() {
-      return body !== null
-    },
     modelItem: (index, item) => write(eventsOf(index, item).map((event) => encoder.push(event)).join('')),
     toolItem: (index, item, phase) => write(encoder.pushOutputItem?.(index, item, phase) ?? ''),
     finish(summary) {
