@@ -41,10 +41,14 @@ export function checkMetadataKeys(metadata: Readonly<Record<string, string>>, fi
   }
 }
 
-/** The options shared by every dialect; dialects add their own on top. */
-export function decodeCommonOptions(body: CommonRequestFields): RequestOptions {
+/**
+ * The options shared by every dialect, with the dialect's own on top (undefined ones dropped; the
+ * dialect's win). Merged with Object.assign, not `{ ...common, ...own }`: on Node 20 an object spread
+ * followed by more properties is slow and its result is promoted (docs/performance.md, item 32).
+ */
+export function decodeCommonOptions(body: CommonRequestFields, own: Readonly<Record<string, unknown>>): RequestOptions {
   if (body.metadata != null) checkMetadataKeys(body.metadata)
-  const options: Record<string, unknown> = {
+  const options = dropUndefined({
     provider: body.provider ?? undefined,
     session_id: body.session_id ?? undefined,
     user: body.user ?? undefined,
@@ -55,8 +59,8 @@ export function decodeCommonOptions(body: CommonRequestFields): RequestOptions {
     route: body.route ?? undefined,
     preset: body.preset ?? undefined,
     max_tool_calls: defaultMaxToolCalls,
-  }
-  return dropUndefined(options) as unknown as RequestOptions
+  })
+  return Object.assign(options, dropUndefined(own)) as unknown as RequestOptions
 }
 
 /** The service tier sent upstream: `fast` aliases priority; `ultrafast` falls back to priority. */

@@ -1,7 +1,6 @@
 // A schema-checked Messages body -> the decoded request.
 
 import type { ReasoningConfig, ToolChoice } from '../../domain/inference/call.ts'
-import type { RequestOptions } from '../../domain/inference/request-options.ts'
 import { collectModels, decodeCommonOptions } from '../decode-request-options.ts'
 import type { DecodedRequest } from '../dialect.ts'
 import { dropUndefined } from '../../domain/drop-undefined.ts'
@@ -28,11 +27,10 @@ export function decodeMessagesRequest(body: MessagesRequest): DecodedRequest {
     stream: body.stream === true,
   }) as DecodedRequest['call']
   const { metadata: _metadata, service_tier: _tier, ...common } = body
-  const options: RequestOptions = dropUndefined({
-    ...decodeCommonOptions(common),
+  const options = decodeCommonOptions(common, {
     user,
-    service_tier: body.service_tier === undefined ? undefined : body.service_tier === 'auto' ? 'auto' as const : 'default' as const,
-  }) as RequestOptions
+    service_tier: body.service_tier === undefined ? undefined : body.service_tier === 'auto' ? 'auto' : 'default',
+  })
   return { call, models: collectModels(body), stream: body.stream === true, options, usedParameters: usedParameters(call), echo: {}, serverTools: [], serverToolSettings: {} }
 }
 

@@ -66,10 +66,9 @@ function toReasoning(body: ChatRequest): ReasoningConfig | undefined {
 }
 
 function decodeOptions(body: ChatRequest): RequestOptions {
-  return dropUndefined({
-    ...decodeCommonOptions(body),
+  return decodeCommonOptions(body, {
     transforms: body.transforms ?? undefined,
     exclude_reasoning: body.reasoning?.exclude === true ? true : undefined,
     stream_options: body.stream_options ?? undefined,
-  }) as RequestOptions
+  })
 }

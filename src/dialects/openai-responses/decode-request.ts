@@ -114,8 +114,7 @@ function decodeOptions(body: ResponsesRequest): RequestOptions {
     cache_control: body.cache_control ?? undefined,
     key: body.prompt_cache_key ?? undefined,
   })
-  return dropUndefined({
-    ...decodeCommonOptions(body),
+  return decodeCommonOptions(body, {
     include: body.include ?? undefined,
     modalities: body.modalities ?? undefined,
     image_config: body.image_config ?? undefined,
@@ -123,7 +122,7 @@ function decodeOptions(body: ResponsesRequest): RequestOptions {
     debug: body.debug ?? undefined,
     max_tool_calls: body.max_tool_calls ?? defaultMaxToolCalls,
     stop_server_tools_when: (body.stop_server_tools_when ?? undefined) as readonly StopServerToolsCondition[] | undefined,
-  }) as RequestOptions
+  })
 }
 
 /** The request fields the Response object repeats back. */
