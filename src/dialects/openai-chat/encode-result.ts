@@ -18,11 +18,10 @@ export function encodeChatResult(result: CanonicalResult, context: EncodeContext
   }
   if (reasoningItems.length > 0) message.reasoning_details = reasoningItems.flatMap((item, index) => encodeReasoningDetails(item, index))
   if (toolCalls.length > 0) message.tool_calls = toolCalls
-  const body: Record<string, unknown> = {
-    ...chatHeader('chat.completion', context),
+  const body: Record<string, unknown> = Object.assign(chatHeader('chat.completion', context), {
     choices: [{ index: 0, message, logprobs: encodeLogprobs(result), finish_reason: chatFinishReasons[result.finish_reason], native_finish_reason: result.native_finish_reason ?? null }],
     usage: chatUsage(result.usage, context.costUsd, context.isByok),
-  }
+  })
   if (context.metadata !== undefined) body.openrouter_metadata = context.metadata
   return body
 }

@@ -69,7 +69,7 @@ class ChatStreamEncoder implements StreamEncoder {
     if (this.closed) return ''
     this.closed = true
     const closing = this.finished ? '' : this.chunk({}, { finish_reason: 'stop', native_finish_reason: null })
-    const last: Record<string, unknown> = { ...chatHeader('chat.completion.chunk', this.context), choices: [], usage: chatUsage(final.usage, final.costUsd, this.context.isByok) }
+    const last: Record<string, unknown> = Object.assign(chatHeader('chat.completion.chunk', this.context), { choices: [], usage: chatUsage(final.usage, final.costUsd, this.context.isByok) })
     if (final.metadata !== undefined) last.openrouter_metadata = final.metadata
     return closing + dataSseFrame(last) + doneSseFrame
   }
@@ -78,7 +78,7 @@ class ChatStreamEncoder implements StreamEncoder {
     if (this.closed) return ''
     this.closed = true
     const error = { code: errorKinds[kind].status, message }
-    const body = { ...chatHeader('chat.completion.chunk', this.context), error, choices: [{ index: 0, delta: { content: '' }, logprobs: null, finish_reason: 'error', native_finish_reason: 'error' }] }
+    const body = Object.assign(chatHeader('chat.completion.chunk', this.context), { error, choices: [{ index: 0, delta: { content: '' }, logprobs: null, finish_reason: 'error', native_finish_reason: 'error' }] })
     return dataSseFrame(body) + doneSseFrame
   }
 

@@ -17,6 +17,7 @@ import { doneSseFrame, namedSseFrame } from '../sse-frames.ts'
 import { responsesErrorCodes } from './encode-error.ts'
 import { buildResponseObject, encodeOutputItem, failedOutcome, functionCallItem, inProgressOutcome, messageItem, outcomeOf, outputItemId, outputTextPart, reasoningItem, summaryPart } from './response-object.ts'
 import type { ResponseState } from './response-object.ts'
+import { withFields } from '../../domain/with-fields.ts'
 
 const terminalEvents = { completed: 'response.completed', incomplete: 'response.incomplete', failed: 'response.failed', in_progress: 'response.in_progress' } as const
 
@@ -51,7 +52,7 @@ class ResponsesStreamEncoder implements StreamEncoder {
       case 'text-start':
         this.items[event.index] = { type: 'text', text: '' }
         return this.frame('response.output_item.added', { output_index: event.index, item: messageItem('', event.index, this.id(), 'in_progress') })
-          + this.frame('response.content_part.added', { ...this.textPosition(event.index), part: outputTextPart('') })
+          + this.frame('response.content_part.added', withFields(this.textPosition(event.index), { part: outputTextPart('') }))
       case 'text-delta': return this.textDelta(event.index, event.delta)
       case 'text-end': return this.textEnd(event.index)
       case 'reasoning-start':
@@ -109,8 +110,8 @@ class ResponsesStreamEncoder implements StreamEncoder {
     const item = this.items[index]
     if (item?.type !== 'text') return ''
     this.ended.add(index)
-    return this.frame('response.output_text.done', { ...this.textPosition(index), text: item.text, logprobs: [] })
-      + this.frame('response.content_part.done', { ...this.textPosition(index), part: outputTextPart(item.text) })
+    return this.frame('response.output_text.done', withFields(this.textPosition(index), { text: item.text, logprobs: [] }))
+      + this.frame('response.content_part.done', withFields(this.textPosition(index), { part: outputTextPart(item.text) }))
       + this.frame('response.output_item.done', { output_index: index, item: messageItem(item.text, index, this.id(), 'completed') })
   }
 
@@ -118,7 +119,7 @@ class ResponsesStreamEncoder implements StreamEncoder {
     const item = this.items[index]
     if (item?.type !== 'reasoning') return ''
     this.items[index] = { ...item, text: item.text + delta }
-    const opening = item.text === '' ? this.frame('response.reasoning_summary_part.added', { ...this.reasoningPosition(index), part: summaryPart('') }) : ''
+    const opening = item.text === '' ? this.frame('response.reasoning_summary_part.added', withFields(this.reasoningPosition(index), { part: summaryPart('') })) : ''
     this.deltaPositions[index] ??= positionJson(this.reasoningPosition(index))
     return opening + this.deltaFrame('response.reasoning_summary_text.delta', this.deltaPositions[index], delta, '')
   }
@@ -131,8 +132,8 @@ class ResponsesStreamEncoder implements StreamEncoder {
     this.ended.add(index)
     const position = this.reasoningPosition(index)
     const summary = ended.text === '' ? ''
-      : this.frame('response.reasoning_summary_text.done', { ...position, text: ended.text })
-        + this.frame('response.reasoning_summary_part.done', { ...position, part: summaryPart(ended.text) })
+      : this.frame('response.reasoning_summary_text.done', withFields(position, { text: ended.text }))
+        + this.frame('response.reasoning_summary_part.done', withFields(position, { part: summaryPart(ended.text) }))
     return summary + this.frame('response.output_item.done', { output_index: index, item: encodeOutputItem(ended, index, this.id()) })
   }
 

@@ -18,6 +18,7 @@ import { estimateEmbeddingTokens, worstCaseEmbeddingTokens } from './embedding-t
 import { newEmbeddingsFacts, recordEmbeddings, type EmbeddingsFacts } from './record-embeddings.ts'
 import type { IncomingHttpHeaders } from 'node:http'
 import type { CancelSignal } from '../../domain/cancellation.ts'
+import { withFields } from '../../domain/with-fields.ts'
 
 export interface EmbeddingsRequest {
   readonly generationId: string
@@ -63,7 +64,7 @@ export function createEmbeddingsRunner(settings: EmbeddingsSettings, deps: Infer
     } catch (error) {
       facts.error = toGatewayError(error, request, deps)
       const encoded = encodeEnvelopeError(facts.error)
-      return { status: encoded.status, body: encoded.body, headers: { ...facts.error.headers, 'x-generation-id': request.generationId } }
+      return { status: encoded.status, body: encoded.body, headers: withFields(facts.error.headers ?? {}, { 'x-generation-id': request.generationId }) }
     } finally {
       await recordEmbeddings(request, facts, reservation, deps)
     }

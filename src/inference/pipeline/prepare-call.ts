@@ -13,7 +13,7 @@ export interface PreparedCall {
   readonly preset: string | null
 }
 
-export function prepareCall(request: InferenceRequest, body: unknown, settings: WorkspaceInferenceSettings): PreparedCall {
+export function prepareCall(request: InferenceRequest, body: unknown, settings: WorkspaceInferenceSettings, preset: string | null): PreparedCall {
   const decoded = request.dialect.decode(body)
   const models = decoded.models.length > 0 ? decoded.models : settings.defaultTextModel === null ? [] : [settings.defaultTextModel]
   if (models.length === 0) {
@@ -22,7 +22,7 @@ export function prepareCall(request: InferenceRequest, body: unknown, settings: 
   for (const tool of decoded.serverTools) {
     if (settings.disabledServerTools.includes(tool)) throw new GatewayError('forbidden', `The server tool ${tool} is disabled for this workspace`)
   }
-  return { decoded, models, sessionId: decoded.options.session_id ?? sessionHeader(request), preset: null }
+  return { decoded, models, sessionId: decoded.options.session_id ?? sessionHeader(request), preset }
 }
 
 function sessionHeader(request: InferenceRequest): string | null {

@@ -7,6 +7,7 @@ import type { EndpointEntry } from '../catalog/catalog.ts'
 import type { UpstreamTransport } from './upstream-transport.ts'
 import { readJsonAnswer, sendToProvider } from './send-to-provider.ts'
 import type { CancelSignal } from '../../domain/cancellation.ts'
+import { withFields } from '../../domain/with-fields.ts'
 
 export interface CallEmbeddingsInput {
   readonly endpoint: EndpointEntry
@@ -23,7 +24,7 @@ export async function callEmbeddingsEndpoint(input: CallEmbeddingsInput): Promis
   // input_type goes only to endpoints that take it (supported_parameters; see build-catalog.ts).
   const { input_type: inputType, ...call } = input.call
   const takesInputType = inputType !== undefined && endpoint.supportedParameters.includes('input_type')
-  const request = adapter.buildRequest({ ...call, ...(takesInputType ? { input_type: inputType } : {}), model: endpoint.upstreamModelId }, provider.apiKey === null ? {} : { apiKey: provider.apiKey })
+  const request = adapter.buildRequest(withFields(call, takesInputType ? { input_type: inputType, model: endpoint.upstreamModelId } : { model: endpoint.upstreamModelId }), provider.apiKey === null ? {} : { apiKey: provider.apiKey })
   const answer = await sendToProvider(endpoint, request, input.signal, input.transport)
   const body = await readJsonAnswer(answer, provider.slug)
   return adapter.parseResponse(body, input.call.inputs.length)

@@ -10,6 +10,7 @@ import type { UpstreamAnswer, UpstreamTransport } from './upstream-transport.ts'
 import { readJsonAnswer, sendToProvider } from './send-to-provider.ts'
 import { UpstreamEventStream } from './upstream-event-stream.ts'
 import type { CancelSignal } from '../../domain/cancellation.ts'
+import { withFields } from '../../domain/with-fields.ts'
 
 export type EndpointOutcome =
   | { readonly kind: 'result'; readonly result: CanonicalResult }
@@ -26,7 +27,7 @@ export async function callEndpoint(input: CallEndpointInput): Promise<EndpointOu
   const { endpoint, signal } = input
   const provider = endpoint.provider
   const adapter = providerAdapters[provider.api]
-  const request = adapter.buildRequest({ ...input.call, model: endpoint.upstreamModelId }, provider.apiKey === null ? {} : { apiKey: provider.apiKey })
+  const request = adapter.buildRequest(withFields(input.call, { model: endpoint.upstreamModelId }), provider.apiKey === null ? {} : { apiKey: provider.apiKey })
   const answer = await sendToProvider(endpoint, request, signal, input.transport)
   if (!input.call.stream) return { kind: 'result', result: await readResult(adapter, answer, provider.slug) }
   return { kind: 'stream', events: new UpstreamEventStream(adapter, answer) }

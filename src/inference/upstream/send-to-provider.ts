@@ -6,6 +6,7 @@ import type { EndpointEntry } from '../catalog/catalog.ts'
 import { AttemptError, attemptErrorFromTransport } from './attempt-error.ts'
 import { readAllCapped, readCapped, ResponseTooLarge, type UpstreamAnswer, type UpstreamTransport } from './upstream-transport.ts'
 import type { CancelSignal } from '../../domain/cancellation.ts'
+import { withFields } from '../../domain/with-fields.ts'
 
 export async function sendToProvider(endpoint: EndpointEntry, request: UpstreamRequest, signal: CancelSignal, transport: UpstreamTransport): Promise<UpstreamAnswer> {
   const provider = endpoint.provider
@@ -14,7 +15,7 @@ export async function sendToProvider(endpoint: EndpointEntry, request: UpstreamR
     answer = await transport.send({
       baseUrl: provider.baseUrl,
       path: request.path,
-      headers: { ...request.headers, ...provider.headers },
+      headers: withFields(request.headers, provider.headers),
       body: JSON.stringify(request.body),
       signal,
       headersTimeoutMs: provider.timeoutMs,

@@ -35,7 +35,7 @@ export function buildAnthropicRequest(call: CanonicalCall, options: BuildRequest
   const body = dropUndefined(fields)
   const headers: Record<string, string> = { 'content-type': 'application/json', 'anthropic-version': anthropicVersion }
   if (options.apiKey !== undefined) headers['x-api-key'] = options.apiKey
-  return { method: 'POST', path: '/v1/messages', headers, body: { ...body, ...call.extra } }
+  return { method: 'POST', path: '/v1/messages', headers, body: Object.assign(body, call.extra) }
 }
 
 function toThinking(reasoning: ReasoningConfig | undefined): unknown {

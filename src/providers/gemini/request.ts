@@ -25,7 +25,7 @@ export function buildGeminiRequest(call: CanonicalCall, options: BuildRequestOpt
   const body = dropUndefined(fields)
   const headers: Record<string, string> = { 'content-type': 'application/json' }
   if (options.apiKey !== undefined) headers['x-goog-api-key'] = options.apiKey
-  return { method: 'POST', path, headers, body: { ...body, ...call.extra } }
+  return { method: 'POST', path, headers, body: Object.assign(body, call.extra) }
 }
 
 function generationConfig(call: CanonicalCall): Record<string, unknown> | undefined {

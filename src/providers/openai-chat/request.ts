@@ -9,19 +9,14 @@ import type { BuildRequestOptions, UpstreamRequest } from '../provider-adapter.t
 import type { ChatContentPart, ChatMessage } from './wire.ts'
 
 export function buildChatRequest(call: CanonicalCall, options: BuildRequestOptions): UpstreamRequest {
-  const body: Record<string, unknown> = {
-    model: call.model,
-    messages: call.messages.map(toChatMessage),
-    ...samplingFields(call),
-    ...toolFields(call),
-  }
+  const body: Record<string, unknown> = Object.assign({ model: call.model, messages: call.messages.map(toChatMessage) }, samplingFields(call), toolFields(call))
   if (call.response_format !== undefined) body.response_format = toResponseFormat(call.response_format)
   if (call.reasoning?.effort !== undefined && call.reasoning.enabled !== false) body.reasoning_effort = call.reasoning.effort
   if (call.stream) {
     body.stream = true
     body.stream_options = { include_usage: true }
   }
-  return { method: 'POST', path: '/chat/completions', headers: bearerHeaders(options), body: { ...body, ...call.extra } }
+  return { method: 'POST', path: '/chat/completions', headers: bearerHeaders(options), body: Object.assign(body, call.extra) }
 }
 
 export function bearerHeaders(options: BuildRequestOptions): Record<string, string> {

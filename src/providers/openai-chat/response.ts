@@ -3,6 +3,7 @@
 import { GatewayError } from '../../domain/errors.ts'
 import type { CanonicalResult, OutputItem, TokenLogprob } from '../../domain/inference/result.ts'
 import { makeUsage } from '../../domain/inference/usage.ts'
+import { dropUndefined } from '../../domain/drop-undefined.ts'
 import type { Usage } from '../../domain/inference/usage.ts'
 import { mapChatFinishReason } from './finish-reason.ts'
 import type { ChatCompletion, ChatTokenLogprob, ChatUsage } from './wire.ts'
@@ -22,15 +23,16 @@ export function parseChatResponse(body: unknown): CanonicalResult {
     output.push({ type: 'tool-call', id: call.id, name: call.function.name, arguments: call.function.arguments })
   }
   const native = choice.finish_reason ?? undefined
-  const result: CanonicalResult = {
+  const logprobs = toLogprobs(choice.logprobs?.content)
+  return dropUndefined({
     id: completion.id,
     model: completion.model ?? '',
     output,
     finish_reason: mapChatFinishReason(native),
     usage: toUsage(completion.usage),
-  }
-  const logprobs = toLogprobs(choice.logprobs?.content)
-  return { ...result, ...(native === undefined ? {} : { native_finish_reason: native }), ...(logprobs === undefined ? {} : { logprobs }) }
+    native_finish_reason: native,
+    logprobs,
+  }) as CanonicalResult
 }
 
 function toLogprobs(content: readonly ChatTokenLogprob[] | null | undefined): TokenLogprob[] | undefined {

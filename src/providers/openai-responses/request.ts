@@ -29,7 +29,7 @@ export function buildResponsesRequest(call: CanonicalCall, options: BuildRequest
     ...toolFields(call),
   }
   const body = dropUndefined(fields)
-  return { method: 'POST', path: '/responses', headers: bearerHeaders(options), body: { ...body, ...call.extra } }
+  return { method: 'POST', path: '/responses', headers: bearerHeaders(options), body: Object.assign(body, call.extra) }
 }
 
 function toolFields(call: CanonicalCall): Record<string, unknown> {

@@ -17,7 +17,7 @@ export function parseResponsesResponse(body: unknown): CanonicalResult {
   }
   const output = response.output.flatMap(toOutputItems)
   const outcome = mapResponsesOutcome({ status: response.status, incomplete_details: response.incomplete_details }, output.some((item) => item.type === 'tool-call'))
-  return { id: response.id, model: response.model ?? '', output, ...outcome, usage: toUsage(response.usage) }
+  return Object.assign({ id: response.id, model: response.model ?? '', output }, outcome, { usage: toUsage(response.usage) })
 }
 
 function toOutputItems(item: ResponsesOutputItem): OutputItem[] {
