@@ -7,10 +7,6 @@ import type { InferenceRequest } from './inference-request.ts'
 export function buildGenerationRecord(request: InferenceRequest, facts: CallFacts, nowMs: number): GenerationRecord {
   const usage = facts.usage
   const options = facts.prepared?.decoded.options
-  const header = (name: string): string | null => {
-    const value = request.headers[name]
-    return typeof value === 'string' ? value.slice(0, 512) : null
-  }
   return {
     id: request.generationId,
     requestId: request.requestId,
@@ -43,8 +39,8 @@ export function buildGenerationRecord(request: InferenceRequest, facts: CallFact
     attempts: facts.attempts,
     errorStatus: facts.error?.status ?? null,
     errorMessage: facts.error?.message ?? null,
-    httpReferer: header('http-referer'),
-    userAgent: header('user-agent'),
+    httpReferer: header(request, 'http-referer'),
+    userAgent: header(request, 'user-agent'),
     createdAt: new Date(request.startedAt).toISOString(),
   }
 }
@@ -58,4 +54,9 @@ export function buildGenerationContent(facts: CallFacts): GenerationContent | nu
     reasoning: facts.reasoning === '' ? null : facts.reasoning,
     error: facts.error === null ? null : { status: facts.error.status, message: facts.error.message, provider_name: facts.endpoint?.provider.slug ?? null },
   }
+}
+
+function header(request: InferenceRequest, name: string): string | null {
+  const value = request.headers[name]
+  return typeof value === 'string' ? value.slice(0, 512) : null
 }

@@ -20,6 +20,7 @@ import { routingMetadata } from './routing-metadata.ts'
 import { buildGenerationContent, buildGenerationRecord } from './record-generation.ts'
 import { buildGenerationTrace } from './build-generation-trace.ts'
 import { runServerToolLoop } from '../server-tools/server-tool-loop.ts'
+import { withFields } from '../../domain/with-fields.ts'
 
 export async function runInference(request: InferenceRequest, body: unknown, responder: Responder, deps: InferenceDeps): Promise<void> {
   const facts = newCallFacts()
@@ -29,7 +30,7 @@ export async function runInference(request: InferenceRequest, body: unknown, res
   try {
     const rules = deps.guardrailRules?.(request.key) ?? null
     const preset = deps.presets === undefined ? { body, slug: null } : resolvePreset(body, request.dialect.name, request.key.workspaceId, deps.presets)
-    facts.prepared = guardCall(request, { ...prepareCall(request, preset.body, settings), preset: preset.slug }, rules, deps)
+    facts.prepared = guardCall(request, prepareCall(request, preset.body, settings, preset.slug), rules, deps)
     const inputTokens = estimateInputTokens(facts.prepared.decoded.call)
     tokens = (await deps.tokenLimits?.admitTokens(request.key, inputTokens)) ?? null
     if (facts.prepared.decoded.serverTools.length > 0) return await runServerToolLoop(request, facts, responder, deps, settings)
@@ -37,7 +38,7 @@ export async function runInference(request: InferenceRequest, body: unknown, res
     const worstCaseNano = estimateWorstCaseNano(facts.prepared.decoded.call, plan.candidates.map((candidate) => candidate.endpoint), inputTokens)
     reservation = await deps.accounting.reserve({ key: request.key, generationId: request.generationId, attempt: 1, worstCaseNano, isByok: false, budgets })
     const called = await callUpstream(request, facts, plan, deps)
-    const metadata = () => (request.wantsMetadata ? routingMetadata(plan, facts.prepared!.models[0]!, facts.attempts, facts.generationTimeMs, called.candidate.endpoint.id) : undefined)
+    const metadata = metadataOf(request, plan, facts, called)
     if (called.outcome.kind === 'result') await respondJson(request, responder, called.outcome.result, called.candidate.endpoint, facts, metadata)
     else await respondStream(request, responder, called.outcome.events, called.candidate.endpoint, facts, deps.clock, metadata)
   } catch (error) {
@@ -48,6 +49,14 @@ export async function runInference(request: InferenceRequest, body: unknown, res
     deps.onAttempts?.(facts.attempts)
     if (tokens !== null) await deps.tokenLimits?.settleTokens(tokens, (facts.usage?.input_tokens ?? 0) + (facts.usage?.output_tokens ?? 0))
   }
+}
+
+/**
+ * The routing metadata, read when the answer is encoded (after the generation time is known). Made
+ * here rather than as a named arrow in runInference, which tsx would name at run time per request.
+ */
+function metadataOf(request: InferenceRequest, plan: RoutePlan, facts: CallFacts, called: CalledEndpoint): () => Record<string, unknown> | undefined {
+  return () => (request.wantsMetadata ? routingMetadata(plan, facts.prepared!.models[0]!, facts.attempts, facts.generationTimeMs, called.candidate.endpoint.id) : undefined)
 }
 
 /**
@@ -62,14 +71,14 @@ function guardCall(request: InferenceRequest, prepared: PreparedCall, rules: Eff
     const matches = findings.map((finding) => ({ guardrail_id: finding.guardrailId, guardrail: finding.guardrailName, rule: finding.rule, action: finding.action, message_index: finding.messageIndex, count: finding.matchCount }))
     deps.logger.info({ reqId: request.requestId, generation_id: request.generationId, content_filter_matches: matches }, 'content filter matches')
   }
-  return { ...prepared, decoded: { ...prepared.decoded, call } }
+  return withFields(prepared, { decoded: withFields(prepared.decoded, { call }) })
 }
 
 async function callUpstream(request: InferenceRequest, facts: CallFacts, plan: RoutePlan, deps: InferenceDeps): Promise<CalledEndpoint> {
   const prepared = facts.prepared!
   try {
     const called = await callWithFallbacks(
-      { candidates: plan.candidates, call: { ...prepared.decoded.call, stream: prepared.decoded.stream }, signal: request.signal, sessionKey: prepared.sessionId === null ? null : `${request.key.workspaceId}:${prepared.sessionId}` },
+      { candidates: plan.candidates, call: withFields(prepared.decoded.call, { stream: prepared.decoded.stream }), signal: request.signal, sessionKey: prepared.sessionId === null ? null : `${request.key.workspaceId}:${prepared.sessionId}` },
       { transport: deps.transport, routing: deps.routing, clock: deps.clock },
     )
     facts.attempts = called.attempts
@@ -124,5 +133,5 @@ function toGatewayError(error: unknown, request: InferenceRequest, deps: Inferen
 
 function sendError(request: InferenceRequest, responder: Responder, error: GatewayError): void {
   const encoded = request.dialect.encodeError(error)
-  responder.sendJson(encoded.status, encoded.body, { ...error.headers, 'x-generation-id': request.generationId })
+  responder.sendJson(encoded.status, encoded.body, withFields(error.headers ?? {}, { 'x-generation-id': request.generationId }))
 }

@@ -67,7 +67,9 @@ export function generationSpan(record: DestinationRecord, resource: Resource): R
   return {
     name: `chat ${record.model}`,
     kind: SpanKind.CLIENT,
-    spanContext: () => context,
+    spanContext() {
+      return context
+    },
     startTime,
     endTime,
     duration: [Math.floor(durationNanos / 1e9), durationNanos % 1e9],
