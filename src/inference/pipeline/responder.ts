@@ -15,9 +15,9 @@ export interface Responder {
   startStream(headers: Readonly<Record<string, string>>, opening: string): Writable
 }
 
-// The responders are classes, not object literals with a getter: V8 gives every object literal with
-// an accessor its own accessor pair in the old generation, which keeps the request it points at alive
-// through every scavenge until the next full GC (docs/performance.md, item 32).
+// The responders are classes, not object literals with a getter: on Node 20 such a literal is in
+// dictionary mode, and one per request was promoted to the old generation with the reply and request
+// it reaches (docs/performance.md, item 32).
 
 /** Answers the client's socket through fastify. */
 class FastifyResponder implements Responder {
