@@ -54,7 +54,7 @@ export function generationAttributes(record: DestinationRecord): Attributes {
   }
 }
 
-/** The resource of a destination's spans: build it once per destination, so a batch is one ResourceSpans. */
+/** The resource of a destination's spans: build it once per destination, so each encoded slice of a batch is one ResourceSpans. */
 export function generationResource(resourceAttributes: Attributes = {}): Resource {
   return resourceFromAttributes({ 'service.name': 'switchyard', ...resourceAttributes })
 }

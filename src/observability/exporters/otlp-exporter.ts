@@ -1,16 +1,19 @@
 // OTLP/HTTP (protobuf) delivery through the OpenTelemetry JS exporter, for otel-collector and every
 // product whose ingestion accepts OTLP. The destination's own `headers` are sent too. All records of a
 // worker batch go out as one export request, through one long-lived keep-alive exporter per destination
-// (rebuilt when the destination's settings change). The OpenTelemetry modules load on first delivery,
-// once, so processes that never deliver (CLI commands) do not pay for them.
+// (rebuilt when the destination's settings change). The exporter is the one OTLPTraceExporter is built
+// from (its HTTP transport, retries and timeouts), given spans already encoded a few at a time
+// (sliced-spans.ts) so that a batch never holds the event loop. The OpenTelemetry modules load on
+// first delivery, once, so processes that never deliver (CLI commands) do not pay for them.
 import type { Agent } from 'node:http'
 import type { Resource } from '@opentelemetry/resources'
-import type { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto'
+import type { OTLPExporterBase } from '@opentelemetry/otlp-exporter-base'
 import { assertEgressAllowed } from '../../http/egress-policy.ts'
 import { DestinationClients } from './destination-clients.ts'
 import type { Exporter, ExportContext, ExportTarget } from './exporter.ts'
 import type { OutboxPayload } from '../destination-record.ts'
 import { otlpTargets, type OtlpProduct } from './otlp-targets.ts'
+import type { SlicedSpans } from './sliced-spans.ts'
 
 /** ExportResult of @opentelemetry/core: code 0 is success. */
 interface ExportResult {
@@ -19,7 +22,7 @@ interface ExportResult {
 }
 
 interface OtlpClient {
-  readonly exporter: OTLPTraceExporter
+  readonly exporter: OTLPExporterBase<SlicedSpans>
   readonly resource: Resource
   /** The keep-alive agents the exporter asked for; destroyed with it, so its connections close. */
   readonly agents: Agent[]
@@ -37,7 +40,11 @@ async function closeClient(client: OtlpClient): Promise<void> {
   for (const agent of client.agents) agent.destroy()
 }
 
-const loadModules = () => Promise.all([import('@opentelemetry/exporter-trace-otlp-proto'), import('./generation-span.ts')])
+const loadModules = () =>
+  Promise.all([import('@opentelemetry/otlp-exporter-base'), import('@opentelemetry/otlp-exporter-base/node-http'), import('./generation-span.ts'), import('./sliced-spans.ts')])
+
+/** What OTLPTraceExporter (exporter-trace-otlp-proto) calls its component in the exporter's own metrics. */
+const componentType = 'otlp_http_span_exporter'
 
 export function createOtlpExporter(product: OtlpProduct): Exporter {
   const clients = new DestinationClients<OtlpClient>(closeClient)
@@ -46,15 +53,17 @@ export function createOtlpExporter(product: OtlpProduct): Exporter {
   async function deliverMany(payloads: readonly OutboxPayload[], target: ExportTarget, context: ExportContext): Promise<void> {
     const otlp = otlpTargets[product](target.config)
     await assertEgressAllowed(otlp.url, context.egress)
-    const [{ OTLPTraceExporter }, { generationResource, generationSpan }] = await (modules ??= loadModules())
+    const [{ OTLPExporterBase }, { createOtlpHttpExportDelegate, convertLegacyHttpOptions }, { generationResource, generationSpan }, sliced] = await (modules ??= loadModules())
     const headers = { ...otlp.headers, ...(target.config.headers ?? {}) }
     const settings = JSON.stringify([otlp.url, headers, otlp.resource ?? null, context.timeoutMs])
     const client = clients.get(target.destinationId, settings, () => {
       const agents: Agent[] = []
       const httpAgentOptions = (protocol: string) => keepAliveAgent(protocol, agents)
-      return { exporter: new OTLPTraceExporter({ url: otlp.url, headers, timeoutMillis: context.timeoutMs, httpAgentOptions }), resource: generationResource(otlp.resource), agents }
+      const options = convertLegacyHttpOptions({ url: otlp.url, headers, timeoutMillis: context.timeoutMs, httpAgentOptions }, 'TRACES', 'v1/traces', { 'Content-Type': 'application/x-protobuf' })
+      const delegate = createOtlpHttpExportDelegate(options, sliced.slicedSpansSerializer, componentType, sliced.slicedSpansMetrics, undefined)
+      return { exporter: new OTLPExporterBase(delegate), resource: generationResource(otlp.resource), agents }
     })
-    const spans = payloads.map((payload) => generationSpan(payload.record, client.resource))
+    const spans = await sliced.encodeInSlices(payloads, (payload) => generationSpan(payload.record, client.resource))
     const result = await new Promise<ExportResult>((resolve) => client.exporter.export(spans, resolve))
     if (result.code !== 0) throw result.error ?? new Error('OTLP export failed')
   }

@@ -1,0 +1,39 @@
+// An OTLP export request encoded a few spans at a time. Encoding is most of an export's cost (~7 µs a
+// span, measured); a batch of 70-100 spans encoded at once held the event loop for 0.5-2 ms, which the
+// requests in flight then waited out. Here every `spansPerSlice` spans are encoded as an
+// ExportTraceServiceRequest of their own, the event loop runs between slices, and the slices are
+// concatenated when the request is sent: protobuf reads concatenated messages as one message whose
+// repeated fields are joined, so the body is one request holding one ResourceSpans per slice.
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import type { ReadableSpan } from '@opentelemetry/sdk-trace-base'
+import { ProtobufTraceSerializer, type IExporterMetricsHelper, type IExportTraceServiceResponse, type ISerializer } from '@opentelemetry/otlp-transformer'
+
+export interface SlicedSpans {
+  readonly slices: readonly Uint8Array[]
+  readonly spanCount: number
+}
+
+/** At ~7 µs a span, a slice holds the event loop for well under 0.1 ms. */
+export const spansPerSlice = 8
+
+export async function encodeInSlices<T>(items: readonly T[], toSpan: (item: T) => ReadableSpan): Promise<SlicedSpans> {
+  const slices: Uint8Array[] = []
+  for (let start = 0; start < items.length; start += spansPerSlice) {
+    if (start > 0) await nextTurn()
+    const encoded = ProtobufTraceSerializer.serializeRequest(items.slice(start, start + spansPerSlice).map(toSpan))
+    if (encoded === undefined) throw new Error('OTLP: spans could not be encoded')
+    slices.push(encoded)
+  }
+  return { slices, spanCount: items.length }
+}
+
+/** The exporter's serializer: the slices are already encoded, so serializing only joins them. */
+export const slicedSpansSerializer: ISerializer<SlicedSpans, IExportTraceServiceResponse> = {
+  serializeRequest: (request) => Buffer.concat(request.slices),
+  deserializeResponse: (data) => ProtobufTraceSerializer.deserializeResponse(data),
+}
+
+export const slicedSpansMetrics: IExporterMetricsHelper<SlicedSpans> = {
+  name: 'span',
+  countItems: (request) => request.spanCount,
+}
