@@ -67,6 +67,18 @@ export async function runSoak(servers: Record<TargetName, BenchChild>, options: 
   const rss = settled.map((window) => window.rssBytes)
   const growth = (Math.max(...rss) - Math.min(...rss)) / Math.min(...rss)
   console.log(`\nRSS after warm-up (first fifth dropped): ${mb(Math.min(...rss))}..${mb(Math.max(...rss))} MB, spread ${(growth * 100).toFixed(1)}%`)
-  console.log(`event-loop delay p99, worst window: ${Math.max(...windows.map((window) => window.loopDelayP99Ms)).toFixed(2)} ms`)
-  console.log(`results: ${saveResults('soak', { minutes: options.minutes, rate: options.rate, windows, rssSpreadAfterWarmup: growth })}`)
+  const worstLoopP99 = (of: readonly SoakWindow[]): number => Math.max(...of.map((window) => window.loopDelayP99Ms))
+  console.log(`event-loop delay p99, worst window: ${worstLoopP99(windows).toFixed(2)} ms; after warm-up: ${worstLoopP99(settled).toFixed(2)} ms`)
+  // RSS follows the old generation's sawtooth; the heap's low point in each minute (just after a full
+  // collection) is what a leak raises.
+  const heapFloors = lowestPerMinute(windows, windowMs)
+  console.log(`V8 heap in use, lowest window sample in each minute (MB): ${heapFloors.map(mb).join(' ')}`)
+  console.log(`results: ${saveResults('soak', { minutes: options.minutes, rate: options.rate, windows, rssSpreadAfterWarmup: growth, heapFloorPerMinuteBytes: heapFloors })}`)
+}
+
+function lowestPerMinute(windows: readonly SoakWindow[], windowMs: number): number[] {
+  const perMinute = Math.max(1, Math.round(60_000 / windowMs))
+  const floors: number[] = []
+  for (let start = 0; start < windows.length; start += perMinute) floors.push(Math.min(...windows.slice(start, start + perMinute).map((window) => window.heapUsedBytes)))
+  return floors
 }
