@@ -34,3 +34,18 @@ test('memory: finished reservations are remembered for two minutes by default, a
   assert.deepEqual(await counters.settle('a', 9n), { kind: 'unknown' })
   assert.equal((await counters.read(['k'])).get('k')?.spentNano, 7n)
 })
+
+test('memory: a remembered outcome repeats exactly, past the safe-integer range and at zero; a released one reports released', async () => {
+  const counters = new MemorySpendCounters(new ManualClock('2026-11-25T10:00:00.000Z'))
+  const scopes = [{ id: 'k', limitNano: null }]
+  const huge = 2n ** 70n + 1n
+  for (const id of ['huge', 'zero', 'gone']) await counters.reserve({ reservationId: id, scopes, amountNano: 5n })
+  await counters.settle('huge', huge)
+  await counters.settle('zero', 0n)
+  await counters.release('gone')
+  assert.deepEqual(await counters.settle('huge', 1n), { kind: 'settled', amountNano: huge })
+  assert.deepEqual(await counters.release('zero'), { kind: 'settled', amountNano: 0n })
+  assert.deepEqual(await counters.reserve({ reservationId: 'gone', scopes, amountNano: 5n }), { kind: 'duplicate', state: 'released' })
+  assert.deepEqual(await counters.reserve({ reservationId: 'huge', scopes, amountNano: 5n }), { kind: 'duplicate', state: 'settled' })
+  assert.equal((await counters.read(['k'])).get('k')?.spentNano, huge)
+})

@@ -3,11 +3,11 @@
 // forgets finished reservations past retention and (at most once a minute) drops expired scopes.
 
 import type { Clock } from '../domain/clock.ts'
+import { ForgetQueue } from './forget-queue.ts'
 import { assertValidAmount, assertValidId, assertValidScopes, defaultLeaseMs } from './spend-counters.ts'
 import type {
   RecordRequest,
   ReservationOutcome,
-  ReservationState,
   ReserveOutcome,
   ReserveRequest,
   ScopeBalance,
@@ -23,21 +23,36 @@ interface ScopeEntry {
   expiresAt: number | null
 }
 
+/** A reservation not finished yet: held, or expired (its scopes kept, since a late settle still counts). */
 interface Reservation {
-  state: ReservationState
+  state: 'held' | 'expired'
   readonly amount: bigint
   readonly scopes: readonly ScopeRef[]
   readonly leaseExpiresAt: number
-  settledAmount: bigint
+}
+
+/**
+ * A settled or released reservation, kept with no object of its own: the settled amount (a number
+ * while it is a safe integer, a bigint past that), or `releasedOutcome`.
+ */
+type Outcome = number | bigint
+const releasedOutcome = -1
+const largestSafeAmount = BigInt(Number.MAX_SAFE_INTEGER)
+
+function toOutcome(settledNano: bigint): Outcome {
+  return settledNano <= largestSafeAmount ? Number(settledNano) : settledNano
+}
+
+function outcomeOf(outcome: Outcome): ReservationOutcome {
+  return outcome === releasedOutcome ? { kind: 'released' } : { kind: 'settled', amountNano: BigInt(outcome) }
 }
 
 const SCOPE_SWEEP_INTERVAL_MS = 60_000
-const noScopes: readonly ScopeRef[] = Object.freeze([])
 
 /**
  * How long this engine remembers finished reservations: one process settles its own reservations once,
  * so the memory only guards against a repeat within the same burst of work. Kept short because every
- * request leaves one entry (at 2,000 requests/s, two minutes is ~240,000 small entries).
+ * request leaves one entry (at 2,000 requests/s, two minutes is ~240,000 entries: an id and a number each).
  */
 export const defaultMemoryRetentionMs = 2 * 60_000
 
@@ -46,12 +61,17 @@ export class MemorySpendCounters implements SpendCounters {
   readonly #leaseMs: number
   readonly #retentionMs: number
   readonly #scopes = new Map<string, ScopeEntry>()
+  /** Held and expired reservations. */
   readonly #reservations = new Map<string, Reservation>()
   /** Held reservations in lease order (leases have one length, so insertion order is expiry order). */
   readonly #held = new Map<string, Reservation>()
-  /** Finished reservation ids and record ids, in the order they may be forgotten, with the time. */
-  readonly #forgetReservations = new Map<string, number>()
-  readonly #records = new Map<string, number>()
+  /** Expired reservations in the order they may be forgotten, with the time. */
+  readonly #forgetExpired = new Map<string, number>()
+  /** Settled and released reservations: every request leaves one for the retention period. */
+  readonly #outcomes = new Map<string, Outcome>()
+  readonly #forgetOutcomes = new ForgetQueue()
+  readonly #records = new Set<string>()
+  readonly #forgetRecords = new ForgetQueue()
   #lastScopeSweep = Number.NEGATIVE_INFINITY
 
   constructor(clock: Clock, timing: SpendCountersTiming = {}) {
@@ -65,6 +85,8 @@ export class MemorySpendCounters implements SpendCounters {
     assertValidScopes(request.scopes)
     assertValidAmount(request.amountNano, 'amountNano')
     const now = this.#sweep()
+    const outcome = this.#outcomes.get(request.reservationId)
+    if (outcome !== undefined) return { kind: 'duplicate', state: outcome === releasedOutcome ? 'released' : 'settled' }
     const existing = this.#reservations.get(request.reservationId)
     if (existing !== undefined) return { kind: 'duplicate', state: existing.state }
     for (const scope of request.scopes) {
@@ -79,7 +101,6 @@ export class MemorySpendCounters implements SpendCounters {
       amount: request.amountNano,
       scopes: request.scopes.map(({ id, ttlSeconds }) => ({ id, ttlSeconds })),
       leaseExpiresAt: now + this.#leaseMs,
-      settledAmount: 0n,
     }
     this.#reservations.set(request.reservationId, reservation)
     this.#held.set(request.reservationId, reservation)
@@ -89,28 +110,24 @@ export class MemorySpendCounters implements SpendCounters {
   async settle(reservationId: string, actualNano: bigint): Promise<ReservationOutcome> {
     assertValidAmount(actualNano, 'actualNano')
     const now = this.#sweep()
+    const outcome = this.#outcomes.get(reservationId)
+    if (outcome !== undefined) return outcomeOf(outcome)
     const reservation = this.#reservations.get(reservationId)
     if (reservation === undefined) return { kind: 'unknown' }
-    if (reservation.state === 'settled') return { kind: 'settled', amountNano: reservation.settledAmount }
-    if (reservation.state === 'released') return { kind: 'released' }
     if (reservation.state === 'held') this.#dropHold(reservation, now)
     for (const scope of reservation.scopes) this.#entry(scope, now).spent += actualNano
-    reservation.state = 'settled'
-    reservation.settledAmount = actualNano
-    this.#finish(reservationId, now)
+    this.#finish(reservationId, toOutcome(actualNano), now)
     return { kind: 'settled', amountNano: actualNano }
   }
 
   async release(reservationId: string): Promise<ReservationOutcome> {
     const now = this.#sweep()
+    const outcome = this.#outcomes.get(reservationId)
+    if (outcome !== undefined) return outcomeOf(outcome)
     const reservation = this.#reservations.get(reservationId)
     if (reservation === undefined) return { kind: 'unknown' }
-    if (reservation.state === 'settled') return { kind: 'settled', amountNano: reservation.settledAmount }
     if (reservation.state === 'held') this.#dropHold(reservation, now)
-    if (reservation.state !== 'released') {
-      reservation.state = 'released'
-      this.#finish(reservationId, now)
-    }
+    this.#finish(reservationId, releasedOutcome, now)
     return { kind: 'released' }
   }
 
@@ -121,7 +138,8 @@ export class MemorySpendCounters implements SpendCounters {
     const now = this.#sweep()
     if (this.#records.has(request.id)) return { recorded: false }
     for (const scope of request.scopes) this.#entry(scope, now).spent += request.amountNano
-    this.#records.set(request.id, now + this.#retentionMs)
+    this.#records.add(request.id)
+    this.#forgetRecords.add(request.id, now + this.#retentionMs)
     return { recorded: true }
   }
 
@@ -154,19 +172,13 @@ export class MemorySpendCounters implements SpendCounters {
     }
   }
 
-  /**
-   * Marks a reservation finished: no longer held, forgotten after the retention period. A settled or
-   * released one keeps only its outcome (its scope ids are most of its memory); an expired one keeps
-   * its scopes, since a late settle still records the spend on them.
-   */
-  #finish(reservationId: string, now: number): void {
-    const reservation = this.#reservations.get(reservationId)
-    if (reservation !== undefined && reservation.state !== 'expired' && reservation.state !== 'held') {
-      this.#reservations.set(reservationId, { state: reservation.state, amount: 0n, scopes: noScopes, leaseExpiresAt: 0, settledAmount: reservation.settledAmount })
-    }
+  /** A settled or released reservation keeps only its outcome, forgotten after the retention period. */
+  #finish(reservationId: string, outcome: Outcome, now: number): void {
+    this.#reservations.delete(reservationId)
     this.#held.delete(reservationId)
-    this.#forgetReservations.delete(reservationId)
-    this.#forgetReservations.set(reservationId, now + this.#retentionMs)
+    this.#forgetExpired.delete(reservationId)
+    this.#outcomes.set(reservationId, outcome)
+    this.#forgetOutcomes.add(reservationId, now + this.#retentionMs)
   }
 
   #sweep(): number {
@@ -175,17 +187,16 @@ export class MemorySpendCounters implements SpendCounters {
       if (reservation.leaseExpiresAt > now) break
       this.#dropHold(reservation, now)
       reservation.state = 'expired'
-      this.#finish(id, now)
+      this.#held.delete(id)
+      this.#forgetExpired.set(id, now + this.#retentionMs)
     }
-    for (const [id, forgetAt] of this.#forgetReservations) {
+    for (const [id, forgetAt] of this.#forgetExpired) {
       if (forgetAt > now) break
-      this.#forgetReservations.delete(id)
+      this.#forgetExpired.delete(id)
       this.#reservations.delete(id)
     }
-    for (const [id, forgetAt] of this.#records) {
-      if (forgetAt > now) break
-      this.#records.delete(id)
-    }
+    this.#forgetOutcomes.forgetDue(now, this.#outcomes)
+    this.#forgetRecords.forgetDue(now, this.#records)
     if (now - this.#lastScopeSweep >= SCOPE_SWEEP_INTERVAL_MS) {
       this.#lastScopeSweep = now
       for (const [id, entry] of this.#scopes) if (isExpired(entry, now)) this.#scopes.delete(id)
