@@ -43,7 +43,11 @@ async function closeClient(client: OtlpClient): Promise<void> {
 const loadModules = () =>
   Promise.all([import('@opentelemetry/otlp-exporter-base'), import('@opentelemetry/otlp-exporter-base/node-http'), import('./generation-span.ts'), import('./sliced-spans.ts')])
 
-/** What OTLPTraceExporter (exporter-trace-otlp-proto) calls its component in the exporter's own metrics. */
+/**
+ * What OTLPTraceExporter (exporter-trace-otlp-proto) calls its component in the exporter's own metrics.
+ * It builds itself with `convertLegacyHttpOptions` too, which is marked deprecated for the packages' 2.0;
+ * the dependency is pinned to 0.223.x.
+ */
 const componentType = 'otlp_http_span_exporter'
 
 export function createOtlpExporter(product: OtlpProduct): Exporter {

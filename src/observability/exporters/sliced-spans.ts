@@ -1,6 +1,6 @@
-// An OTLP export request encoded a few spans at a time. Encoding is most of an export's cost (~7 µs a
-// span, measured); a batch of 70-100 spans encoded at once held the event loop for 0.5-2 ms, which the
-// requests in flight then waited out. Here every `spansPerSlice` spans are encoded as an
+// An OTLP export request encoded a few spans at a time. Encoding is most of an export's cost (measured:
+// ~7 µs a span in a warm loop, ~26 µs inside a loaded gateway in a slow hour); a batch of 70-100 spans
+// encoded at once held the event loop for 0.5-2 ms, which the requests in flight then waited out. Here every `spansPerSlice` spans are encoded as an
 // ExportTraceServiceRequest of their own, the event loop runs between slices, and the slices are
 // concatenated when the request is sent: protobuf reads concatenated messages as one message whose
 // repeated fields are joined, so the body is one request holding one ResourceSpans per slice.
@@ -13,7 +13,7 @@ export interface SlicedSpans {
   readonly spanCount: number
 }
 
-/** At ~7 µs a span, a slice holds the event loop for well under 0.1 ms. */
+/** A slice held the event loop for 0.06 ms in a warm loop and 0.21 ms on average in a loaded gateway in a slow hour. */
 export const spansPerSlice = 8
 
 export async function encodeInSlices<T>(items: readonly T[], toSpan: (item: T) => ReadableSpan): Promise<SlicedSpans> {
