@@ -79,14 +79,15 @@ export class BatchInsert<Row extends object> {
 export const rowsPerSlice = 32
 
 /**
- * Writes `rows` in slices of at most `rowsPerSlice`, each through `write` (typically one transaction),
- * with a turn of the event loop between slices. Stops at the first slice that fails: the slices before
- * it are written, and `write` is expected to leave the rest to be retried.
+ * Writes `rows` in slices of at most `sliceSize` (`rowsPerSlice` by default), each through `write`
+ * (typically one transaction), with a turn of the event loop between slices. Stops at the first slice
+ * that fails: the slices before it are written, and `write` is expected to leave the rest to be
+ * retried. OTLP encoding uses it too (`sliced-spans.ts`).
  */
-export async function inSlices<T>(rows: readonly T[], write: (slice: readonly T[]) => Promise<void>): Promise<void> {
-  for (let offset = 0; offset < rows.length; offset += rowsPerSlice) {
+export async function inSlices<T>(rows: readonly T[], write: (slice: readonly T[]) => Promise<void>, sliceSize = rowsPerSlice): Promise<void> {
+  for (let offset = 0; offset < rows.length; offset += sliceSize) {
     if (offset > 0) await yieldToEventLoop()
-    await write(rows.slice(offset, offset + rowsPerSlice))
+    await write(rows.slice(offset, offset + sliceSize))
   }
 }
 

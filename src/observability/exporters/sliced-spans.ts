@@ -4,9 +4,9 @@
 // ExportTraceServiceRequest of their own, the event loop runs between slices, and the slices are
 // concatenated when the request is sent: protobuf reads concatenated messages as one message whose
 // repeated fields are joined, so the body is one request holding one ResourceSpans per slice.
-import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base'
 import { ProtobufTraceSerializer, type IExporterMetricsHelper, type IExportTraceServiceResponse, type ISerializer } from '@opentelemetry/otlp-transformer'
+import { inSlices } from '../../store/batch-insert.ts'
 
 export interface SlicedSpans {
   readonly slices: readonly Uint8Array[]
@@ -18,12 +18,15 @@ export const spansPerSlice = 8
 
 export async function encodeInSlices<T>(items: readonly T[], toSpan: (item: T) => ReadableSpan): Promise<SlicedSpans> {
   const slices: Uint8Array[] = []
-  for (let start = 0; start < items.length; start += spansPerSlice) {
-    if (start > 0) await nextTurn()
-    const encoded = ProtobufTraceSerializer.serializeRequest(items.slice(start, start + spansPerSlice).map(toSpan))
-    if (encoded === undefined) throw new Error('OTLP: spans could not be encoded')
-    slices.push(encoded)
-  }
+  await inSlices(
+    items,
+    async (slice) => {
+      const encoded = ProtobufTraceSerializer.serializeRequest(slice.map(toSpan))
+      if (encoded === undefined) throw new Error('OTLP: spans could not be encoded')
+      slices.push(encoded)
+    },
+    spansPerSlice,
+  )
   return { slices, spanCount: items.length }
 }
 
