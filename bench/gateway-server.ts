@@ -1,7 +1,7 @@
 // Child process: Switchyard itself, composed as `npm start` composes it (createGateway) on a fresh
 // SQLite store in a temp directory, with a YAML config pointing at the bench upstream. It mints a real
 // inference key with a limit and enables one observability destination (`--destination`: an OTLP
-// collector at the upstream's /v1/traces, a webhook at its /hook, or none), so every stage of the
+// collector at the `--receiver`'s /v1/traces, a webhook at its /hook, or none), so every stage of the
 // pipeline runs: auth, validation, routing, reservation and settlement, generation records, metrics and
 // observability broadcast and delivery.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -14,13 +14,14 @@ import { systemClock } from '../src/domain/clock.ts'
 import { serveChildProtocol } from './child-process.ts'
 
 const adminKey = 'sk-sy-v1-bench-admin-00000000000000000000000000000000000000000000000'
-const { values } = parseArgs({ options: { upstream: { type: 'string' }, 'log-level': { type: 'string', default: 'info' }, destination: { type: 'string', default: 'otlp' } } })
+const { values } = parseArgs({ options: { upstream: { type: 'string' }, receiver: { type: 'string' }, 'log-level': { type: 'string', default: 'info' }, destination: { type: 'string', default: 'otlp' } } })
 const upstream = values.upstream ?? 'http://127.0.0.1:1'
+const receiver = values.receiver ?? 'http://127.0.0.1:1'
 
 type BenchDestination = 'otlp' | 'webhook' | 'none'
 const destinations: Readonly<Record<BenchDestination, Record<string, unknown> | null>> = {
-  otlp: { name: 'Bench collector', type: 'otel-collector', config: { endpoint: `${upstream}/v1/traces` } },
-  webhook: { name: 'Bench hook', type: 'webhook', config: { url: `${upstream}/hook` } },
+  otlp: { name: 'Bench collector', type: 'otel-collector', config: { endpoint: `${receiver}/v1/traces` } },
+  webhook: { name: 'Bench hook', type: 'webhook', config: { url: `${receiver}/hook` } },
   none: null,
 }
 const destinationBody = destinations[(values.destination ?? 'otlp') as BenchDestination]

@@ -1,10 +1,11 @@
 // `npm run bench [-- --quick | --soak --minutes 10] [--only responses] [--profile] [--destination otlp|webhook|none]`
-// Starts a zero-latency fake upstream, the bare undici proxy and Switchyard, each in its own process
-// (pinned to cores when taskset exists: servers under test on core 0, load generator and upstream on
-// core 1), drives each scenario at each load shape against direct / proxy / gateway in turn, prints the
-// figures side by side and writes them as JSON to bench-results/. With `--compare-flags "<flags>"` or
+// Starts a zero-latency fake upstream, the observability receiver, the bare undici proxy and
+// Switchyard, each in its own process (pinned to cores when taskset exists: servers under test on core
+// 0, load generator, upstream and receiver on core 1), drives each scenario at each load shape against
+// direct / proxy / gateway in turn, prints the figures side by side and writes them as JSON to bench-results/. With `--compare-flags "<flags>"` or
 // `--compare-checkout <dir>` it runs an A/B of two gateways instead (compare.ts). See
 // docs/performance.md.
+import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -46,15 +47,30 @@ const driverCore = pinned ? 1 : undefined
 const splitFlags = (flags: string | undefined): string[] => (flags ?? '').split(/\s+/).filter((flag) => flag !== '')
 const comparing = values['compare-flags'] !== undefined || values['compare-checkout'] !== undefined
 
-async function startServers(): Promise<{ upstream: BenchChild; proxy: BenchChild; gateway: BenchChild; gatewayB: BenchChild | null }> {
+interface Servers {
+  readonly upstream: BenchChild
+  readonly receiver: BenchChild
+  readonly proxy: BenchChild
+  readonly gateway: BenchChild
+  readonly gatewayB: BenchChild | null
+}
+
+async function startServers(): Promise<Servers> {
+  const checkout = values['compare-checkout']
+  // Gateway scripts older than receiver-server.ts send their exports to the upstream, which no longer takes them.
+  if (checkout !== undefined && !readFileSync(resolve(checkout, 'bench/gateway-server.ts'), 'utf8').includes('--receiver')) {
+    throw new Error(`bench: ${checkout}/bench/gateway-server.ts predates bench/receiver-server.ts; copy this checkout's bench/gateway-server.ts into it first`)
+  }
   if (driverCore !== undefined) pinToCore(process.pid, driverCore)
-  const upstream = await startChild('upstream', here('./upstream-server.ts'), { args: ['--chunks', values.chunks ?? '50'], ...(driverCore === undefined ? {} : { core: driverCore }) })
+  const onDriverCore = driverCore === undefined ? {} : { core: driverCore }
+  const upstream = await startChild('upstream', here('./upstream-server.ts'), { args: ['--chunks', values.chunks ?? '50'], ...onDriverCore })
   const upstreamUrl = `http://127.0.0.1:${upstream.port}`
+  const receiver = await startChild('receiver', here('./receiver-server.ts'), onDriverCore)
   const core = serverCore === undefined ? {} : { core: serverCore }
   const proxy = await startChild('proxy', here('./bare-proxy.ts'), { args: ['--upstream', upstreamUrl], ...core })
   const startGateway = (name: string, script: string, flags: readonly string[]) =>
     startChild(name, script, {
-      args: ['--upstream', upstreamUrl, '--log-level', values['log-level'] ?? 'info', '--destination', values.destination ?? 'otlp'],
+      args: ['--upstream', upstreamUrl, '--receiver', `http://127.0.0.1:${receiver.port}`, '--log-level', values['log-level'] ?? 'info', '--destination', values.destination ?? 'otlp'],
       quiet: true,
       execArgv: [...(values.profile ? ['--cpu-prof', '--cpu-prof-interval=100', '--cpu-prof-dir=bench-results/profiles'] : []), ...flags],
       ...core,
@@ -62,11 +78,10 @@ async function startServers(): Promise<{ upstream: BenchChild; proxy: BenchChild
   // V8 or Node flags for the gateway alone (the proxy keeps the defaults), e.g. GC experiments.
   const flags = splitFlags(values['gateway-node-flags'])
   const gateway = await startGateway('gateway', here('./gateway-server.ts'), flags)
-  const checkout = values['compare-checkout']
   const gatewayB = !comparing
     ? null
     : await startGateway('gateway B', checkout === undefined ? here('./gateway-server.ts') : resolve(checkout, 'bench/gateway-server.ts'), values['compare-flags'] === undefined ? flags : splitFlags(values['compare-flags']))
-  return { upstream, proxy, gateway, gatewayB }
+  return { upstream, receiver, proxy, gateway, gatewayB }
 }
 
 async function measureCell(servers: Record<TargetName, BenchChild>, scenarioIndex: number, shape: LoadShape, warmupMs: number, durationMs: number): Promise<CellFigures> {
@@ -153,4 +168,5 @@ try {
   await started.gateway.stop()
   await started.proxy.stop()
   await started.upstream.stop()
+  await started.receiver.stop()
 }

@@ -2,9 +2,7 @@
 // (/v1/chat/completions), OpenAI responses (/v1/responses), OpenAI embeddings (/v1/embeddings) and
 // Anthropic messages (/v1/messages), using the test fake's wire encoders, but renders every answer once
 // at start and records nothing. Streams send `--chunks` text pieces, one write per SSE frame. The
-// observability receivers answer 200 and count what they got: POST /hook (webhook deliveries) and
-// POST /v1/traces (OTLP/HTTP export requests and the spans in them, as a collector answers: an empty
-// ExportTraceServiceResponse).
+// observability receivers are a process of their own (receiver-server.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { parseArgs } from 'node:util'
@@ -13,7 +11,6 @@ import type { FakeDialect } from '../test/fake-upstreams/fake-dialect.ts'
 import { openaiChatDialect } from '../test/fake-upstreams/openai-chat-dialect.ts'
 import { openaiResponsesDialect } from '../test/fake-upstreams/openai-responses-dialect.ts'
 import { embeddingVector, planCompletion } from '../test/fake-upstreams/scripted-reply.ts'
-import { decodeOtlpTraces } from '../test/observability/support/decode-otlp-traces.ts'
 import { serveChildProtocol } from './child-process.ts'
 
 interface Rendered {
@@ -42,34 +39,7 @@ const routes = new Map<string, Rendered>([
   ['/v1/messages', render(anthropicDialect, chunks)],
   ['/v1/embeddings', renderEmbeddings()],
 ])
-const received = { hooks: 0, otlpRequests: 0, otlpSpans: 0 }
-
-interface JsonTraces {
-  readonly resourceSpans?: readonly { readonly scopeSpans?: readonly { readonly spans?: readonly unknown[] }[] }[]
-}
-
-function countJsonSpans(body: Buffer): number {
-  const traces = JSON.parse(body.toString('utf8')) as JsonTraces
-  return (traces.resourceSpans ?? []).flatMap((resource) => resource.scopeSpans ?? []).reduce((sum, scope) => sum + (scope.spans?.length ?? 0), 0)
-}
-
-function receiveTraces(request: IncomingMessage, response: ServerResponse, body: Buffer): void {
-  received.otlpRequests++
-  const isJson = (request.headers['content-type'] ?? '').includes('json')
-  received.otlpSpans += isJson ? countJsonSpans(body) : decodeOtlpTraces(body).length
-  response.writeHead(200, { 'content-type': isJson ? 'application/json' : 'application/x-protobuf' }).end(isJson ? '{}' : '')
-}
-
 function answer(request: IncomingMessage, response: ServerResponse, body: Buffer): void {
-  if (request.url === '/hook') {
-    received.hooks++
-    response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}')
-    return
-  }
-  if (request.url === '/v1/traces') {
-    receiveTraces(request, response, body)
-    return
-  }
   const rendered = routes.get(request.url ?? '')
   if (rendered === undefined) {
     response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}')
@@ -93,7 +63,6 @@ const server = createServer((request, response) => {
 server.keepAliveTimeout = 60_000
 server.listen(0, '127.0.0.1', () => {
   serveChildProtocol((server.address() as AddressInfo).port, async () => {
-    process.stderr.write(`upstream: ${received.hooks} webhook deliveries received; ${received.otlpSpans} OTLP spans in ${received.otlpRequests} export requests\n`)
     server.closeAllConnections()
     server.close()
   })

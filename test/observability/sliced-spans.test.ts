@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import { encodeInSlices, slicedSpansSerializer, spansPerSlice } from '../../src/observability/exporters/sliced-spans.ts'
 import { generationResource, generationSpan } from '../../src/observability/exporters/generation-span.ts'
 import type { DestinationRecord } from '../../src/observability/destination-record.ts'
-import { decodeOtlpTraces } from './support/decode-otlp-traces.ts'
+import { countOtlpSpans, decodeOtlpTraces } from './support/decode-otlp-traces.ts'
 
 function record(index: number): DestinationRecord {
   const hex = index.toString(16).padStart(2, '0')
@@ -38,6 +38,7 @@ test('slices joined are one request holding every span, in order, with the resou
   const body = slicedSpansSerializer.serializeRequest(sliced)
   assert.ok(body !== undefined)
   const spans = decodeOtlpTraces(Buffer.from(body))
+  assert.equal(countOtlpSpans(Buffer.from(body)), records.length, 'the benchmark receiver counts what the full reader decodes')
   assert.deepEqual(spans.map((span) => span.attributes['gen_ai.response.id']), records.map((item) => item.id))
   assert.deepEqual(spans.map((span) => span.spanId), records.map((item) => item.span_id))
   assert.equal(spans[spans.length - 1]!.attributes['gen_ai.usage.input_tokens'], records.length)

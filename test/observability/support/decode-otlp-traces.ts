@@ -105,3 +105,12 @@ export function decodeOtlpTraces(body: Buffer): DecodedSpan[] {
   }
   return spans
 }
+
+/** The number of spans in an export request, read down to the span level only (for receivers that just count). */
+export function countOtlpSpans(body: Buffer): number {
+  let count = 0
+  for (const resourceSpans of bytesOf(readFields(body), 1)) {
+    for (const scopeSpans of bytesOf(readFields(resourceSpans), 2)) count += bytesOf(readFields(scopeSpans), 2).length
+  }
+  return count
+}

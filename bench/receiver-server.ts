@@ -1,0 +1,56 @@
+// Child process: the benchmark's observability receivers, in a process of their own (on the load
+// generator's core). POST /v1/traces answers as an OTLP/HTTP collector does (200, an empty
+// ExportTraceServiceResponse) after decoding the export request; POST /hook answers as a webhook
+// receiver. At the end it prints what it received. They used to live in the fake upstream, whose event
+// loop then stopped for each export's decode (~2 ms for 80 spans in a slow hour, 20 times a second at
+// one connection): the gateway's upstream calls waited on the benchmark's own collector
+// (docs/performance.md, item 36).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { countOtlpSpans } from '../test/observability/support/decode-otlp-traces.ts'
+import { serveChildProtocol } from './child-process.ts'
+
+const received = { hooks: 0, otlpRequests: 0, otlpSpans: 0 }
+
+interface JsonTraces {
+  readonly resourceSpans?: readonly { readonly scopeSpans?: readonly { readonly spans?: readonly unknown[] }[] }[]
+}
+
+function countJsonSpans(body: Buffer): number {
+  const traces = JSON.parse(body.toString('utf8')) as JsonTraces
+  return (traces.resourceSpans ?? []).flatMap((resource) => resource.scopeSpans ?? []).reduce((sum, scope) => sum + (scope.spans?.length ?? 0), 0)
+}
+
+function receiveTraces(request: IncomingMessage, response: ServerResponse, body: Buffer): void {
+  received.otlpRequests++
+  const isJson = (request.headers['content-type'] ?? '').includes('json')
+  received.otlpSpans += isJson ? countJsonSpans(body) : countOtlpSpans(body)
+  response.writeHead(200, { 'content-type': isJson ? 'application/json' : 'application/x-protobuf' }).end(isJson ? '{}' : '')
+}
+
+function answer(request: IncomingMessage, response: ServerResponse, body: Buffer): void {
+  if (request.method === 'POST' && request.url === '/hook') {
+    received.hooks++
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}')
+    return
+  }
+  if (request.method === 'POST' && request.url === '/v1/traces') {
+    receiveTraces(request, response, body)
+    return
+  }
+  response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}')
+}
+
+const server = createServer((request, response) => {
+  const chunks: Buffer[] = []
+  request.on('data', (chunk: Buffer) => chunks.push(chunk))
+  request.on('end', () => answer(request, response, Buffer.concat(chunks)))
+})
+server.keepAliveTimeout = 60_000
+server.listen(0, '127.0.0.1', () => {
+  serveChildProtocol((server.address() as AddressInfo).port, async () => {
+    process.stderr.write(`receiver: ${received.hooks} webhook deliveries received; ${received.otlpSpans} OTLP spans in ${received.otlpRequests} export requests\n`)
+    server.closeAllConnections()
+    server.close()
+  })
+})
