@@ -2,9 +2,9 @@
 // Starts a zero-latency fake upstream, the observability receiver, the bare undici proxy and
 // Switchyard, each in its own process (pinned to cores when taskset exists: servers under test on core
 // 0, load generator, upstream and receiver on core 1), drives each scenario at each load shape against
-// direct / proxy / gateway in turn, prints the figures side by side and writes them as JSON to bench-results/. With `--compare-flags "<flags>"` or
-// `--compare-checkout <dir>` it runs an A/B of two gateways instead (compare.ts). See
-// docs/performance.md.
+// direct / proxy / gateway in turn, prints the figures side by side and writes them as JSON to
+// bench-results/. With `--compare-flags "<flags>"` or `--compare-checkout <dir>` it runs an A/B of two
+// gateways instead (compare.ts). See docs/performance.md.
 import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
@@ -125,7 +125,7 @@ async function runMatrix(servers: Record<TargetName, BenchChild>): Promise<void>
   const shapes = (values.quick ? quickShapes : fullShapes).filter((shape) => loads === undefined || loads.includes(shapeName(shape)))
   const durationMs = Number(values.seconds ?? (values.quick ? 1.5 : 5)) * 1000
   const warmupMs = values.quick ? 500 : 1500
-  console.log(`bench: ${values.quick ? 'quick' : 'full'} run, ${durationMs / 1000} s per cell, ${values.chunks} chunks per stream, destination ${values.destination}, ${pinned ? 'servers pinned to core 0, load + upstream to core 1' : 'not pinned (no taskset or one core)'}`)
+  console.log(`bench: ${values.quick ? 'quick' : 'full'} run, ${durationMs / 1000} s per cell, ${values.chunks} chunks per stream, destination ${values.destination}, ${pinned ? 'servers pinned to core 0, load, upstream and receiver to core 1' : 'not pinned (no taskset or one core)'}`)
   console.log('latencies in ms; +p50/+p99/+ttfb = added vs direct; cpu = server process CPU per request; (x) = gateway / proxy\n')
   await warmUp([[servers.proxy, 'proxy'], [servers.gateway, 'gateway']], values.quick ? 1000 : 3000)
   console.log(formatHeader())
