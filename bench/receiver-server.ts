@@ -5,10 +5,9 @@
 // the fake upstream and decode every export in full: its event loop stopped for ~2 ms per export of
 // ~80 spans in a slow hour, 20-28 times a second at one connection, and the gateway's upstream calls
 // waited on the benchmark's own collector (docs/performance.md, item 36).
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { countOtlpSpans } from '../test/observability/support/decode-otlp-traces.ts'
-import { serveChildProtocol } from './child-process.ts'
+import { serveHttpChild } from './http-child.ts'
 
 const received = { hooks: 0, otlpRequests: 0, otlpSpans: 0 }
 
@@ -41,16 +40,6 @@ function answer(request: IncomingMessage, response: ServerResponse, body: Buffer
   response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}')
 }
 
-const server = createServer((request, response) => {
-  const chunks: Buffer[] = []
-  request.on('data', (chunk: Buffer) => chunks.push(chunk))
-  request.on('end', () => answer(request, response, Buffer.concat(chunks)))
-})
-server.keepAliveTimeout = 60_000
-server.listen(0, '127.0.0.1', () => {
-  serveChildProtocol((server.address() as AddressInfo).port, async () => {
-    process.stderr.write(`receiver: ${received.hooks} webhook deliveries received; ${received.otlpSpans} OTLP spans in ${received.otlpRequests} export requests\n`)
-    server.closeAllConnections()
-    server.close()
-  })
+serveHttpChild(answer, () => {
+  process.stderr.write(`receiver: ${received.hooks} webhook deliveries received; ${received.otlpSpans} OTLP spans in ${received.otlpRequests} export requests\n`)
 })

@@ -3,15 +3,14 @@
 // Anthropic messages (/v1/messages), using the test fake's wire encoders, but renders every answer once
 // at start and records nothing. Streams send `--chunks` text pieces, one write per SSE frame. The
 // observability receivers are a process of their own (receiver-server.ts).
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { parseArgs } from 'node:util'
 import { anthropicDialect } from '../test/fake-upstreams/anthropic-dialect.ts'
 import type { FakeDialect } from '../test/fake-upstreams/fake-dialect.ts'
 import { openaiChatDialect } from '../test/fake-upstreams/openai-chat-dialect.ts'
 import { openaiResponsesDialect } from '../test/fake-upstreams/openai-responses-dialect.ts'
 import { embeddingVector, planCompletion } from '../test/fake-upstreams/scripted-reply.ts'
-import { serveChildProtocol } from './child-process.ts'
+import { serveHttpChild } from './http-child.ts'
 
 interface Rendered {
   readonly json: string
@@ -39,6 +38,7 @@ const routes = new Map<string, Rendered>([
   ['/v1/messages', render(anthropicDialect, chunks)],
   ['/v1/embeddings', renderEmbeddings()],
 ])
+
 function answer(request: IncomingMessage, response: ServerResponse, body: Buffer): void {
   const rendered = routes.get(request.url ?? '')
   if (rendered === undefined) {
@@ -55,15 +55,4 @@ function answer(request: IncomingMessage, response: ServerResponse, body: Buffer
 }
 
 const streamFlag = Buffer.from('"stream":true')
-const server = createServer((request, response) => {
-  const chunks: Buffer[] = []
-  request.on('data', (chunk: Buffer) => chunks.push(chunk))
-  request.on('end', () => answer(request, response, Buffer.concat(chunks)))
-})
-server.keepAliveTimeout = 60_000
-server.listen(0, '127.0.0.1', () => {
-  serveChildProtocol((server.address() as AddressInfo).port, async () => {
-    server.closeAllConnections()
-    server.close()
-  })
-})
+serveHttpChild(answer)
