@@ -1,11 +1,12 @@
 // `npm run bench:store [-- --rate 3000 --seconds 10 --ids ordered|random]`: what the write-behind store
 // writes of the hot path cost, alone. The real GenerationStore and LedgerWriter on a fresh SQLite store
-// (with its checkpointer thread) take one generation record, its content and one ledger row per
-// "request", at a fixed rate, with the gateway's flush intervals. Prints the process's CPU per request
-// (every thread: the checkpointer's too) and the event-loop delay the flushes cause. `--ids random`
+// (with its checkpointer and write-worker threads) take one generation record, its content and one
+// ledger row per "request", at a fixed rate, with the gateway's flush intervals. Prints the process's
+// CPU per request (every thread), the part of it on the event loop's thread (Linux only), and the
+// event-loop delay the flushes cause. `--ids random`
 // makes generation ids the way they were made before they sorted by creation (docs/performance.md,
 // item 26), for comparison. Pinned to core 0 when taskset exists, like the servers of `npm run bench`.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
@@ -55,6 +56,15 @@ function ledgerRow(id: string, createdAt: string): LedgerRow {
   }
 }
 
+/** CPU time of the calling thread (the event loop's), from Linux's schedstat; null elsewhere. */
+function loopThreadCpuMicros(): number | null {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1000
+  } catch {
+    return null
+  }
+}
+
 pinToCore(process.pid, 0)
 const directory = mkdtempSync(join(tmpdir(), 'switchyard-store-bench-'))
 const store = openStore(`sqlite:${join(directory, 'bench.db')}`)
@@ -62,8 +72,8 @@ await migrateToLatest(store)
 const fail = (error: unknown): never => {
   throw error
 }
-const generations = new GenerationStore(store.db, fail)
-const ledger = new LedgerWriter(createLedgerRepository(store.db), { onError: fail })
+const generations = new GenerationStore(store.db, store.writes, fail)
+const ledger = new LedgerWriter(createLedgerRepository(store.db, store.writes), { onError: fail })
 generations.start()
 ledger.start()
 
@@ -90,15 +100,20 @@ await drive(1000 / tickMs)
 const loop = monitorEventLoopDelay({ resolution: 1 })
 loop.enable()
 const before = process.cpuUsage()
+const loopThreadBefore = loopThreadCpuMicros()
 added = 0
 await drive((seconds * 1000) / tickMs)
 await Promise.all([generations.stop(), ledger.close()])
 const used = process.cpuUsage(before)
+const loopThreadAfter = loopThreadCpuMicros()
 loop.disable()
 const requests = added
 const cpuMicros = used.user + used.system
 console.log(`store writes: ${requests} requests (${(requests / seconds).toFixed(0)}/s) in ${seconds} s, ${values.ids} generation ids`)
 console.log(`  CPU per request (record + content + ledger row): ${(cpuMicros / requests).toFixed(1)} µs`)
+if (loopThreadBefore !== null && loopThreadAfter !== null) {
+  console.log(`    of which on the event loop's thread: ${((loopThreadAfter - loopThreadBefore) / requests).toFixed(1)} µs`)
+}
 console.log(`  event-loop delay: p99 ${(loop.percentile(99) / 1e6).toFixed(2)} ms, max ${(loop.max / 1e6).toFixed(2)} ms`)
 await store.close()
 rmSync(directory, { recursive: true, force: true })

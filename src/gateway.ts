@@ -146,12 +146,12 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     await keyCache.load()
     const lastUsed = new LastUsedRecorder(apiKeys, clock, (error) => logger.warn({ err: error }, 'could not record key last_used_at'))
     lastUsed.start()
-    const generations = new GenerationStore(store.db, (error) => logger.error({ err: error }, 'could not write generation records'))
+    const generations = new GenerationStore(store.db, store.writes, (error) => logger.error({ err: error }, 'could not write generation records'))
     generations.start()
     const retention = new ContentRetention(generations, clock, config.generations.content_retention_days, (error) => logger.warn({ err: error }, 'generation content retention sweep failed'))
     retention.start()
     const organizations = createOrganizationsRepository(store.db)
-    const ledgerRepository = createLedgerRepository(store.db)
+    const ledgerRepository = createLedgerRepository(store.db, store.writes)
     if (spend.engine === 'memory') await replayLedger(ledgerRepository, spend.counters)
     const ledger = new LedgerWriter(ledgerRepository, { onError: (error) => logger.error({ err: error }, 'could not write ledger rows; will retry') })
     ledger.start()
@@ -185,7 +185,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       (cache, error) => logger.warn({ err: error, cache }, 'could not refresh a cache; keeping its previous contents'),
     )
     if (changeTransport.kind !== 'none') refresher.start()
-    const observability = createObservability({ db: store.db, config, clock, secretBox, logger, changeBus })
+    const observability = createObservability({ db: store.db, writes: store.writes, config, clock, secretBox, logger, changeBus })
     const transport = new UpstreamTransport()
     const privateEndpoints = await createPrivateEndpoints({
       db: store.db, clock, logger, changeBus, secretBox, catalog, transport, organizationId,

@@ -31,7 +31,7 @@ export async function createAccountingFixture(options: { databaseUrl: string; co
   const store = openStore(options.databaseUrl)
   await migrateToLatest(store)
   const bootstrap = await bootstrapIdentity(store, options.clock, null)
-  const ledgerRepository = createLedgerRepository(store.db)
+  const ledgerRepository = createLedgerRepository(store.db, store.writes)
   const grants = createCreditGrantsRepository(store.db)
   const errors: unknown[] = []
   const ledger = new LedgerWriter(ledgerRepository, { onError: (error) => errors.push(error), maxBatchRows: 50 })

@@ -21,7 +21,7 @@ test('the ledger writer batches, keeps a failed batch for the next flush, never 
   const database = createSqliteDatabase()
   const store = openStore(database.url)
   await migrateToLatest(store)
-  const repository = createLedgerRepository(store.db)
+  const repository = createLedgerRepository(store.db, store.writes)
   const errors: unknown[] = []
   const writer = new LedgerWriter(repository, { onError: (error) => errors.push(error), maxBatchRows: 3 })
   const count = async (): Promise<number> => (await store.db.selectFrom('ledger_entries').select('id').execute()).length
@@ -60,7 +60,7 @@ test('a flush writes a row settled while it runs, between its slices', async () 
   const database = createSqliteDatabase()
   const store = openStore(database.url)
   await migrateToLatest(store)
-  const repository = createLedgerRepository(store.db)
+  const repository = createLedgerRepository(store.db, store.writes)
   const writer = new LedgerWriter(repository, { onError: (error) => assert.fail(String(error)) })
   for (let index = 0; index < rowsPerSlice + 1; index++) writer.enqueue(row(`early-${index}`))
   const flushed = writer.flush()

@@ -20,7 +20,7 @@ export async function ledgerRebuildCountersCommand(args: string[], context: Comm
   const spend = openSpendCounters(context.config, context.clock, prefix === undefined ? {} : { redisKeyPrefix: prefix })
   try {
     await migrateToLatest(store)
-    const report = await replayLedger(createLedgerRepository(store.db), spend.counters)
+    const report = await replayLedger(createLedgerRepository(store.db, store.writes), spend.counters)
     context.stdout.write(`replayed ${report.rows} ledger rows into the counters (${report.recorded} recorded, ${report.rows - report.recorded} already present)\n`)
     return 0
   } finally {

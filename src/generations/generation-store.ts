@@ -1,10 +1,12 @@
 // Writes generation records off the response path: records wait in memory and are inserted in
 // batches (every `flushIntervalMs` or `batchSize` records, and on close), a record and its content in
-// one transaction, a slice of records at a time (`inSlices`). Reads look at the pending records
-// first, so a record is visible the moment its response is sent.
+// one transaction, a slice of records at a time (`inSlices`), through the store's `WriteBehind` (a
+// worker thread on a SQLite file). Reads look at the pending records first, so a record is visible the
+// moment its response is sent.
 import type { Kysely } from 'kysely'
 import type { Database } from '../store/database.ts'
 import { BatchInsert, inSlices } from '../store/batch-insert.ts'
+import type { WriteBehind } from '../store/write-behind.ts'
 import type { GenerationContent, GenerationRecord } from './generation-record.ts'
 
 interface Pending {
@@ -22,13 +24,16 @@ export class GenerationStore {
   #timer: NodeJS.Timeout | null = null
   #flushing: Promise<void> = Promise.resolve()
   readonly #db: Kysely<Database>
+  readonly #writes: WriteBehind
   readonly #onError: (error: unknown) => void
   readonly #batchSize: number
   readonly #insertRecords: BatchInsert<Database['generations']>
   readonly #insertContents: BatchInsert<Database['generation_contents']>
 
-  constructor(db: Kysely<Database>, onError: (error: unknown) => void, batchSize = 200) {
+  /** `writes` commits the records (the store's `WriteBehind`); reads go through `db`. */
+  constructor(db: Kysely<Database>, writes: WriteBehind, onError: (error: unknown) => void, batchSize = 200) {
     this.#db = db
+    this.#writes = writes
     this.#insertRecords = new BatchInsert(db, 'generations', { skipConflictsOn: ['id'] })
     this.#insertContents = new BatchInsert(db, 'generation_contents', { skipConflictsOn: ['generation_id'] })
     this.#onError = onError
@@ -75,11 +80,8 @@ export class GenerationStore {
     if (this.#pending.size === 0) return
     try {
       await inSlices([...this.#pending.values()], async (slice) => {
-        await this.#db.transaction().execute(async (transaction) => {
-          await this.#insertRecords.insert(slice.map(({ record }) => toRow(record)), transaction)
-          const contents = slice.filter((item) => item.content !== null).map(({ record, content }) => toContentRow(record, content!))
-          await this.#insertContents.insert(contents, transaction)
-        })
+        const contents = slice.filter((item) => item.content !== null).map(({ record, content }) => toContentRow(record, content!))
+        await this.#writes.commit([...this.#insertRecords.statements(slice.map(({ record }) => toRow(record))), ...this.#insertContents.statements(contents)])
         for (const { record } of slice) if (this.#pending.get(record.id)?.record === record) this.#pending.delete(record.id)
       })
     } catch (error) {

@@ -6,6 +6,7 @@ import type { Logger } from 'pino'
 import type { Config } from '../config/config.ts'
 import type { Clock } from '../domain/clock.ts'
 import type { Database } from '../store/database.ts'
+import type { WriteBehind } from '../store/write-behind.ts'
 import type { SecretBox } from '../vault/secret-box.ts'
 import { createObservabilityDestinationsRepository } from '../store/repositories/observability-destinations-repository.ts'
 import { createObservabilityOutboxRepository } from '../store/repositories/observability-outbox-repository.ts'
@@ -31,8 +32,8 @@ export interface Observability {
   recordsInMemory(): number
 }
 
-export function createObservability(deps: { db: Kysely<Database>; config: Config; clock: Clock; secretBox: SecretBox; logger: Logger; changeBus: ChangeBus }): Observability {
-  const destinations = createObservabilityDestinationsRepository(deps.db)
+export function createObservability(deps: { db: Kysely<Database>; writes: WriteBehind; config: Config; clock: Clock; secretBox: SecretBox; logger: Logger; changeBus: ChangeBus }): Observability {
+  const destinations = createObservabilityDestinationsRepository(deps.db, deps.writes)
   const outbox = createObservabilityOutboxRepository(deps.db)
   const cache = new DestinationCache(destinations, deps.secretBox, deps.changeBus)
   const egress = { allowPrivateNetworks: deps.config.egress.allow_private_networks }

@@ -1,22 +1,22 @@
-// Multi-row inserts for the write-behind batches of the hot path (generation records, ledger rows,
-// outbox rows). Building a Kysely insert for N rows walks N x columns value nodes and compiles a fresh
-// SQL text, and every distinct text is a fresh prepared statement on SQLite. Here rows are written in
-// chunks of a few fixed sizes, and each (table, columns, chunk size) is compiled by Kysely once, so
-// the dialect's own SQL is reused with new parameters and SQLite reuses its prepared statement.
-// better-sqlite3 runs each statement synchronously on the event loop, so a flush of a few hundred rows
-// is written `inSlices`: one transaction per slice of `rowsPerSlice` rows (about a millisecond on
-// SQLite), with a turn of the event loop between slices. Requests go on between the slices instead of
-// waiting out one stall of several milliseconds, and the store connection is free between them, so
-// other store calls (a delivered count, a management read) wait for one slice, not for the whole flush.
+// Multi-row inserts for the write-behind batches of the hot path (generation records, ledger rows).
+// Building a Kysely insert for N rows walks N x columns value nodes and compiles a fresh SQL text, and
+// every distinct text is a fresh prepared statement on SQLite. Here rows are written in chunks of a
+// few fixed sizes, and each (table, columns, chunk size) is compiled by Kysely once, so the dialect's
+// own SQL is reused with new parameters and SQLite reuses its prepared statement. The statements go to
+// the store's `WriteBehind` (a worker thread on a SQLite file). A flush of a few hundred rows is
+// committed `inSlices`: one transaction per slice of `rowsPerSlice` rows, with a turn of the event loop
+// between slices, so building and posting one slice's parameters is all the event loop does at a
+// time, and on the main connection (PostgreSQL, in-memory SQLite) other store calls (a delivered count,
+// a management read) wait for one slice, not for the whole flush.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
-import { CompiledQuery, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { Database } from './database.ts'
+import type { WriteStatement } from './write-behind.ts'
 
 /** Chunk sizes, largest first; a batch of 30 rows is written as 16 + 3 x 4 + 2 x 1. */
 const chunkSizes = [16, 4, 1] as const
 
 type TableName = keyof Database & string
-type Executor = Pick<Kysely<Database>, 'executeQuery'>
 
 export interface BatchInsertOptions {
   /** `ON CONFLICT (<columns>) DO NOTHING`: rows that already exist are skipped. */
@@ -35,18 +35,19 @@ export class BatchInsert<Row extends object> {
     this.#options = options
   }
 
-  /** Inserts every row (all rows must have the same columns) through `executor`, e.g. a transaction. */
-  async insert(rows: readonly Row[], executor: Executor = this.#db): Promise<void> {
-    if (rows.length === 0) return
+  /** The statements that insert every row (all rows must have the same columns), for `WriteBehind.commit`. */
+  statements(rows: readonly Row[]): WriteStatement[] {
+    const statements: WriteStatement[] = []
+    if (rows.length === 0) return statements
     const columns = Object.keys(rows[0]!)
     let offset = 0
     for (const size of chunkSizes) {
       while (rows.length - offset >= size) {
-        const chunk = rows.slice(offset, offset + size)
-        await executor.executeQuery(CompiledQuery.raw(this.#text(columns, size), parametersOf(chunk, columns)))
+        statements.push({ sql: this.#text(columns, size), parameters: parametersOf(rows.slice(offset, offset + size), columns) })
         offset += size
       }
     }
+    return statements
   }
 
   #text(columns: readonly string[], size: number): string {

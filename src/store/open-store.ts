@@ -8,6 +8,8 @@ import { cachePreparedStatements } from './cache-prepared-statements.ts'
 import type { Database } from './database.ts'
 import { fallbackAutoCheckpointPages, startCheckpointer } from './sqlite-checkpointer.ts'
 import { SchemaScopedPostgresDialect } from './schema-scoped-introspector.ts'
+import { SqliteWriteWorker } from './sqlite-write-worker.ts'
+import { kyselyWriteBehind, type WriteBehind } from './write-behind.ts'
 
 export type StoreEngine = 'sqlite' | 'postgres'
 
@@ -16,6 +18,8 @@ export interface Store {
   readonly engine: StoreEngine
   /** PostgreSQL schema the store lives in, when one was named (`?schema=` in the URL). */
   readonly schema: string | null
+  /** Commits the write-behind batches (generation records, ledger rows): off the event loop on a SQLite file. */
+  readonly writes: WriteBehind
   /** Resolves when the store answers a trivial query. */
   ping(): Promise<void>
   close(): Promise<void>
@@ -33,24 +37,28 @@ export function openStore(url: string, options: OpenStoreOptions = {}): Store {
   throw new Error(`unsupported DATABASE_URL "${url}": use sqlite:<path> or postgres://...`)
 }
 
+/** Every connection to a SQLite store runs these (the main one, and the write worker's). */
+const sqliteConnectionPragmas = ['foreign_keys = ON', 'busy_timeout = 5000', 'synchronous = NORMAL', `wal_autocheckpoint = ${fallbackAutoCheckpointPages}`]
+
 function openSqlite(path: string): Store {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const inMemory = path === ':memory:'
+  if (!inMemory) mkdirSync(dirname(path), { recursive: true })
   const database = new SqliteDatabase(path)
   database.pragma('journal_mode = WAL')
-  database.pragma('foreign_keys = ON')
-  database.pragma('busy_timeout = 5000')
-  database.pragma('synchronous = NORMAL')
-  const checkpointer = path === ':memory:' ? null : startCheckpointer(path)
-  if (checkpointer !== null) database.pragma(`wal_autocheckpoint = ${fallbackAutoCheckpointPages}`)
+  for (const pragma of sqliteConnectionPragmas) database.pragma(pragma)
+  const checkpointer = inMemory ? null : startCheckpointer(path)
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachePreparedStatements(database) }) })
+  const writes = inMemory ? kyselyWriteBehind(db) : new SqliteWriteWorker(path, { pragmas: sqliteConnectionPragmas })
   return {
     db,
     engine: 'sqlite',
     schema: null,
+    writes,
     ping: async () => {
       await sql`select 1`.execute(db)
     },
     close: async () => {
+      await writes.close()
       await checkpointer?.close()
       await db.destroy()
     },
@@ -78,6 +86,7 @@ function openPostgres(url: string, options: OpenStoreOptions): Store {
     db,
     engine: 'postgres',
     schema: schema ?? null,
+    writes: kyselyWriteBehind(db),
     ping: async () => {
       await sql`select 1`.execute(db)
     },

@@ -28,7 +28,7 @@ after(() => gateway.close())
 function startWorker(): DeliveryWorker {
   const db = gateway.gateway.store.db
   return new DeliveryWorker({
-    destinations: createObservabilityDestinationsRepository(db),
+    destinations: createObservabilityDestinationsRepository(db, gateway.gateway.store.writes),
     outbox: createObservabilityOutboxRepository(db),
     secretBox: gateway.gateway.secretBox,
     clock,

@@ -126,7 +126,7 @@ test('a slow delivery is kept in the outbox, leased, until the destination answe
 
 test('stop writes the records still queued to the outbox; a repeat of a queued record is not queued twice', async () => {
   const db = gateway.gateway.store.db
-  const destinations = createObservabilityDestinationsRepository(db)
+  const destinations = createObservabilityDestinationsRepository(db, gateway.gateway.store.writes)
   const receiver = await startRecordingServer()
   try {
     const id = await createDestination({ name: 'late hook', type: 'webhook', config: { url: `${receiver.url}/hook` } })
@@ -157,7 +157,7 @@ test('stop writes the records still queued to the outbox; a repeat of a queued r
 
 test('a store that is slow to count deliveries holds back no batch; the counts it missed are summed into one write', async () => {
   const db = gateway.gateway.store.db
-  const destinations = createObservabilityDestinationsRepository(db)
+  const destinations = createObservabilityDestinationsRepository(db, gateway.gateway.store.writes)
   const receiver = await startRecordingServer()
   const counted: number[] = []
   let releaseStore = (): void => undefined

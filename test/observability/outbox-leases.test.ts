@@ -47,7 +47,7 @@ for (const engine of engines) {
         const db = gateway.gateway.store.db
         for (let index = 0; index < 3; index += 1) {
           const worker = new DeliveryWorker({
-            destinations: createObservabilityDestinationsRepository(db),
+            destinations: createObservabilityDestinationsRepository(db, gateway.gateway.store.writes),
             outbox: createObservabilityOutboxRepository(db),
             secretBox: gateway.gateway.secretBox,
             clock: { now: () => new Date() },

@@ -70,7 +70,7 @@ test('enqueueGeneration fails open: a store that fails drops the trace without t
   const store = openStore(`sqlite:${join(gateway.database.directory, 'unmigrated.db')}`)
   const warnings: unknown[] = []
   const broadcaster = createGenerationBroadcaster({
-    destinations: createObservabilityDestinationsRepository(store.db),
+    destinations: createObservabilityDestinationsRepository(store.db, store.writes),
     outbox: createObservabilityOutboxRepository(store.db),
     secretBox: gateway.gateway.secretBox,
     clock: systemClock,

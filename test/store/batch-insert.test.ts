@@ -41,14 +41,14 @@ for (const engine of engines) {
 
     test('every row of a batch of odd size arrives once with its values', async () => {
       const rows = Array.from({ length: 150 }, (_, index) => ledgerRow(index, 1, index % 2 === 0 ? `user-${index}` : null))
-      await store.db.transaction().execute((transaction) => new BatchInsert<LedgerRow>(store.db, 'ledger_entries').insert(rows, transaction))
+      await store.writes.commit(new BatchInsert<LedgerRow>(store.db, 'ledger_entries').statements(rows))
       const stored = await store.db.selectFrom('ledger_entries').selectAll().orderBy('prompt_tokens').execute()
       assert.equal(stored.length, 150)
       assert.deepEqual(stored.map((row) => ({ ...row, attempt: Number(row.attempt), prompt_tokens: Number(row.prompt_tokens) })), rows)
     })
 
     test('rows that exist are skipped on the conflict target; the others are written', async () => {
-      const ledger = createLedgerRepository(store.db)
+      const ledger = createLedgerRepository(store.db, store.writes)
       await ledger.insertMany([ledgerRow(1000, 1), ledgerRow(1001, 1)])
       await ledger.insertMany([ledgerRow(1000, 1), ledgerRow(1001, 2), { ...ledgerRow(1001, 1), cost_nano: '999' }, ledgerRow(1002, 1), ledgerRow(1003, 1)])
       const stored = await store.db.selectFrom('ledger_entries').select(['id', 'cost_nano']).where('generation_id', 'in', ['gen-1000', 'gen-1001', 'gen-1002', 'gen-1003']).orderBy('id').execute()
@@ -64,7 +64,7 @@ for (const engine of engines) {
     test('an absent column value is written as NULL', async () => {
       const { end_user: _omitted, ...withoutEndUser } = ledgerRow(2000, 1, 'someone')
       const rows = [ledgerRow(2001, 1, 'someone'), withoutEndUser as LedgerRow]
-      await new BatchInsert<LedgerRow>(store.db, 'ledger_entries').insert(rows)
+      await store.writes.commit(new BatchInsert<LedgerRow>(store.db, 'ledger_entries').statements(rows))
       const stored = await store.db.selectFrom('ledger_entries').select(['id', 'end_user']).where('generation_id', 'in', ['gen-2000', 'gen-2001']).orderBy('id').execute()
       assert.deepEqual(stored, [{ id: 'gen-2000:1', end_user: null }, { id: 'gen-2001:1', end_user: 'someone' }])
     })

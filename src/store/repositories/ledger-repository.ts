@@ -4,17 +4,17 @@ import type { Kysely, Selectable } from 'kysely'
 import type { Database } from '../database.ts'
 import type { LedgerEntryTable } from '../tables/ledger-credits-tables.ts'
 import { BatchInsert } from '../batch-insert.ts'
+import type { WriteBehind } from '../write-behind.ts'
 
 export type LedgerRow = Selectable<LedgerEntryTable>
 
-export function createLedgerRepository(db: Kysely<Database>) {
+/** `writes` commits the inserts (the store's `WriteBehind`); reads go through `db`. */
+export function createLedgerRepository(db: Kysely<Database>, writes: WriteBehind) {
   const insert = new BatchInsert<LedgerRow>(db, 'ledger_entries', { skipConflictsOn: ['generation_id', 'attempt'] })
   return {
     /** Inserts the rows in one transaction; rows whose (generation_id, attempt) exists are skipped. */
-    async insertMany(rows: readonly LedgerRow[]): Promise<void> {
-      if (rows.length === 0) return
-      if (rows.length === 1) return insert.insert(rows)
-      await db.transaction().execute((transaction) => insert.insert(rows, transaction))
+    insertMany(rows: readonly LedgerRow[]): Promise<void> {
+      return writes.commit(insert.statements(rows))
     },
 
     /** One page of rows in id order, after `afterId` (keyset paging for replays). */

@@ -2,6 +2,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../database.ts'
 import type { DestinationRow } from '../../observability/destination.ts'
+import type { WriteBehind } from '../write-behind.ts'
 
 export interface DeliveryCounts {
   readonly pending: number
@@ -10,16 +11,20 @@ export interface DeliveryCounts {
   readonly deadLettered: number
 }
 
-/** Adds `count` delivered records to a destination's counter, through `executor` (a transaction or the store). */
-export async function addDeliveredCount(executor: Kysely<Database>, id: string, count: number): Promise<void> {
-  await executor
+function addDeliveredQuery(executor: Kysely<Database>, id: string, count: number) {
+  return executor
     .updateTable('observability_destinations')
     .set((builder) => ({ delivered_count: sql<number>`${builder.ref('delivered_count')} + ${count}` }))
     .where('id', '=', id)
-    .execute()
 }
 
-export function createObservabilityDestinationsRepository(db: Kysely<Database>) {
+/** Adds `count` delivered records to a destination's counter, through `executor` (a transaction or the store). */
+export async function addDeliveredCount(executor: Kysely<Database>, id: string, count: number): Promise<void> {
+  await addDeliveredQuery(executor, id, count).execute()
+}
+
+/** `writes` (the store's `WriteBehind`) commits the delivered counts direct delivery adds many times a second. */
+export function createObservabilityDestinationsRepository(db: Kysely<Database>, writes: WriteBehind) {
   const live = () => db.selectFrom('observability_destinations').where('deleted_at', 'is', null)
   return {
     async insert(row: DestinationRow): Promise<void> {
@@ -67,8 +72,9 @@ export function createObservabilityDestinationsRepository(db: Kysely<Database>) 
     },
 
     /** Adds records delivered without an outbox row (straight from memory) to the destination's count. */
-    async addDelivered(id: string, count: number): Promise<void> {
-      await addDeliveredCount(db, id, count)
+    addDelivered(id: string, count: number): Promise<void> {
+      const { sql: text, parameters } = addDeliveredQuery(db, id, count).compile()
+      return writes.commit([{ sql: text, parameters }])
     },
 
     async deliveryCounts(ids: readonly string[]): Promise<Map<string, DeliveryCounts>> {

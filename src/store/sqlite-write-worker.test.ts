@@ -1,0 +1,66 @@
+// The write worker of a SQLite file store: each commit is one transaction on the worker's own
+// connection (it waits for a write lock the main connection holds, and the main connection sees its rows
+// once it resolves), a failing statement rolls back its whole commit, and close waits for the commits
+// already asked for before it refuses new ones.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { sql } from 'kysely'
+import { openStore, type Store } from './open-store.ts'
+import { SqliteWriteWorker } from './sqlite-write-worker.ts'
+
+let directory: string
+let store: Store
+
+before(async () => {
+  directory = mkdtempSync(join(tmpdir(), 'switchyard-write-worker-'))
+  store = openStore(`sqlite:${join(directory, 'store.db')}`)
+  await sql`create table notes (id text primary key, body text not null)`.execute(store.db)
+})
+after(async () => {
+  await store.close()
+  rmSync(directory, { recursive: true, force: true })
+})
+
+const insertNote = (id: string, body: string | null) => ({ sql: 'insert into notes (id, body) values (?, ?)', parameters: [id, body] })
+
+async function bodies(prefix: string): Promise<string[]> {
+  const rows = await sql<{ body: string }>`select body from notes where id like ${`${prefix}%`} order by id`.execute(store.db)
+  return rows.rows.map((row) => row.body)
+}
+
+test('a commit runs on its own connection: it waits while the main connection holds the write lock', async () => {
+  assert.ok(store.writes instanceof SqliteWriteWorker, 'a SQLite file store commits through the worker')
+  await sql`begin immediate`.execute(store.db)
+  let committed = false
+  const commit = store.writes.commit([insertNote('a-1', 'first'), insertNote('a-2', 'second')]).then(() => (committed = true))
+  await sleep(100)
+  assert.equal(committed, false, 'the worker waits for the lock; the main thread meanwhile goes on')
+  await sql`commit`.execute(store.db)
+  await commit
+  assert.deepEqual(await bodies('a-'), ['first', 'second'])
+})
+
+test('a statement that fails rolls back its whole commit and rejects with SQLite\'s message and code', async () => {
+  await assert.rejects(store.writes.commit([insertNote('b-1', 'kept?'), insertNote('b-2', null)]), (error: Error & { code?: string }) => {
+    assert.match(error.message, /NOT NULL constraint failed: notes\.body/)
+    assert.equal(error.code, 'SQLITE_CONSTRAINT_NOTNULL')
+    return true
+  })
+  assert.deepEqual(await bodies('b-'), [])
+  await store.writes.commit([insertNote('b-1', 'after the failure')])
+  assert.deepEqual(await bodies('b-'), ['after the failure'])
+})
+
+test('close waits for the commits already asked for, then refuses new ones', async () => {
+  const file = join(directory, 'store.db')
+  const writes = new SqliteWriteWorker(file, { pragmas: ['busy_timeout = 5000'] })
+  const pending = writes.commit([insertNote('c-1', 'before close')])
+  await writes.close()
+  await pending
+  assert.deepEqual(await bodies('c-'), ['before close'])
+  await assert.rejects(writes.commit([insertNote('c-2', 'after close')]), /the store is closed/)
+})

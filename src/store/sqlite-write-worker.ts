@@ -1,0 +1,127 @@
+// The write-behind batches of a SQLite file store, committed by a worker thread with its own
+// connection. better-sqlite3 runs every statement on the calling thread, so on the main connection a
+// flush of a few hundred generation records holds the event loop for several milliseconds in all
+// (about a millisecond per slice), and a request that arrives meanwhile waits for the slice. Here the
+// main thread only posts each slice's parameters (tens of microseconds) and the worker runs the
+// statements. SQLite allows one writer at a time, and a write on the main connection that meets one of
+// the worker's transactions waits in SQLite's busy handler, which sleeps on the event loop (1 ms, then
+// longer). So the writes made many times a second all go through the worker (generation records,
+// ledger rows, delivered counts), and the main connection keeps the rare ones (management calls,
+// the outbox, last-used marks), which wait for one slice at most.
+import { createRequire } from 'node:module'
+import { Worker } from 'node:worker_threads'
+import type { WriteBehind, WriteStatement } from './write-behind.ts'
+
+const workerSource = `
+const { parentPort, workerData } = require('node:worker_threads')
+const Database = require(workerData.driverPath)
+const database = new Database(workerData.filename)
+for (const pragma of workerData.pragmas) database.pragma(pragma)
+const prepared = new Map()
+function statement(sql) {
+  let found = prepared.get(sql)
+  if (found === undefined) {
+    found = database.prepare(sql)
+    prepared.set(sql, found)
+  }
+  return found
+}
+const commit = database.transaction((statements) => {
+  for (const { sql, parameters } of statements) statement(sql).run(parameters)
+})
+parentPort.on('message', (message) => {
+  if (message === 'close') {
+    database.close()
+    parentPort.close()
+    return
+  }
+  try {
+    commit.immediate(message.statements)
+    parentPort.postMessage({ id: message.id })
+  } catch (error) {
+    parentPort.postMessage({ id: message.id, error: String(error && error.message), code: error && error.code })
+  }
+})
+`
+
+export interface SqliteWriteWorkerOptions {
+  /** Pragmas the worker's connection runs when it opens (busy_timeout, synchronous, ...). */
+  readonly pragmas: readonly string[]
+}
+
+interface Reply {
+  readonly id: number
+  readonly error?: string
+  readonly code?: string
+}
+
+interface Waiting {
+  resolve(): void
+  reject(error: Error): void
+}
+
+/** Starts the worker on first use; a worker that exits unexpectedly fails its waiting commits and is replaced by the next one. */
+export class SqliteWriteWorker implements WriteBehind {
+  readonly #filename: string
+  readonly #options: SqliteWriteWorkerOptions
+  readonly #waiting = new Map<number, Waiting>()
+  #worker: Worker | null = null
+  #failure: Error | null = null
+  #nextId = 0
+  #closed = false
+
+  constructor(filename: string, options: SqliteWriteWorkerOptions) {
+    this.#filename = filename
+    this.#options = options
+  }
+
+  commit(statements: readonly WriteStatement[]): Promise<void> {
+    if (this.#closed) return Promise.reject(new Error('the store is closed: no more writes'))
+    if (statements.length === 0) return Promise.resolve()
+    const worker = (this.#worker ??= this.#start())
+    const id = ++this.#nextId
+    // A commit in progress keeps the process alive (an idle worker does not).
+    if (this.#waiting.size === 0) worker.ref()
+    const done = new Promise<void>((resolve, reject) => this.#waiting.set(id, { resolve, reject }))
+    worker.postMessage({ id, statements })
+    return done
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true
+    const worker = this.#worker
+    if (worker === null) return
+    worker.ref()
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
+    worker.postMessage('close')
+    await exited
+  }
+
+  #start(): Worker {
+    const driverPath = createRequire(import.meta.url).resolve('better-sqlite3')
+    const workerData = { filename: this.#filename, driverPath, pragmas: this.#options.pragmas }
+    const worker = new Worker(workerSource, { eval: true, workerData })
+    worker.unref()
+    worker.on('message', (reply: Reply) => this.#settle(worker, reply))
+    worker.on('error', (error) => {
+      this.#failure = error
+    })
+    worker.once('exit', () => {
+      if (this.#worker === worker) this.#worker = null
+      const failure = this.#failure ?? new Error('the SQLite write worker exited')
+      this.#failure = null
+      for (const waiting of this.#waiting.values()) waiting.reject(failure)
+      this.#waiting.clear()
+    })
+    return worker
+  }
+
+  #settle(worker: Worker, reply: Reply): void {
+    const waiting = this.#waiting.get(reply.id)
+    if (waiting === undefined) return
+    this.#waiting.delete(reply.id)
+    if (this.#waiting.size === 0 && !this.#closed) worker.unref()
+    if (reply.error === undefined) return waiting.resolve()
+    waiting.reject(Object.assign(new Error(reply.error), reply.code === undefined ? {} : { code: reply.code }))
+  }
+}
