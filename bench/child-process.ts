@@ -2,12 +2,14 @@
 // memory are its own: the child announces `ready` with its port and answers `usage` requests with its
 // cumulative CPU time, RSS and event-loop delay, read inside the process.
 import { fork, execFileSync, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks'
 
 export interface ProcessUsage {
   /** user + system CPU time since start, microseconds. */
   readonly cpuMicros: number
+  /** The part of `cpuMicros` on the event loop's own thread (Linux); null where it cannot be read. */
+  readonly loopThreadCpuMicros: number | null
   readonly rssBytes: number
   readonly maxRssBytes: number
   /** Event-loop delay since the previous usage request, milliseconds. */
@@ -33,6 +35,15 @@ const loopResolutionMs = 10
  */
 const loopDelayMs = (recordedNanos: number): number => Math.max(0, recordedNanos / 1e6 - loopResolutionMs)
 
+/** CPU time of the calling thread since it started, microseconds, from Linux's schedstat; null elsewhere. */
+export function threadCpuMicros(): number | null {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1000
+  } catch {
+    return null
+  }
+}
+
 /** Child side: announce readiness and answer usage requests until told to stop. */
 export function serveChildProtocol(port: number, stop: () => Promise<void>, info?: Record<string, string>): void {
   const loop = monitorEventLoopDelay({ resolution: loopResolutionMs })
@@ -53,6 +64,7 @@ export function serveChildProtocol(port: number, stop: () => Promise<void>, info
     const cpu = process.cpuUsage()
     const usage: ProcessUsage = {
       cpuMicros: cpu.user + cpu.system,
+      loopThreadCpuMicros: threadCpuMicros(),
       rssBytes: process.memoryUsage.rss(),
       maxRssBytes: process.resourceUsage().maxRSS * 1024,
       loopDelayP50Ms: loopDelayMs(loop.percentile(50)),

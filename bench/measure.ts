@@ -1,6 +1,6 @@
 // One measurement: a load shape against one server for a window, with the server's own CPU time over
 // exactly that window (read through the child protocol when the warm-up ends and when the load stops).
-import type { BenchChild } from './child-process.ts'
+import type { BenchChild, ProcessUsage } from './child-process.ts'
 import { createPool, runLoad, type LoadShape, type RequestSpec } from './load.ts'
 import { targetFigures, type TargetFigures } from './report.ts'
 
@@ -12,13 +12,15 @@ export interface Measured {
 /** `server` null measures the upstream directly (`origin` given, no CPU figure). */
 export async function measureTarget(origin: string, server: BenchChild | null, spec: RequestSpec, shape: LoadShape, warmupMs: number, durationMs: number): Promise<Measured> {
   const pool = createPool(origin, shape)
-  let before: number | undefined
+  let before: ProcessUsage | undefined
   const result = await runLoad(pool, spec, shape, warmupMs, durationMs, async () => {
-    if (server !== null) before = (await server.usage()).cpuMicros
+    if (server !== null) before = await server.usage()
   })
-  const after = server === null ? undefined : (await server.usage()).cpuMicros
+  const after = server === null ? undefined : await server.usage()
   await pool.close()
-  const cpuMicros = before === undefined || after === undefined ? null : after - before
-  const figures = targetFigures(result, cpuMicros)
+  const cpuMicros = before === undefined || after === undefined ? null : after.cpuMicros - before.cpuMicros
+  const loopBefore = before?.loopThreadCpuMicros ?? null
+  const loopAfter = after?.loopThreadCpuMicros ?? null
+  const figures = targetFigures(result, cpuMicros, loopBefore === null || loopAfter === null ? null : loopAfter - loopBefore)
   return result.firstError === undefined ? { figures } : { figures, firstError: `${result.errors} errors, first: ${result.firstError}` }
 }

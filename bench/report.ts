@@ -14,6 +14,8 @@ export interface TargetFigures {
   readonly ttfbP99Ms: number
   /** Server CPU (user + system) per completed request; null for direct (no server in between). */
   readonly cpuMicrosPerRequest: number | null
+  /** The part of it on the server's event-loop thread (Linux only); the rest is GC, JIT and worker threads. */
+  readonly loopCpuMicrosPerRequest: number | null
 }
 
 export interface CellFigures {
@@ -25,7 +27,7 @@ export interface CellFigures {
   readonly gatewayToProxy: { requestsPerSecond: number; p50Ms: number; p99Ms: number; ttfbP50Ms: number; cpuMicrosPerRequest: number | null; addedP50Ms: number }
 }
 
-export function targetFigures(result: LoadResult, cpuMicros: number | null): TargetFigures {
+export function targetFigures(result: LoadResult, cpuMicros: number | null, loopCpuMicros: number | null = null): TargetFigures {
   const latency = summarize(result.latenciesMs)
   const ttfb = summarize(result.ttfbMs)
   return {
@@ -36,6 +38,7 @@ export function targetFigures(result: LoadResult, cpuMicros: number | null): Tar
     ttfbP50Ms: ttfb.p50,
     ttfbP99Ms: ttfb.p99,
     cpuMicrosPerRequest: cpuMicros === null || result.completed === 0 ? null : cpuMicros / result.completed,
+    loopCpuMicrosPerRequest: loopCpuMicros === null || result.completed === 0 ? null : loopCpuMicros / result.completed,
   }
 }
 
@@ -86,6 +89,8 @@ const columns: readonly [string, number, (cell: CellFigures) => string][] = [
   ['cpu µs proxy', 13, (cell) => fixed(cell.targets.proxy.cpuMicrosPerRequest, 0)],
   ['cpu µs gw', 10, (cell) => fixed(cell.targets.gateway.cpuMicrosPerRequest, 0)],
   ['(x)', 6, (cell) => ratio(cell.gatewayToProxy.cpuMicrosPerRequest)],
+  ['loop µs proxy', 14, (cell) => fixed(cell.targets.proxy.loopCpuMicrosPerRequest, 0)],
+  ['loop µs gw', 11, (cell) => fixed(cell.targets.gateway.loopCpuMicrosPerRequest, 0)],
   ['errors', 6, (cell) => `${cell.targets.proxy.errors + cell.targets.gateway.errors + cell.targets.direct.errors}`],
 ]
 

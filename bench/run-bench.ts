@@ -126,7 +126,7 @@ async function runMatrix(servers: Record<TargetName, BenchChild>): Promise<void>
   const durationMs = Number(values.seconds ?? (values.quick ? 1.5 : 5)) * 1000
   const warmupMs = values.quick ? 500 : 1500
   console.log(`bench: ${values.quick ? 'quick' : 'full'} run, ${durationMs / 1000} s per cell, ${values.chunks} chunks per stream, destination ${values.destination}, ${pinned ? 'servers pinned to core 0, load, upstream and receiver to core 1' : 'not pinned (no taskset or one core)'}`)
-  console.log('latencies in ms; +p50/+p99/+ttfb = added vs direct; cpu = server process CPU per request; (x) = gateway / proxy\n')
+  console.log('latencies in ms; +p50/+p99/+ttfb = added vs direct; cpu = server process CPU per request (every thread), loop = the part on its event-loop thread; (x) = gateway / proxy\n')
   await warmUp([[servers.proxy, 'proxy'], [servers.gateway, 'gateway']], values.quick ? 1000 : 3000)
   console.log(formatHeader())
   const cells: CellFigures[] = []

@@ -6,7 +6,7 @@
 // event-loop delay the flushes cause. `--ids random`
 // makes generation ids the way they were made before they sorted by creation (docs/performance.md,
 // item 26), for comparison. Pinned to core 0 when taskset exists, like the servers of `npm run bench`.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
@@ -20,7 +20,7 @@ import type { GenerationContent, GenerationRecord } from '../src/generations/gen
 import { LedgerWriter } from '../src/accounting/ledger-writer.ts'
 import { createLedgerRepository, type LedgerRow } from '../src/store/repositories/ledger-repository.ts'
 import { newGenerationId } from '../src/inference/pipeline/inference-request.ts'
-import { pinToCore } from './child-process.ts'
+import { pinToCore, threadCpuMicros } from './child-process.ts'
 
 const { values } = parseArgs({ options: { rate: { type: 'string', default: '3000' }, seconds: { type: 'string', default: '10' }, ids: { type: 'string', default: 'ordered' } } })
 const rate = Number(values.rate)
@@ -53,15 +53,6 @@ function ledgerRow(id: string, createdAt: string): LedgerRow {
     id: `${id}:1`, generation_id: id, attempt: 1, key_hash: keyHash, workspace_id: workspaceId, organization_id: organizationId, model: 'openai/gpt-4o-mini',
     provider: 'openai', prompt_tokens: 12, completion_tokens: 30, reasoning_tokens: 0, cached_tokens: 0, cache_write_tokens: 0, cost_nano: '123000',
     is_byok: 0, end_user: null, created_at: createdAt,
-  }
-}
-
-/** CPU time of the calling thread (the event loop's), from Linux's schedstat; null elsewhere. */
-function loopThreadCpuMicros(): number | null {
-  try {
-    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1000
-  } catch {
-    return null
   }
 }
 
@@ -100,12 +91,12 @@ await drive(1000 / tickMs)
 const loop = monitorEventLoopDelay({ resolution: 1 })
 loop.enable()
 const before = process.cpuUsage()
-const loopThreadBefore = loopThreadCpuMicros()
+const loopThreadBefore = threadCpuMicros()
 added = 0
 await drive((seconds * 1000) / tickMs)
 await Promise.all([generations.stop(), ledger.close()])
 const used = process.cpuUsage(before)
-const loopThreadAfter = loopThreadCpuMicros()
+const loopThreadAfter = threadCpuMicros()
 loop.disable()
 const requests = added
 const cpuMicros = used.user + used.system

@@ -18,7 +18,7 @@ export interface Store {
   readonly engine: StoreEngine
   /** PostgreSQL schema the store lives in, when one was named (`?schema=` in the URL). */
   readonly schema: string | null
-  /** Commits the write-behind batches (generation records, ledger rows): off the event loop on a SQLite file. */
+  /** Commits the write-behind batches (generation records, ledger rows, delivered counts): off the event loop on a SQLite file. */
   readonly writes: WriteBehind
   /** Resolves when the store answers a trivial query. */
   ping(): Promise<void>

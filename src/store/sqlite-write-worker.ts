@@ -6,8 +6,8 @@
 // statements. SQLite allows one writer at a time, and a write on the main connection that meets one of
 // the worker's transactions waits in SQLite's busy handler, which sleeps on the event loop (1 ms, then
 // longer). So the writes made many times a second all go through the worker (generation records,
-// ledger rows, delivered counts), and the main connection keeps the rare ones (management calls,
-// the outbox, last-used marks), which wait for one slice at most.
+// ledger rows, delivered counts), and the main connection keeps the others (management calls, the
+// outbox, last-used marks, batch items' bookkeeping); one that meets a slice waits it out (1 ms at least).
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
 import type { WriteBehind, WriteStatement } from './write-behind.ts'
