@@ -27,7 +27,7 @@ export interface CellFigures {
   readonly gatewayToProxy: { requestsPerSecond: number; p50Ms: number; p99Ms: number; ttfbP50Ms: number; cpuMicrosPerRequest: number | null; addedP50Ms: number }
 }
 
-export function targetFigures(result: LoadResult, cpuMicros: number | null, loopCpuMicros: number | null = null): TargetFigures {
+export function targetFigures(result: LoadResult, cpuMicros: number | null, loopCpuMicros: number | null): TargetFigures {
   const latency = summarize(result.latenciesMs)
   const ttfb = summarize(result.ttfbMs)
   return {
