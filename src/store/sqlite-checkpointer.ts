@@ -4,8 +4,7 @@
 // tens to hundreds of milliseconds. A worker thread with its own connection checkpoints every
 // `intervalMs` instead (PASSIVE: it never waits for the writer), so the main connection's automatic
 // checkpoint, kept only as a safety net with a high threshold, is almost never reached.
-import { createRequire } from 'node:module'
-import { Worker } from 'node:worker_threads'
+import { closeSqliteThread, exitOf, startSqliteThread } from './sqlite-thread.ts'
 
 /** Pages the main connection may let the WAL grow to before it checkpoints itself (40 MB at 4 KiB). */
 export const fallbackAutoCheckpointPages = 10_000
@@ -34,21 +33,11 @@ export interface Checkpointer {
 }
 
 export function startCheckpointer(filename: string, intervalMs = 1000, onError: (message: string) => void = () => undefined): Checkpointer {
-  const driverPath = createRequire(import.meta.url).resolve('better-sqlite3')
-  const worker = new Worker(workerSource, { eval: true, workerData: { filename, intervalMs, driverPath } })
+  const worker = startSqliteThread(workerSource, { filename, intervalMs })
+  const exited = exitOf(worker)
   worker.on('message', (message: { error?: string }) => {
     if (message.error !== undefined) onError(message.error)
   })
   worker.on('error', (error) => onError(String(error)))
-  // The worker must not keep a process alive that has nothing else to do.
-  worker.unref()
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
-  return {
-    async close() {
-      // Referenced again so the process waits for the worker to close its connection.
-      worker.ref()
-      worker.postMessage('close')
-      await exited
-    },
-  }
+  return { close: () => closeSqliteThread(worker, exited) }
 }

@@ -8,8 +8,8 @@
 // longer). So the writes made many times a second all go through the worker (generation records,
 // ledger rows, delivered counts), and the main connection keeps the others (management calls, the
 // outbox, last-used marks, batch items' bookkeeping); one that meets a slice waits it out (1 ms at least).
-import { createRequire } from 'node:module'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
+import { closeSqliteThread, exitOf, startSqliteThread } from './sqlite-thread.ts'
 import type { WriteBehind, WriteStatement } from './write-behind.ts'
 
 const workerSource = `
@@ -91,17 +91,11 @@ export class SqliteWriteWorker implements WriteBehind {
     this.#closed = true
     const worker = this.#worker
     if (worker === null) return
-    worker.ref()
-    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
-    worker.postMessage('close')
-    await exited
+    await closeSqliteThread(worker, exitOf(worker))
   }
 
   #start(): Worker {
-    const driverPath = createRequire(import.meta.url).resolve('better-sqlite3')
-    const workerData = { filename: this.#filename, driverPath, pragmas: this.#options.pragmas }
-    const worker = new Worker(workerSource, { eval: true, workerData })
-    worker.unref()
+    const worker = startSqliteThread(workerSource, { filename: this.#filename, pragmas: this.#options.pragmas })
     worker.on('message', (reply: Reply) => this.#settle(worker, reply))
     worker.on('error', (error) => {
       this.#failure = error
