@@ -10,6 +10,8 @@ export interface ProcessUsage {
   readonly cpuMicros: number
   /** The part of `cpuMicros` on the event loop's own thread (Linux); null where it cannot be read. */
   readonly loopThreadCpuMicros: number | null
+  /** Time the event loop's thread was ready to run but waited for the core (Linux); null where it cannot be read. */
+  readonly loopThreadWaitMicros: number | null
   readonly rssBytes: number
   readonly maxRssBytes: number
   /** Event-loop delay since the previous usage request, milliseconds. */
@@ -35,10 +37,14 @@ const loopResolutionMs = 10
  */
 const loopDelayMs = (recordedNanos: number): number => Math.max(0, recordedNanos / 1e6 - loopResolutionMs)
 
-/** CPU time of the calling thread since it started, microseconds, from Linux's schedstat; null elsewhere. */
-export function threadCpuMicros(): number | null {
+/**
+ * The calling thread's time on the CPU and its time ready to run but waiting for a CPU (the run queue),
+ * both since it started, microseconds, from Linux's schedstat; null elsewhere.
+ */
+export function threadSchedstat(): { readonly cpuMicros: number; readonly waitMicros: number } | null {
   try {
-    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1000
+    const [cpuNanos, waitNanos] = readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')
+    return { cpuMicros: Number(cpuNanos) / 1000, waitMicros: Number(waitNanos) / 1000 }
   } catch {
     return null
   }
@@ -62,9 +68,11 @@ export function serveChildProtocol(port: number, stop: () => Promise<void>, info
       return
     }
     const cpu = process.cpuUsage()
+    const loopThread = threadSchedstat()
     const usage: ProcessUsage = {
       cpuMicros: cpu.user + cpu.system,
-      loopThreadCpuMicros: threadCpuMicros(),
+      loopThreadCpuMicros: loopThread?.cpuMicros ?? null,
+      loopThreadWaitMicros: loopThread?.waitMicros ?? null,
       rssBytes: process.memoryUsage.rss(),
       maxRssBytes: process.resourceUsage().maxRSS * 1024,
       loopDelayP50Ms: loopDelayMs(loop.percentile(50)),

@@ -2,7 +2,7 @@
 // exactly that window (read through the child protocol when the warm-up ends and when the load stops).
 import type { BenchChild, ProcessUsage } from './child-process.ts'
 import { createPool, runLoad, type LoadShape, type RequestSpec } from './load.ts'
-import { targetFigures, type TargetFigures } from './report.ts'
+import { targetFigures, type LoopThreadTime, type TargetFigures } from './report.ts'
 
 export interface Measured {
   readonly figures: TargetFigures
@@ -19,8 +19,18 @@ export async function measureTarget(origin: string, server: BenchChild | null, s
   const after = server === null ? undefined : await server.usage()
   await pool.close()
   const cpuMicros = before === undefined || after === undefined ? null : after.cpuMicros - before.cpuMicros
-  const loopBefore = before?.loopThreadCpuMicros ?? null
-  const loopAfter = after?.loopThreadCpuMicros ?? null
-  const figures = targetFigures(result, cpuMicros, loopBefore === null || loopAfter === null ? null : loopAfter - loopBefore)
+  const figures = targetFigures(result, cpuMicros, loopThreadDelta(before, after))
   return result.firstError === undefined ? { figures } : { figures, firstError: `${result.errors} errors, first: ${result.firstError}` }
+}
+
+/** The event-loop thread's CPU and run-queue wait over the window; null where either end could not read them. */
+function loopThreadDelta(before: ProcessUsage | undefined, after: ProcessUsage | undefined): LoopThreadTime | null {
+  const delta = (read: (usage: ProcessUsage) => number | null): number | null => {
+    const start = before === undefined ? null : read(before)
+    const end = after === undefined ? null : read(after)
+    return start === null || end === null ? null : end - start
+  }
+  const cpuMicros = delta((usage) => usage.loopThreadCpuMicros)
+  const waitMicros = delta((usage) => usage.loopThreadWaitMicros)
+  return cpuMicros === null || waitMicros === null ? null : { cpuMicros, waitMicros }
 }

@@ -16,6 +16,18 @@ export interface TargetFigures {
   readonly cpuMicrosPerRequest: number | null
   /** The part of it on the server's event-loop thread (Linux only); the rest is GC, JIT and worker threads. */
   readonly loopCpuMicrosPerRequest: number | null
+  /**
+   * Time the event-loop thread was ready to run but waited for its core, per request (Linux only): on a
+   * pinned core, what the process's other threads (the write worker, GC helpers) and other processes
+   * took from it while it had work.
+   */
+  readonly loopWaitMicrosPerRequest: number | null
+}
+
+/** The event-loop thread's time on the CPU and in the run queue over a window, µs. */
+export interface LoopThreadTime {
+  readonly cpuMicros: number
+  readonly waitMicros: number
 }
 
 export interface CellFigures {
@@ -27,9 +39,10 @@ export interface CellFigures {
   readonly gatewayToProxy: { requestsPerSecond: number; p50Ms: number; p99Ms: number; ttfbP50Ms: number; cpuMicrosPerRequest: number | null; addedP50Ms: number }
 }
 
-export function targetFigures(result: LoadResult, cpuMicros: number | null, loopCpuMicros: number | null): TargetFigures {
+export function targetFigures(result: LoadResult, cpuMicros: number | null, loopThread: LoopThreadTime | null): TargetFigures {
   const latency = summarize(result.latenciesMs)
   const ttfb = summarize(result.ttfbMs)
+  const perRequest = (micros: number | undefined): number | null => (micros === undefined || result.completed === 0 ? null : micros / result.completed)
   return {
     requestsPerSecond: (result.completed * 1000) / result.elapsedMs,
     errors: result.errors,
@@ -38,7 +51,8 @@ export function targetFigures(result: LoadResult, cpuMicros: number | null, loop
     ttfbP50Ms: ttfb.p50,
     ttfbP99Ms: ttfb.p99,
     cpuMicrosPerRequest: cpuMicros === null || result.completed === 0 ? null : cpuMicros / result.completed,
-    loopCpuMicrosPerRequest: loopCpuMicros === null || result.completed === 0 ? null : loopCpuMicros / result.completed,
+    loopCpuMicrosPerRequest: perRequest(loopThread?.cpuMicros),
+    loopWaitMicrosPerRequest: perRequest(loopThread?.waitMicros),
   }
 }
 
@@ -91,6 +105,8 @@ const columns: readonly [string, number, (cell: CellFigures) => string][] = [
   ['(x)', 6, (cell) => ratio(cell.gatewayToProxy.cpuMicrosPerRequest)],
   ['loop µs proxy', 14, (cell) => fixed(cell.targets.proxy.loopCpuMicrosPerRequest, 0)],
   ['loop µs gw', 11, (cell) => fixed(cell.targets.gateway.loopCpuMicrosPerRequest, 0)],
+  ['wait µs proxy', 14, (cell) => fixed(cell.targets.proxy.loopWaitMicrosPerRequest, 1)],
+  ['wait µs gw', 11, (cell) => fixed(cell.targets.gateway.loopWaitMicrosPerRequest, 1)],
   ['errors', 6, (cell) => `${cell.targets.proxy.errors + cell.targets.gateway.errors + cell.targets.direct.errors}`],
 ]
 

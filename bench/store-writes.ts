@@ -20,7 +20,7 @@ import type { GenerationContent, GenerationRecord } from '../src/generations/gen
 import { LedgerWriter } from '../src/accounting/ledger-writer.ts'
 import { createLedgerRepository, type LedgerRow } from '../src/store/repositories/ledger-repository.ts'
 import { newGenerationId } from '../src/inference/pipeline/inference-request.ts'
-import { pinToCore, threadCpuMicros } from './child-process.ts'
+import { pinToCore, threadSchedstat } from './child-process.ts'
 
 const { values } = parseArgs({ options: { rate: { type: 'string', default: '3000' }, seconds: { type: 'string', default: '10' }, ids: { type: 'string', default: 'ordered' } } })
 const rate = Number(values.rate)
@@ -91,19 +91,20 @@ await drive(1000 / tickMs)
 const loop = monitorEventLoopDelay({ resolution: 1 })
 loop.enable()
 const before = process.cpuUsage()
-const loopThreadBefore = threadCpuMicros()
+const loopThreadBefore = threadSchedstat()
 added = 0
 await drive((seconds * 1000) / tickMs)
 await Promise.all([generations.stop(), ledger.close()])
 const used = process.cpuUsage(before)
-const loopThreadAfter = threadCpuMicros()
+const loopThreadAfter = threadSchedstat()
 loop.disable()
 const requests = added
 const cpuMicros = used.user + used.system
 console.log(`store writes: ${requests} requests (${(requests / seconds).toFixed(0)}/s) in ${seconds} s, ${values.ids} generation ids`)
 console.log(`  CPU per request (record + content + ledger row): ${(cpuMicros / requests).toFixed(1)} µs`)
 if (loopThreadBefore !== null && loopThreadAfter !== null) {
-  console.log(`    of which on the event loop's thread: ${((loopThreadAfter - loopThreadBefore) / requests).toFixed(1)} µs`)
+  console.log(`    of which on the event loop's thread: ${((loopThreadAfter.cpuMicros - loopThreadBefore.cpuMicros) / requests).toFixed(1)} µs`)
+  console.log(`  event loop's thread waiting for the core: ${((loopThreadAfter.waitMicros - loopThreadBefore.waitMicros) / requests).toFixed(1)} µs per request`)
 }
 console.log(`  event-loop delay: p99 ${(loop.percentile(99) / 1e6).toFixed(2)} ms, max ${(loop.max / 1e6).toFixed(2)} ms`)
 await store.close()
