@@ -9,6 +9,7 @@ import type { SseEvent } from '../sse-framing.ts'
 import { parseFrameJson, truncatedStreamError } from '../stream-json.ts'
 import { chatStreamError } from './errors.ts'
 import { mapChatFinishReason } from './finish-reason.ts'
+import { readPlainTextFrame } from './plain-text-frame.ts'
 import { toUsage } from './response.ts'
 import type { ChatCompletionChunk, ChatErrorBody, ChatToolCallDelta } from './wire.ts'
 
@@ -27,6 +28,10 @@ export class ChatStreamParser implements StreamParser {
   push(event: SseEvent): StreamEvent[] {
     if (this.closed) return []
     if (event.data.trim() === '[DONE]') return this.finishMessage()
+    if (this.started) {
+      const text = readPlainTextFrame(event.data)
+      if (text !== undefined) return this.readText(text)
+    }
     const frame = parseFrameJson(event.data)
     if (!frame.ok) return this.fail(frame.error)
     const error = (frame.value as ChatErrorBody).error
@@ -57,10 +62,21 @@ export class ChatStreamParser implements StreamParser {
     return out
   }
 
+  /** A frame that held only text (`readPlainTextFrame`): what `readChunk` makes of it, without parsing it. */
+  private readText(text: string): StreamEvent[] {
+    const out: StreamEvent[] = []
+    this.pushText(text, out)
+    return out
+  }
+
+  private pushText(text: string, out: StreamEvent[]): void {
+    if (text !== '') out.push({ type: 'text-delta', index: this.open('text', out), delta: text })
+  }
+
   private readDelta(delta: Delta, out: StreamEvent[]): void {
     const reasoning = delta.reasoning_content ?? delta.reasoning
     if (typeof reasoning === 'string' && reasoning !== '') out.push({ type: 'reasoning-delta', index: this.open('reasoning', out), delta: reasoning })
-    if (typeof delta.content === 'string' && delta.content !== '') out.push({ type: 'text-delta', index: this.open('text', out), delta: delta.content })
+    if (typeof delta.content === 'string') this.pushText(delta.content, out)
     for (const call of delta.tool_calls ?? []) this.readToolCall(call, out)
   }
 

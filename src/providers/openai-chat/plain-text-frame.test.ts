@@ -1,0 +1,123 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import fc from 'fast-check'
+import { readPlainTextFrame } from './plain-text-frame.ts'
+
+/** What the stream parser reads from a chunk after the first when that is text alone; undefined otherwise. */
+function textAlone(data: string): string | undefined {
+  let value: unknown
+  try {
+    value = JSON.parse(data)
+  } catch {
+    return undefined
+  }
+  if (typeof value !== 'object' || value === null) return undefined
+  const chunk = value as { error?: unknown; usage?: unknown; choices?: { delta?: Record<string, unknown> | null; finish_reason?: unknown }[] }
+  if (chunk.error != null || chunk.usage != null) return undefined
+  const choice = chunk.choices?.[0]
+  if (choice === undefined || choice.finish_reason != null || choice.delta == null) return undefined
+  const { content, reasoning, reasoning_content: reasoningContent, tool_calls: toolCalls } = choice.delta
+  if ((typeof reasoning === 'string' && reasoning !== '') || (typeof reasoningContent === 'string' && reasoningContent !== '')) return undefined
+  if (Array.isArray(toolCalls) && toolCalls.length > 0) return undefined
+  return typeof content === 'string' ? content : undefined
+}
+
+const openAiFrame = (content: string): string =>
+  JSON.stringify({ id: 'chatcmpl-BX7c2fH0kLqP9aZ3', object: 'chat.completion.chunk', created: 1747130000, model: 'gpt-4o-mini', service_tier: 'default', system_fingerprint: 'fp_0392822090', choices: [{ index: 0, delta: { content }, logprobs: null, finish_reason: null }], usage: null, obfuscation: 'x7Q' })
+
+test('reads the text of a text-only chunk as OpenAI and the fake upstream send it', () => {
+  assert.equal(readPlainTextFrame(openAiFrame('Bonjour, ça va ☕?')), 'Bonjour, ça va ☕?')
+  assert.equal(readPlainTextFrame(openAiFrame('')), '')
+  assert.equal(readPlainTextFrame('{"id":"c","choices":[{"delta":{"content":"Hi"},"index":0}]}'), 'Hi')
+})
+
+test('leaves every text-only frame of a recorded OpenAI stream to no parse, and every other frame to the parser', () => {
+  const frames = readFileSync(new URL('./__transcripts__/plain-text/upstream.sse', import.meta.url), 'utf8')
+    .split('\n\n')
+    .filter((block) => block.startsWith('data: {'))
+    .map((block) => block.slice('data: '.length))
+  const read = frames.map(readPlainTextFrame)
+  assert.deepEqual(read, [undefined, ...frames.slice(1).map(textAlone)])
+  assert.ok(read.filter((text) => text !== undefined).length >= 3, 'the text frames are read without a parse')
+})
+
+test('answers undefined for a frame that holds anything the parser reads', () => {
+  const frames = [
+    '{"choices":[{"index":0,"delta":{"role":"assistant","content":""},"finish_reason":null}]}',
+    '{"choices":[{"index":0,"delta":{"content":"Hi"},"finish_reason":"stop"}]}',
+    '{"choices":[{"index":0,"delta":{"content":"Hi"},"finish_reason" : "length"}]}',
+    '{"choices":[{"index":0,"delta":{"content":"Hi"},"finish_reason":null}],"usage":{"prompt_tokens":1}}',
+    '{"choices":[{"index":0,"delta":{"content":"Hi"}}],"usage":3}',
+    '{"choices":[{"index":0,"delta":{"content":"Hi"}}],"error":"overloaded"}',
+    '{"choices":[{"index":0,"delta":{"content":"Hi","reasoning_content":"hmm"}}]}',
+    '{"choices":[{"index":0,"delta":{"content":"Hi","tool_calls":[{"index":0}]}}]}',
+    '{"choices":[{"index":0,"delta":{"content":"Hi"}},{"index":1,"delta":{"content":"Ho"}}]}',
+    '{"choices":[{"index":0,"delta":{"content":"Hi"}}],"choices":[]}',
+    '{"choices":[{"index":0,"delta":{"content":"Hi"},"delta":null}]}',
+    '{"choices":[{"index":0,"delta":{"content":"line\\nbreak"}}]}',
+    '{"id":"a\\"b","choices":[{"index":0,"delta":{"content":"Hi"}}]}',
+    '{"meta":{"choices":[{"delta":{"content":"Hi"}}]}}',
+    '{"choices": [{"index": 0, "delta": {"content": "Hi"}, "finish_reason": null}]}',
+    '{"choices":[{"index":0,"delta":{"content":"tab\there"}}]}',
+    '[{"choices":[{"delta":{"content":"Hi"}}]}]',
+  ]
+  for (const frame of frames) assert.equal(readPlainTextFrame(frame), undefined, frame)
+})
+
+/** JSON with `, ` and `: ` between tokens, as Python's json.dumps writes it by default. */
+function spaced(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(spaced).join(', ')}]`
+  if (typeof value === 'object' && value !== null) return `{${Object.entries(value).map(([key, entry]) => `${JSON.stringify(key)}: ${spaced(entry)}`).join(', ')}}`
+  return JSON.stringify(value)
+}
+
+const text = fc.oneof(fc.string(), fc.string(),  fc.constantFrom('', 'say "hi"', 'a\\b', 'tab\t', 'new\nline', '\u0000', 'ça ☕', 'null', '"finish_reason":"stop"', '}]}'))
+const maybe = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.option(arbitrary, { nil: undefined })
+const delta = fc.record(
+  {
+    content: fc.oneof(text, fc.constant(null)),
+    role: fc.constant('assistant'),
+    refusal: fc.constant(null),
+    reasoning_content: fc.oneof(text, fc.constant(null)),
+    tool_calls: fc.constant([{ index: 0, function: { arguments: '{}' } }]),
+  },
+  { requiredKeys: [] },
+)
+const textOnly = fc.record({ content: text })
+const choice = fc.record(
+  { index: fc.nat(2), delta: fc.oneof(textOnly, textOnly, delta, fc.constant(null)), logprobs: fc.constant(null), finish_reason: fc.constantFrom(null, null, null, 'stop', 'tool_calls') },
+  { requiredKeys: ['delta'] },
+)
+const chunk = fc.record(
+  {
+    id: fc.oneof(fc.stringMatching(/^[\w-]*$/), fc.string()),
+    object: fc.constant('chat.completion.chunk'),
+    model: fc.oneof(fc.stringMatching(/^[\w.-]*$/), fc.string()),
+    choices: fc.oneof(fc.tuple(choice), fc.array(choice, { maxLength: 2 })),
+    usage: fc.constantFrom(null, null, null, { prompt_tokens: 3, completion_tokens: 1 }),
+    error: fc.constantFrom(null, null, null, { message: 'overloaded' }, 'overloaded'),
+    obfuscation: maybe(fc.string()),
+  },
+  { requiredKeys: ['choices'] },
+)
+
+test('whatever it reads is what the parser would read, in any chunk, key order and spacing', () => {
+  fc.assert(
+    fc.property(chunk, fc.nat(3), (value, spacing) => {
+      const data = spacing === 0 ? spaced(value) : JSON.stringify(value)
+      const read = readPlainTextFrame(data)
+      if (read !== undefined) assert.equal(read, textAlone(data), data)
+    }),
+    { numRuns: 3000 },
+  )
+})
+
+test('reads every compact text-only chunk whose text needs no escape', () => {
+  fc.assert(
+    fc.property(fc.string().filter((content) => JSON.stringify(content) === `"${content}"`), fc.stringMatching(/^[\w-]*$/), (content, id) => {
+      const data = JSON.stringify({ id, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, logprobs: null, finish_reason: null }], usage: null })
+      assert.equal(readPlainTextFrame(data), content)
+    }),
+  )
+})
