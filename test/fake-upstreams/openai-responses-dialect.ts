@@ -82,7 +82,11 @@ export const openaiResponsesDialect: FakeDialect = {
     ]
     items(plan).forEach((item, output_index) => {
       events.push({ type: 'response.output_item.added', body: { output_index, item: item.added } })
-      for (const event of item.events) events.push({ type: event.type, body: { ...event.body, output_index } })
+      // Keys in OpenAI's order: item_id, output_index, then the event's own.
+      for (const event of item.events) {
+        const { item_id, ...rest } = event.body
+        events.push({ type: event.type, body: { item_id, output_index, ...rest } })
+      }
       events.push({ type: 'response.output_item.done', body: { output_index, item: item.done } })
     })
     const final = response(plan, true)

@@ -5,27 +5,19 @@
 // in which the parser would read nothing but `choices[0].delta.content`; for any other frame it answers
 // undefined and the caller parses the frame.
 //
-// Why a pattern is enough: the frame may hold no backslash, so every `"` in it opens or closes a string,
-// a key can only be spelled as its plain `"name"`, and braces and brackets outside the text are
-// structure. The pattern admits no nested value but the one choice and its delta, so anything else
-// the parser reads (reasoning, tool calls, a role) cannot be there; finish reason, usage and error are
-// scalars the second expression requires to be null. A frame of this shape that is not well-formed JSON
-// elsewhere (an unquoted word where a value belongs) is read as text, where the parser would end the
-// stream with an error; a body cut short still ends it, because it never brings the finish.
+// The first pattern admits compact JSON whose only nested values are one choice and its delta, which
+// holds `content` alone, and whose other members are plain scalars (plain-json.ts), in any order and
+// whatever they are called: providers add their own (`system_fingerprint`, `obfuscation`, ...). So
+// reasoning, tool calls and a role cannot be there. The second rules out the scalars the parser would
+// read: a finish reason, usage or error that is not null, and a second `choices` or `delta` (JSON.parse
+// takes a duplicate key's last value).
+import { plainStringValue, scalarMember } from '../plain-json.ts'
 
-/**
- * `{...,"choices":[{...,"delta":{"content":"<text>"}...}]...}`: one choice and its delta are the only
- * nested values, there is no backslash, and the text holds no quote or control character (a text with
- * escapes goes to the parser).
- */
-// eslint-disable-next-line no-control-regex -- JSON strings may not hold control characters unescaped
-const plainTextChunk = /^\{[^\\{}[\]]*"choices":\[\{[^\\{}[\]]*"delta":\{"content":"([^"\\\u0000-\u001f]*)"\}[^\\{}[\]]*\}\][^\\{}[\]]*\}$/
+const plainTextChunk = new RegExp(
+  `^\\{(?:${scalarMember},)*"choices":\\[\\{(?:${scalarMember},)*"delta":\\{"content":${plainStringValue}\\}(?:,${scalarMember})*\\}\\](?:,${scalarMember})*\\}$`,
+)
 
-/**
- * What the parser would read besides the text: a finish reason, usage or error that is not null, or a
- * second `choices` or `delta` (a duplicate key, which JSON.parse takes over the first).
- */
-const readableKey = /"(?:finish_reason|usage|error)"\s*:\s*(?!null\s*[,}])|"choices"\s*:\s*(?!\[)|"delta"\s*:\s*(?!\{)/
+const readableKey = /"(?:finish_reason|usage|error)":(?!null[,}])|"choices":(?!\[)|"delta":(?!\{)/
 
 /** The text of a frame that holds nothing the parser reads but `choices[0].delta.content`; undefined otherwise. */
 export function readPlainTextFrame(data: string): string | undefined {

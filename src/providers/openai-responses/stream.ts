@@ -8,6 +8,7 @@ import type { SseEvent } from '../sse-framing.ts'
 import { parseFrameJson, truncatedStreamError } from '../stream-json.ts'
 import { responsesStreamError } from './errors.ts'
 import { mapResponsesOutcome } from './finish-reason.ts'
+import { readPlainTextDelta } from './plain-text-frame.ts'
 import { summarySeparator, toUsage } from './response.ts'
 import type { ResponsesOutputItem, ResponsesResponse, ResponsesStreamEvent } from './wire.ts'
 
@@ -24,6 +25,8 @@ export class ResponsesStreamParser implements StreamParser {
 
   push(event: SseEvent): StreamEvent[] {
     if (this.closed || event.data.trim() === '[DONE]') return []
+    const text = readPlainTextDelta(event.data)
+    if (text !== undefined) return this.delta(text.key, text.text)
     const frame = parseFrameJson(event.data)
     if (!frame.ok) return this.fail(frame.error)
     return this.read(frame.value as ResponsesStreamEvent)

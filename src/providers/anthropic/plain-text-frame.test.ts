@@ -1,0 +1,66 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import fc from 'fast-check'
+import { readPlainTextDelta } from './plain-text-frame.ts'
+
+/** What the stream parser reads from a frame when it is a text delta; undefined otherwise. */
+function parsedTextDelta(data: string): { index: number; text: string } | undefined {
+  const value = JSON.parse(data) as { type?: unknown; index?: unknown; delta?: { type?: unknown; text?: unknown } }
+  if (value.type !== 'content_block_delta' || typeof value.index !== 'number' || value.delta?.type !== 'text_delta' || typeof value.delta.text !== 'string') return undefined
+  return { index: value.index, text: value.delta.text }
+}
+
+test('reads every text delta of a recorded Anthropic stream, and no other frame', () => {
+  const frames = readFileSync(new URL('./__transcripts__/cached-usage/upstream.sse', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .map((line) => line.slice('data: '.length))
+  const read = frames.map(readPlainTextDelta)
+  assert.deepEqual(read, frames.map(parsedTextDelta))
+  assert.ok(read.some((delta) => delta !== undefined))
+})
+
+test('leaves a frame in another layout, or a text with escapes, to the parser', () => {
+  const frames = [
+    '{"index":0,"type":"content_block_delta","delta":{"type":"text_delta","text":"Hi"}}',
+    '{"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "Hi"}}',
+    '{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"a\\nb"}}',
+    '{"type":"content_block_delta","index":0,"delta":{"type":"thinking_delta","thinking":"Hi"}}',
+    '{"type":"content_block_delta","index":01,"delta":{"type":"text_delta","text":"Hi"}}',
+    '{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hi"},"type":"error"}',
+  ]
+  for (const frame of frames) assert.equal(readPlainTextDelta(frame), undefined, frame)
+})
+
+const text = fc.oneof(fc.string(), fc.constantFrom('', 'say "hi"', 'a\\b', 'new\nline', 'ça ☕'))
+const reordered = (value: Record<string, unknown>): fc.Arbitrary<Record<string, unknown>> =>
+  fc.shuffledSubarray(Object.keys(value), { minLength: Object.keys(value).length }).map((keys) => Object.fromEntries(keys.map((key) => [key, value[key]])))
+const inOrder = (value: Record<string, unknown>): fc.Arbitrary<Record<string, unknown>> => fc.oneof(fc.constant(value), reordered(value))
+const frame = fc
+  .record({
+    type: fc.constantFrom('content_block_delta', 'content_block_start'),
+    index: fc.nat(3),
+    delta: fc.oneof(text.map((value) => ({ type: 'text_delta', text: value })), text.map((value) => ({ thinking: value, type: 'thinking_delta' }))),
+  })
+  .chain(inOrder)
+
+test('whatever it reads is what JSON.parse reads, in any frame and key order', () => {
+  fc.assert(
+    fc.property(frame, (value) => {
+      const data = JSON.stringify(value)
+      const read = readPlainTextDelta(data)
+      if (read !== undefined) assert.deepEqual(read, parsedTextDelta(data))
+    }),
+    { numRuns: 2000 },
+  )
+})
+
+test('reads every text delta as Anthropic writes it whose text needs no escape', () => {
+  fc.assert(
+    fc.property(fc.string().filter((value) => JSON.stringify(value) === `"${value}"`), fc.nat(1000), (value, index) => {
+      const data = JSON.stringify({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: value } })
+      assert.deepEqual(readPlainTextDelta(data), { index, text: value })
+    }),
+  )
+})

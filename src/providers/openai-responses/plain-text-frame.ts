@@ -1,0 +1,16 @@
+// A streamed Responses answer is mostly `response.output_text.delta` events; each is read with one
+// regular expression instead of JSON.parse (docs/performance.md, item 38). The pattern is the whole
+// event as OpenAI writes it (keys in its order, `obfuscation` optional), so an event it matches is valid
+// JSON with exactly these keys; any other (another order, spacing, log probabilities, a text with
+// escapes) answers undefined and is parsed.
+import { indexValue, plainString, plainStringValue } from '../plain-json.ts'
+
+const textDelta = new RegExp(
+  `^\\{"type":"response\\.output_text\\.delta","sequence_number":(?:0|[1-9]\\d*),"item_id":${plainString},"output_index":${indexValue},"content_index":${indexValue},"delta":${plainStringValue},"logprobs":\\[\\](?:,"obfuscation":${plainString})?\\}$`,
+)
+
+/** The text part's key (`output_index:content_index`, as the parser keys it) and text; undefined otherwise. */
+export function readPlainTextDelta(data: string): { readonly key: string; readonly text: string } | undefined {
+  const match = textDelta.exec(data)
+  return match === null ? undefined : { key: `${match[1]}:${match[2]}`, text: match[3]! }
+}
