@@ -2,6 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
+import { inAnyKeyOrder } from '../../../test/support/any-key-order.ts'
 import { readPlainTextDelta } from './plain-text-frame.ts'
 
 /** What the stream parser reads from a frame when it is a text delta; undefined otherwise. */
@@ -34,16 +35,13 @@ test('leaves a frame in another layout, or a text with escapes, to the parser', 
 })
 
 const text = fc.oneof(fc.string(), fc.constantFrom('', 'say "hi"', 'a\\b', 'new\nline', 'ça ☕'))
-const reordered = (value: Record<string, unknown>): fc.Arbitrary<Record<string, unknown>> =>
-  fc.shuffledSubarray(Object.keys(value), { minLength: Object.keys(value).length }).map((keys) => Object.fromEntries(keys.map((key) => [key, value[key]])))
-const inOrder = (value: Record<string, unknown>): fc.Arbitrary<Record<string, unknown>> => fc.oneof(fc.constant(value), reordered(value))
-const frame = fc
-  .record({
+const frame = inAnyKeyOrder(
+  fc.record({
     type: fc.constantFrom('content_block_delta', 'content_block_start'),
     index: fc.nat(3),
     delta: fc.oneof(text.map((value) => ({ type: 'text_delta', text: value })), text.map((value) => ({ thinking: value, type: 'thinking_delta' }))),
-  })
-  .chain(inOrder)
+  }),
+)
 
 test('whatever it reads is what JSON.parse reads, in any frame and key order', () => {
   fc.assert(
