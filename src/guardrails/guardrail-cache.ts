@@ -1,7 +1,9 @@
 // Guardrails and their assignments held in memory, so the inference path resolves a request's rules
 // without reading the store. Every change to a guardrail or its assignments is announced on the change
 // bus under 'guardrail' with the guardrail id; the cache then re-reads that guardrail and its holders.
+// Refreshes and whole reloads run in turn (in-turn.ts).
 import type { ChangeBus } from '../events/change-bus.ts'
+import { InTurn } from '../events/in-turn.ts'
 import type { GuardrailsRepository } from '../store/repositories/guardrails-repository.ts'
 import type { GuardrailAssignmentsRepository } from '../store/repositories/guardrail-assignments-repository.ts'
 import { defaultGuardrailId } from './default-guardrail-id.ts'
@@ -23,17 +25,20 @@ export class GuardrailCache {
   readonly #rulesByKey = new Map<string, { readonly key: GuardedKey; readonly rules: EffectiveRules }>()
   readonly #repository: GuardrailsRepository
   readonly #assignments: GuardrailAssignmentsRepository
-  #refreshes: Promise<void> = Promise.resolve()
+  readonly #turns = new InTurn()
 
   constructor(guardrails: GuardrailsRepository, assignments: GuardrailAssignmentsRepository, bus: ChangeBus) {
     this.#repository = guardrails
     this.#assignments = assignments
-    bus.subscribe('guardrail', (id) => {
-      this.#refreshes = this.#refreshes.then(() => this.refresh(id)).catch(() => undefined)
-    })
+    bus.subscribe('guardrail', (id) => void this.#turns.run(() => this.#refresh(id)).catch(() => undefined))
   }
 
-  async load(): Promise<void> {
+  /** Reads every guardrail and assignment (at start, and periodically across instances). */
+  load(): Promise<void> {
+    return this.#turns.run(() => this.#loadAll())
+  }
+
+  async #loadAll(): Promise<void> {
     const { rows } = await this.#repository.list()
     const holders = await this.#assignments.holders()
     this.#rulesByKey.clear()
@@ -46,7 +51,7 @@ export class GuardrailCache {
   }
 
   /** Re-reads one guardrail and who holds it (a deleted guardrail disappears with its assignments). */
-  async refresh(id: string): Promise<void> {
+  async #refresh(id: string): Promise<void> {
     const guardrail = await this.#repository.find(id)
     const holders = await this.#assignments.holders(id)
     this.#rulesByKey.clear()
@@ -62,8 +67,8 @@ export class GuardrailCache {
   }
 
   /** Resolves once every refresh announced so far has been applied (tests and shutdown use it). */
-  async settled(): Promise<void> {
-    await this.#refreshes
+  settled(): Promise<void> {
+    return this.#turns.settled()
   }
 
   get(id: string): GuardrailRecord | undefined {

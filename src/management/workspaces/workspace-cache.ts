@@ -2,6 +2,7 @@
 // provider sort, budgets), so no request reads the store. Loaded at start; every 'workspace' event on
 // the change bus re-reads that one workspace (a deleted workspace disappears).
 import type { ChangeBus } from '../../events/change-bus.ts'
+import { InTurn } from '../../events/in-turn.ts'
 import { defaultGuardrailId } from '../../guardrails/default-guardrail-id.ts'
 import type { WorkspaceBudgetRow, WorkspaceRow, WorkspacesRepository } from '../../store/repositories/workspaces-repository.ts'
 import type { BudgetInterval } from './schema.ts'
@@ -63,16 +64,19 @@ export function toCachedWorkspace(row: WorkspaceRow, budgets: readonly Workspace
 export class WorkspaceCache {
   readonly #byId = new Map<string, CachedWorkspace>()
   readonly #repository: WorkspacesRepository
-  #refreshes: Promise<void> = Promise.resolve()
+  /** Refreshes and whole reloads run in turn (in-turn.ts). */
+  readonly #turns = new InTurn()
 
   constructor(repository: WorkspacesRepository, bus: ChangeBus) {
     this.#repository = repository
-    bus.subscribe('workspace', (id) => {
-      this.#refreshes = this.#refreshes.then(() => this.refresh(id)).catch(() => undefined)
-    })
+    bus.subscribe('workspace', (id) => void this.#turns.run(() => this.#refresh(id)).catch(() => undefined))
   }
 
-  async load(): Promise<void> {
+  load(): Promise<void> {
+    return this.#turns.run(() => this.#loadAll())
+  }
+
+  async #loadAll(): Promise<void> {
     const rows = await this.#repository.listAll()
     const budgets = await this.#repository.listBudgets()
     this.#byId.clear()
@@ -80,7 +84,7 @@ export class WorkspaceCache {
   }
 
   /** Re-reads one workspace (a workspace that no longer exists is dropped). */
-  async refresh(id: string): Promise<void> {
+  async #refresh(id: string): Promise<void> {
     const row = await this.#repository.find(id)
     if (row === undefined || row.id !== id) {
       this.#byId.delete(id)
@@ -90,8 +94,8 @@ export class WorkspaceCache {
   }
 
   /** Resolves once every refresh announced so far has been applied. */
-  async settled(): Promise<void> {
-    await this.#refreshes
+  settled(): Promise<void> {
+    return this.#turns.settled()
   }
 
   get(id: string): CachedWorkspace | undefined {
