@@ -1,8 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
-import { inAnyKeyOrder } from '../../../test/support/any-key-order.ts'
+import { assertReadsAsParsed, inAnyKeyOrder, recordedFrames } from '../../../test/support/frame-readers.ts'
 import { readPlainTextDelta } from './plain-text-frame.ts'
 
 /** What the stream parser reads from a frame when it is a text delta; undefined otherwise. */
@@ -13,10 +12,7 @@ function parsedTextDelta(data: string): { index: number; text: string } | undefi
 }
 
 test('reads every text delta of a recorded Anthropic stream, and no other frame', () => {
-  const frames = readFileSync(new URL('./__transcripts__/cached-usage/upstream.sse', import.meta.url), 'utf8')
-    .split('\n')
-    .filter((line) => line.startsWith('data: '))
-    .map((line) => line.slice('data: '.length))
+  const frames = recordedFrames(new URL('./__transcripts__/cached-usage/upstream.sse', import.meta.url))
   const read = frames.map(readPlainTextDelta)
   assert.deepEqual(read, frames.map(parsedTextDelta))
   assert.ok(read.some((delta) => delta !== undefined))
@@ -44,14 +40,7 @@ const frame = inAnyKeyOrder(
 )
 
 test('whatever it reads is what JSON.parse reads, in any frame and key order', () => {
-  fc.assert(
-    fc.property(frame, (value) => {
-      const data = JSON.stringify(value)
-      const read = readPlainTextDelta(data)
-      if (read !== undefined) assert.deepEqual(read, parsedTextDelta(data))
-    }),
-    { numRuns: 2000 },
-  )
+  assertReadsAsParsed(frame.map((value) => JSON.stringify(value)), readPlainTextDelta, parsedTextDelta)
 })
 
 test('reads every text delta as Anthropic writes it whose text needs no escape', () => {

@@ -1,8 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
-import { inAnyKeyOrder } from '../../../test/support/any-key-order.ts'
+import { assertReadsAsParsed, inAnyKeyOrder, recordedFrames } from '../../../test/support/frame-readers.ts'
 import { readPlainTextFrame } from './plain-text-frame.ts'
 
 /** What the stream parser reads from a chunk after the first when that is text alone; undefined otherwise. */
@@ -34,10 +33,7 @@ test('reads the text of a text-only chunk as OpenAI and the fake upstream send i
 })
 
 test('reads every text-only frame of a recorded OpenAI stream after the first, and no other frame', () => {
-  const frames = readFileSync(new URL('./__transcripts__/plain-text/upstream.sse', import.meta.url), 'utf8')
-    .split('\n\n')
-    .filter((block) => block.startsWith('data: {'))
-    .map((block) => block.slice('data: '.length))
+  const frames = recordedFrames(new URL('./__transcripts__/plain-text/upstream.sse', import.meta.url))
   const read = frames.map(readPlainTextFrame)
   assert.deepEqual(read, [undefined, ...frames.slice(1).map(textAlone)])
   assert.ok(read.filter((text) => text !== undefined).length >= 3, 'the text frames are read without a parse')
@@ -105,14 +101,8 @@ const chunk = inAnyKeyOrder(fc.record(
 ))
 
 test('whatever it reads is what the parser would read, in any chunk, key order and spacing', () => {
-  fc.assert(
-    fc.property(chunk, fc.nat(3), (value, spacing) => {
-      const data = spacing === 0 ? spaced(value) : JSON.stringify(value)
-      const read = readPlainTextFrame(data)
-      if (read !== undefined) assert.equal(read, textAlone(data), data)
-    }),
-    { numRuns: 3000 },
-  )
+  const frames = fc.tuple(chunk, fc.nat(3)).map(([value, spacing]) => (spacing === 0 ? spaced(value) : JSON.stringify(value)))
+  assertReadsAsParsed(frames, readPlainTextFrame, textAlone)
 })
 
 test('reads every compact text-only chunk whose text needs no escape', () => {

@@ -1,8 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
-import { inAnyKeyOrder } from '../../../test/support/any-key-order.ts'
+import { assertReadsAsParsed, inAnyKeyOrder, recordedFrames } from '../../../test/support/frame-readers.ts'
 import { readPlainTextDelta } from './plain-text-frame.ts'
 
 /** What the stream parser reads from an event when it is a text delta; undefined otherwise. */
@@ -13,10 +12,7 @@ function parsedTextDelta(data: string): { key: string; text: string } | undefine
 }
 
 test('reads every text delta of a recorded Responses stream, and no other event', () => {
-  const frames = readFileSync(new URL('./__transcripts__/plain-text/upstream.sse', import.meta.url), 'utf8')
-    .split('\n')
-    .filter((line) => line.startsWith('data: '))
-    .map((line) => line.slice('data: '.length))
+  const frames = recordedFrames(new URL('./__transcripts__/plain-text/upstream.sse', import.meta.url))
   const read = frames.map(readPlainTextDelta)
   assert.deepEqual(read, frames.map(parsedTextDelta))
   assert.ok(read.some((delta) => delta !== undefined))
@@ -60,14 +56,7 @@ const event = inAnyKeyOrder(
 )
 
 test('whatever it reads is what JSON.parse reads, in any event and key order', () => {
-  fc.assert(
-    fc.property(event, (value) => {
-      const data = JSON.stringify(value)
-      const read = readPlainTextDelta(data)
-      if (read !== undefined) assert.deepEqual(read, parsedTextDelta(data))
-    }),
-    { numRuns: 2000 },
-  )
+  assertReadsAsParsed(event.map((value) => JSON.stringify(value)), readPlainTextDelta, parsedTextDelta)
 })
 
 test('reads every text delta in OpenAI layout whose strings need no escape, and only those', () => {
