@@ -9,7 +9,7 @@ import type { SseEvent } from '../sse-framing.ts'
 import { parseFrameJson, truncatedStreamError } from '../stream-json.ts'
 import { anthropicStreamError } from './errors.ts'
 import { mapAnthropicStopReason } from './finish-reason.ts'
-import { readPlainTextDelta } from './plain-text-frame.ts'
+import { readPlainDelta } from './plain-text-frame.ts'
 import { toUsage } from './response.ts'
 import type { AnthropicContentBlock, AnthropicStreamDelta, AnthropicStreamEvent, AnthropicUsage } from './wire.ts'
 
@@ -33,8 +33,8 @@ export class AnthropicStreamParser implements StreamParser {
   push(event: SseEvent): StreamEvent[] {
     // Anthropic sends no [DONE]; proxies in front of it sometimes add one.
     if (this.closed || event.data.trim() === '[DONE]') return []
-    const text = readPlainTextDelta(event.data)
-    if (text !== undefined) return this.readDelta(text.index, { type: 'text_delta', text: text.text })
+    const plain = readPlainDelta(event.data)
+    if (plain !== undefined) return this.readDelta(plain.index, plain.delta)
     const frame = parseFrameJson(event.data)
     if (!frame.ok) return this.fail(frame.error)
     return this.read(frame.value as AnthropicStreamEvent)

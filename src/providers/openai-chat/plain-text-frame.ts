@@ -1,7 +1,7 @@
 // Nearly every frame of a streamed chat answer carries one piece of text and nothing else, and parsing
 // each with JSON.parse was most of what a stream cost the gateway per frame (docs/performance.md, item
-// 38). `readPlainTextFrame` recognizes such a frame with two regular expressions (about half the cost
-// of the parse, and nothing allocated but the text) and returns its text. It answers only for a frame
+// 38). `readPlainTextFrame` recognizes such a frame with two regular expressions (less than half the
+// cost of the parse, and no object tree to collect) and returns its text. It answers only for a frame
 // in which the parser would read nothing but `choices[0].delta.content`; for any other frame it answers
 // undefined and the caller parses the frame.
 //
