@@ -3,6 +3,7 @@
 // deleted ones drop out). Entries are immutable snapshots: a repricing replaces the entry, and calls
 // already routed keep the prices they were routed with.
 import type { ChangeBus } from '../../events/change-bus.ts'
+import { InTurn } from '../../events/in-turn.ts'
 import type { SecretBox } from '../../vault/secret-box.ts'
 import type { PrivateEndpointsRepository } from '../../store/repositories/private-endpoints-repository.ts'
 import { credentialAssociatedData, decodePrivateEndpoint, type PrivateEndpointRecord } from '../../private-endpoints/private-endpoint-record.ts'
@@ -26,16 +27,21 @@ export class PrivateEndpointCache {
   /** `<workspace id> <model slug>` -> endpoints, rebuilt on every change (changes are rare, reads are not). */
   #byWorkspaceModel = new Map<string, CachedEndpoint[]>()
   readonly #deps: PrivateEndpointCacheDeps
-  #refreshes: Promise<void> = Promise.resolve()
+  /** Refreshes (and the load) run in turn (in-turn.ts). */
+  readonly #turns = new InTurn()
 
   constructor(deps: PrivateEndpointCacheDeps) {
     this.#deps = deps
     deps.bus.subscribe('private_endpoint', (id) => {
-      this.#refreshes = this.#refreshes.then(() => this.refresh(id)).catch((error: unknown) => deps.onError(error, id))
+      void this.#turns.run(() => this.#refresh(id)).catch((error: unknown) => deps.onError(error, id))
     })
   }
 
-  async load(): Promise<void> {
+  load(): Promise<void> {
+    return this.#turns.run(() => this.#loadAll())
+  }
+
+  async #loadAll(): Promise<void> {
     const rows = await this.#deps.repository.listActive()
     this.#byId.clear()
     for (const row of rows) {
@@ -49,7 +55,7 @@ export class PrivateEndpointCache {
   }
 
   /** Re-reads one endpoint; anything not active is dropped. */
-  async refresh(id: string): Promise<void> {
+  async #refresh(id: string): Promise<void> {
     const row = await this.#deps.repository.find(id)
     this.#byId.delete(id)
     try {
@@ -60,8 +66,8 @@ export class PrivateEndpointCache {
   }
 
   /** Resolves once every refresh announced so far has been applied. */
-  async settled(): Promise<void> {
-    await this.#refreshes
+  settled(): Promise<void> {
+    return this.#turns.settled()
   }
 
   /** The endpoints active for this model in this workspace. */
