@@ -4,6 +4,7 @@ import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { createSqliteDatabase } from '../support/test-store.ts'
 
 const root = join(import.meta.dirname, '..', '..')
@@ -62,14 +63,30 @@ test('a bad config exits 2 and names every problem', () => {
   assert.match(result.stderr, /LOG_LEVEL: must be one of/)
 })
 
-test('serve: prints where it listens and the first management key, answers the README example, stops on SIGTERM', async () => {
+function storedGeneration(file: string, id: string): boolean {
+  const database = new Database(file, { readonly: true })
+  try {
+    return database.prepare('select id from generations where id = ?').get(id) !== undefined
+  } finally {
+    database.close()
+  }
+}
+
+/**
+ * Starts `serve` with `command` (node's arguments), checks the startup output, the README example and
+ * one inference call, whose generation record is read back after the write-behind committed it (on
+ * a SQLite file that is the write worker's thread), then stops it with SIGTERM.
+ */
+async function assertServes(command: readonly string[]): Promise<void> {
   const database = createSqliteDatabase()
-  const child = spawn(process.execPath, [...cli, 'serve'], {
+  const child = spawn(process.execPath, command, {
+    cwd: root,
     env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   const deadline = Date.now() + 60_000
   while (!/sk-sy-v1-[0-9a-f]{64}/.test(output) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
@@ -81,7 +98,43 @@ test('serve: prints where it listens and the first management key, answers the R
   const body = (await response.json()) as { data: { email: string }[]; total_count: number }
   assert.equal(body.total_count, 1)
   assert.equal(body.data[0]?.email, 'owner@localhost')
+
+  const created = await fetch(`${address}/api/v1/keys`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'app' }) })
+  assert.equal(created.status, 201)
+  const appKey = ((await created.json()) as { key: string }).key
+  const inference = await fetch(`${address}/api/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${appKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'nobody/no-model', messages: [{ role: 'user', content: 'hi' }] }) })
+  assert.equal(inference.status, 404, await inference.text())
+  const generationId = inference.headers.get('x-generation-id')
+  assert.match(generationId ?? '', /^gen-/)
+  // The record is served while it waits in memory; it reaches the file through the write worker.
+  const generation = await fetch(`${address}/api/v1/generation?id=${generationId}`, { headers: { authorization: `Bearer ${appKey}` } })
+  assert.equal(generation.status, 200)
+  let stored = false
+  while (!stored && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    stored = storedGeneration(database.sqlitePath!, generationId!)
+  }
+  assert.ok(stored, 'the generation record reached the store')
+
   child.kill('SIGTERM')
-  assert.equal(await exited, 0)
+  assert.equal(await exited, 0, output)
   await database.dispose()
+}
+
+test('serve: prints where it listens and the first management key, answers the README example and an inference call, stops on SIGTERM', async () => {
+  await assertServes([...cli, 'serve'])
+})
+
+test('npm start: its prestart builds dist/switchyard.mjs, and plain Node serves from that bundle', async () => {
+  const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
+  const nodeArgs = (script: string | undefined): string[] => {
+    const [program, ...args] = (script ?? '').split(' ')
+    assert.equal(program, 'node', `an npm script run with node: ${script}`)
+    return args
+  }
+  const built = spawnSync(process.execPath, nodeArgs(scripts.prestart), { cwd: root, encoding: 'utf8', timeout: 60_000 })
+  assert.equal(built.status, 0, built.stderr)
+  const command = nodeArgs(scripts.start)
+  assert.ok(command.includes('dist/switchyard.mjs'), 'npm start runs the bundle')
+  await assertServes(command)
 })
