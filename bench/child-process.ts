@@ -105,6 +105,8 @@ export interface StartChildOptions {
   /** CPU core to pin the process to (with taskset, when installed). */
   readonly core?: number
   readonly execArgv?: readonly string[]
+  /** Node's own arguments, before `execArgv`; the benchmark's (`--import tsx`) by default. */
+  readonly nodeArgs?: readonly string[]
   /** Discard the child's stdout (a gateway logging at info writes its access lines there). */
   readonly quiet?: boolean
 }
@@ -112,7 +114,7 @@ export interface StartChildOptions {
 export async function startChild(name: string, script: string, options: StartChildOptions = {}): Promise<BenchChild> {
   const child = fork(script, [...(options.args ?? [])], {
     env: { ...process.env, ...options.env },
-    execArgv: [...process.execArgv, ...(options.execArgv ?? [])],
+    execArgv: [...(options.nodeArgs ?? process.execArgv), ...(options.execArgv ?? [])],
     stdio: ['ignore', options.quiet === true ? 'ignore' : 'inherit', 'inherit', 'ipc'],
   })
   const ready = await waitForReady(name, child)

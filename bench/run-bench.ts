@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick | --soak --minutes 10] [--only responses] [--profile] [--destination otlp|webhook|none]`
+// `npm run bench [-- --quick | --soak --minutes 10] [--only responses] [--profile] [--destination otlp|webhook|none] [--runner bundle|tsx]`
 // Starts a zero-latency fake upstream, the observability receiver, the bare undici proxy and
 // Switchyard, each in its own process (pinned to cores when taskset exists: servers under test on core
 // 0, load generator, upstream and receiver on core 1), drives each scenario at each load shape against
@@ -11,6 +11,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { hasTaskset, pinToCore, startChild, type BenchChild } from './child-process.ts'
+import { parseRunner, prepareGateway, type GatewayLaunch } from './gateway-runner.ts'
 import { createPool, runLoad, type LoadShape } from './load.ts'
 import { measureTarget } from './measure.ts'
 import { formatCompareSummary, runCompare } from './compare.ts'
@@ -36,6 +37,8 @@ const { values } = parseArgs({
     'compare-flags': { type: 'string' },
     'compare-checkout': { type: 'string' },
     rounds: { type: 'string', default: '3' },
+    runner: { type: 'string' },
+    'compare-runner': { type: 'string' },
   },
 })
 
@@ -46,6 +49,9 @@ const driverCore = pinned ? 1 : undefined
 
 const splitFlags = (flags: string | undefined): string[] => (flags ?? '').split(/\s+/).filter((flag) => flag !== '')
 const comparing = values['compare-flags'] !== undefined || values['compare-checkout'] !== undefined
+// A profile names source files only when the gateway runs through tsx.
+const runner = parseRunner(values.runner ?? (values.profile ? 'tsx' : 'bundle'), '--runner')
+const runnerB = values['compare-runner'] === undefined ? runner : parseRunner(values['compare-runner'], '--compare-runner')
 
 interface Servers {
   readonly upstream: BenchChild
@@ -68,8 +74,9 @@ async function startServers(): Promise<Servers> {
   const receiver = await startChild('receiver', here('./receiver-server.ts'), onDriverCore)
   const core = serverCore === undefined ? {} : { core: serverCore }
   const proxy = await startChild('proxy', here('./bare-proxy.ts'), { args: ['--upstream', upstreamUrl], ...core })
-  const startGateway = (name: string, script: string, flags: readonly string[]) =>
-    startChild(name, script, {
+  const startGateway = (name: string, launch: GatewayLaunch, flags: readonly string[]) =>
+    startChild(name, launch.script, {
+      nodeArgs: launch.nodeArgs,
       args: ['--upstream', upstreamUrl, '--receiver', `http://127.0.0.1:${receiver.port}`, '--log-level', values['log-level'] ?? 'info', '--destination', values.destination ?? 'otlp'],
       quiet: true,
       execArgv: [...(values.profile ? ['--cpu-prof', '--cpu-prof-interval=100', '--cpu-prof-dir=bench-results/profiles'] : []), ...flags],
@@ -77,10 +84,10 @@ async function startServers(): Promise<Servers> {
     })
   // V8 or Node flags for the gateway alone (the proxy keeps the defaults), e.g. GC experiments.
   const flags = splitFlags(values['gateway-node-flags'])
-  const gateway = await startGateway('gateway', here('./gateway-server.ts'), flags)
+  const gateway = await startGateway('gateway', await prepareGateway(here('..'), runner), flags)
   const gatewayB = !comparing
     ? null
-    : await startGateway('gateway B', checkout === undefined ? here('./gateway-server.ts') : resolve(checkout, 'bench/gateway-server.ts'), values['compare-flags'] === undefined ? flags : splitFlags(values['compare-flags']))
+    : await startGateway('gateway B', await prepareGateway(checkout ?? here('..'), runnerB), values['compare-flags'] === undefined ? flags : splitFlags(values['compare-flags']))
   return { upstream, receiver, proxy, gateway, gatewayB }
 }
 
@@ -125,7 +132,7 @@ async function runMatrix(servers: Record<TargetName, BenchChild>): Promise<void>
   const shapes = (values.quick ? quickShapes : fullShapes).filter((shape) => loads === undefined || loads.includes(shapeName(shape)))
   const durationMs = Number(values.seconds ?? (values.quick ? 1.5 : 5)) * 1000
   const warmupMs = values.quick ? 500 : 1500
-  console.log(`bench: ${values.quick ? 'quick' : 'full'} run, ${durationMs / 1000} s per cell, ${values.chunks} chunks per stream, destination ${values.destination}, ${pinned ? 'servers pinned to core 0, load, upstream and receiver to core 1' : 'not pinned (no taskset or one core)'}`)
+  console.log(`bench: ${values.quick ? 'quick' : 'full'} run, gateway run as ${runner === 'bundle' ? 'npm start runs it (bundle)' : 'the tests run it (tsx)'}, ${durationMs / 1000} s per cell, ${values.chunks} chunks per stream, destination ${values.destination}, ${pinned ? 'servers pinned to core 0, load, upstream and receiver to core 1' : 'not pinned (no taskset or one core)'}`)
   console.log('latencies in ms; +p50/+p99/+ttfb = added vs direct; cpu = server process CPU per request (every thread), loop = the part on its event-loop thread; (x) = gateway / proxy\n')
   await warmUp([[servers.proxy, 'proxy'], [servers.gateway, 'gateway']], values.quick ? 1000 : 3000)
   console.log(formatHeader())
@@ -150,7 +157,7 @@ async function runComparison(proxy: BenchChild, a: BenchChild, b: BenchChild): P
   const durationMs = Number(values.seconds ?? (values.quick ? 1.5 : 5)) * 1000
   const rounds = Number(values.rounds)
   const describedB = values['compare-checkout'] === undefined ? `this checkout with ${values['compare-flags'] === '' ? 'no flags' : `"${values['compare-flags']}"`}` : `${values['compare-checkout']}`
-  console.log(`bench compare: A = this checkout${values['gateway-node-flags'] === '' ? '' : ` with "${values['gateway-node-flags']}"`}, B = ${describedB}; ${rounds} rounds, ${durationMs / 1000} s per measurement, ${pinned ? 'servers pinned to core 0' : 'not pinned'}\n`)
+  console.log(`bench compare: A = this checkout (${runner})${values['gateway-node-flags'] === '' ? '' : ` with "${values['gateway-node-flags']}"`}, B = ${describedB} (${runnerB}); ${rounds} rounds, ${durationMs / 1000} s per measurement, ${pinned ? 'servers pinned to core 0' : 'not pinned'}\n`)
   await warmUp([[proxy, 'proxy'], [a, 'gateway'], [b, 'gateway']], values.quick ? 1000 : 3000)
   const cells = await runCompare({ proxy, a, b }, { rounds, shapes, selected: (scenario) => selected(scenario.name), warmupMs: values.quick ? 500 : 1500, durationMs })
   console.log(`\n${formatCompareSummary(cells)}`)
