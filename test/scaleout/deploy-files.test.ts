@@ -72,7 +72,7 @@ test('nginx balances over both gateways on their port and does not buffer stream
   assert.match(nginx, /listen 80;/)
 })
 
-test('the Dockerfile is multi-stage, runs as non-root, checks /health, and only runs commands package.json has', () => {
+test('the Dockerfile is multi-stage, runs as non-root, checks /health, only runs commands package.json has, and holds what npm start builds from', () => {
   const dockerfile = read('Dockerfile')
   const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts
   assert.ok((dockerfile.match(/^FROM /gm) ?? []).length >= 2, 'multi-stage')
@@ -84,7 +84,11 @@ test('the Dockerfile is multi-stage, runs as non-root, checks /health, and only 
   const runCommands = [...dockerfile.matchAll(/npm run ([a-z:-]+)/g)].map((match) => match[1]!)
   assert.ok(npmCommands.length > 0, 'the image starts through npm')
   for (const command of [...npmCommands, ...runCommands]) assert.ok(command in scripts, `package.json has no "${command}" script`)
-  assert.match(scripts.start ?? '', /src\/main\.ts serve/)
+  assert.match(scripts.start ?? '', /\bserve$/)
+  // npm start runs prestart first: the file it runs must be in the image.
+  const prestartFile = /^node (\S+)$/.exec(scripts.prestart ?? '')?.[1]
+  assert.ok(prestartFile !== undefined, 'prestart runs one script with node')
+  assert.match(dockerfile, new RegExp(`^COPY ${prestartFile.replace(/[.]/g, '\\.')} `, 'm'), `the image holds ${prestartFile}`)
   for (const copied of [...dockerfile.matchAll(/^COPY (?!--from)([^\n]+) \S+$/gm)].flatMap((match) => match[1]!.split(' '))) {
     assert.ok(existsSync(join(root, copied)), `COPY source ${copied} exists`)
   }
