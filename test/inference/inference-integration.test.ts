@@ -76,15 +76,20 @@ test('a preset applies to /responses: the upstream request shows the merged conf
 })
 
 test('guardrail redaction on /responses: the upstream never sees the original', async () => {
-  const guardrail = (await gateway.inject({ method: 'POST', url: '/api/v1/guardrails', headers: bearer(gateway.adminKey), payload: { name: 'pii', content_filter_builtins: [{ slug: 'ssn', action: 'redact' }] } })).json() as { data: { id: string } }
-  await gateway.inject({ method: 'POST', url: `/api/v1/guardrails/${guardrail.data.id}/assignments/keys`, headers: bearer(gateway.adminKey), payload: { key_hashes: [keyHash] } })
-  await gateway.gateway.guardrailCache.settled?.()
+  const created = await gateway.inject({ method: 'POST', url: '/api/v1/guardrails', headers: bearer(gateway.adminKey), payload: { name: 'pii', content_filter_builtins: [{ slug: 'ssn', action: 'redact' }] } })
+  assert.equal(created.statusCode, 201, created.body)
+  const guardrail = created.json() as { data: { id: string } }
+  const assigned = await gateway.inject({ method: 'POST', url: `/api/v1/guardrails/${guardrail.data.id}/assignments/keys`, headers: bearer(gateway.adminKey), payload: { key_hashes: [keyHash] } })
+  assert.equal(assigned.statusCode, 200, assigned.body)
+  await gateway.gateway.guardrailCache.settled()
+  // A CI run once saw the original reach the upstream; this tells a stale cache from the filter.
+  assert.equal(gateway.gateway.guardrailCache.guardrailOfKey(keyHash)?.id, guardrail.data.id, 'the cache holds the assignment')
   const answered = await gateway.inject({ method: 'POST', url: '/api/v1/responses', headers: { ...bearer(key), 'content-type': 'application/json' }, payload: { model: 'test/chat', input: [{ role: 'user', content: 'My SSN is 123-45-6789.' }] } })
   assert.equal(answered.statusCode, 200, answered.body)
   const seen = JSON.stringify(chatUpstream.requests.at(-1)?.body)
   assert.ok(!seen.includes('123-45-6789'), seen)
   await gateway.inject({ method: 'DELETE', url: `/api/v1/guardrails/${guardrail.data.id}`, headers: bearer(gateway.adminKey) })
-  await gateway.gateway.guardrailCache.settled?.()
+  await gateway.gateway.guardrailCache.settled()
 })
 
 test('a generation is delivered to an enabled webhook destination of its workspace', async () => {
