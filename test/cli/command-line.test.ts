@@ -74,8 +74,9 @@ function storedGeneration(file: string, id: string): boolean {
 
 /**
  * Starts `serve` with `command` (node's arguments), checks the startup output, the README example and
- * one inference call, whose generation record is read back after the write-behind committed it (on
- * a SQLite file that is the write worker's thread), then stops it with SIGTERM.
+ * one inference call (refused, as no provider serves its model, but recorded), whose generation record
+ * is read back after the write-behind committed it (on a SQLite file, through the write worker's
+ * thread), then stops it with SIGTERM.
  */
 async function assertServes(command: readonly string[]): Promise<void> {
   const database = createSqliteDatabase()
