@@ -3,9 +3,10 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
 import pg from 'pg'
-import { Kysely, SqliteDialect, sql } from 'kysely'
+import { Kysely, sql } from 'kysely'
 import { cachePreparedStatements } from './cache-prepared-statements.ts'
 import type { Database } from './database.ts'
+import { ImmediateSqliteDialect } from './immediate-sqlite-dialect.ts'
 import { fallbackAutoCheckpointPages, startCheckpointer } from './sqlite-checkpointer.ts'
 import { SchemaScopedPostgresDialect } from './schema-scoped-introspector.ts'
 import { SqliteWriteWorker } from './sqlite-write-worker.ts'
@@ -47,7 +48,7 @@ function openSqlite(path: string): Store {
   database.pragma('journal_mode = WAL')
   for (const pragma of sqliteConnectionPragmas) database.pragma(pragma)
   const checkpointer = inMemory ? null : startCheckpointer(path)
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachePreparedStatements(database) }) })
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachePreparedStatements(database) }) })
   const writes = inMemory ? kyselyWriteBehind(db) : new SqliteWriteWorker(path, { pragmas: sqliteConnectionPragmas })
   return {
     db,

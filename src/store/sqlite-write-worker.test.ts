@@ -64,3 +64,19 @@ test('close waits for the commits already asked for, then refuses new ones', asy
   assert.deepEqual(await bodies('c-'), ['before close'])
   await assert.rejects(writes.commit([insertNote('c-2', 'after close')]), /the store is closed/)
 })
+
+test('a main-connection transaction that reads and then writes succeeds when the worker commits meanwhile', async () => {
+  // With a deferred `begin` the transaction's read starts a snapshot; once the worker has committed,
+  // its first write cannot upgrade that snapshot and fails at once (SQLITE_BUSY, no waiting). So
+  // transactions on the main connection take the write lock when they begin, and the worker waits.
+  let workerDone = false
+  await store.db.transaction().execute(async (transaction) => {
+    assert.deepEqual((await sql<{ body: string }>`select body from notes where id like 'd-%'`.execute(transaction)).rows, [])
+    void store.writes.commit([insertNote('d-1', 'from the worker')]).then(() => (workerDone = true))
+    await sleep(100)
+    await sql`insert into notes (id, body) values ('d-0', 'from the main connection')`.execute(transaction)
+    assert.equal(workerDone, false, 'the worker waits for the transaction')
+  })
+  while (!workerDone) await sleep(5)
+  assert.deepEqual(await bodies('d-'), ['from the main connection', 'from the worker'])
+})
