@@ -1,6 +1,6 @@
-// Cross-instance change delivery over Redis pub/sub: one connection publishes, one subscribes (ioredis
-// re-subscribes by itself after a reconnect). Messages lost while disconnected are healed by the
-// periodic cache refresh (cache-refresher.ts).
+// Cross-instance change delivery over Redis pub/sub: one connection publishes, one subscribes, and
+// subscribes again after every reconnect. Messages lost while disconnected are healed by the periodic
+// cache refresh (cache-refresher.ts).
 import { Redis } from 'ioredis'
 import type { ChangeBus } from './change-bus.ts'
 import { decodeChangeMessage, encodeChangeMessage } from './change-message.ts'
@@ -16,9 +16,17 @@ export interface RedisChangeTransportOptions {
 
 export async function startRedisChangeTransport(options: RedisChangeTransportOptions): Promise<ChangeTransport> {
   const publisher = new Redis(options.url, { enableOfflineQueue: false, maxRetriesPerRequest: 0 })
-  const subscriber = new Redis(options.url, { maxRetriesPerRequest: null })
+  // ioredis's own re-subscription (autoResubscribe) sends its SUBSCRIBE without a rejection handler:
+  // a client closed while that command waited (Redis just back, the gateway stopping) ended in an
+  // unhandled rejection. The subscription is renewed here instead, on every reconnect after the first.
+  const subscriber = new Redis(options.url, { maxRetriesPerRequest: null, autoResubscribe: false })
   publisher.on('error', () => undefined)
   subscriber.on('error', () => undefined)
+  let connectedBefore = false
+  subscriber.on('ready', () => {
+    if (connectedBefore) subscriber.subscribe(options.channel).catch(options.onError)
+    connectedBefore = true
+  })
   subscriber.on('message', (channel: string, text: string) => {
     if (channel !== options.channel) return
     const message = decodeChangeMessage(text)

@@ -4,12 +4,11 @@
 // PostgreSQL is reached through a TCP proxy the test cuts and restores.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import net from 'node:net'
 import { startFakeUpstream } from '../fake-upstreams/fake-upstream.ts'
 import { startTestGateway, bearer, type TestGateway } from '../support/test-gateway.ts'
 import { postgresTarget } from '../support/test-services.ts'
 import { startTcpProxy } from '../support/tcp-proxy.ts'
+import { hasRedisServer, sparePort, startRedisServer, stopRedisServer } from '../support/redis-server.ts'
 
 const postgres = postgresTarget()
 
@@ -17,34 +16,6 @@ const postgres = postgresTarget()
 function keepEventLoopAlive(): () => void {
   const timer = setInterval(() => undefined, 1_000)
   return () => clearInterval(timer)
-}
-const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0
-
-async function sparePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
-
-async function startRedisServer(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], { stdio: 'ignore' })
-  await waitFor(async () => {
-    const socket = net.connect(port, '127.0.0.1')
-    return new Promise<boolean>((resolve) => {
-      socket.once('connect', () => resolve(true))
-      socket.once('error', () => resolve(false))
-    }).finally(() => socket.destroy())
-  }, 'redis-server to accept connections')
-  return child
-}
-
-async function stopRedisServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGKILL')
-  await exited
 }
 
 async function waitFor(condition: () => Promise<boolean>, what: string, deadlineMs = 15_000): Promise<void> {
