@@ -84,10 +84,11 @@ async function startServers(): Promise<Servers> {
     })
   // V8 or Node flags for the gateway alone (the proxy keeps the defaults), e.g. GC experiments.
   const flags = splitFlags(values['gateway-node-flags'])
-  const gateway = await startGateway('gateway', await prepareGateway(here('..'), runner), flags)
-  const gatewayB = !comparing
-    ? null
-    : await startGateway('gateway B', await prepareGateway(checkout ?? here('..'), runnerB), values['compare-flags'] === undefined ? flags : splitFlags(values['compare-flags']))
+  const launch = await prepareGateway(here('..'), runner)
+  const gateway = await startGateway('gateway', launch, flags)
+  // B of this checkout with A's runner runs the same script (no second bundle over the one A runs).
+  const launchB = !comparing ? null : checkout === undefined && runnerB === runner ? launch : await prepareGateway(checkout ?? here('..'), runnerB)
+  const gatewayB = launchB === null ? null : await startGateway('gateway B', launchB, values['compare-flags'] === undefined ? flags : splitFlags(values['compare-flags']))
   return { upstream, receiver, proxy, gateway, gatewayB }
 }
 
