@@ -30,6 +30,8 @@ interface RoundFigures {
   readonly cpu: Record<'proxy' | 'a' | 'b', number>
   readonly p50: Record<'a' | 'b', number>
   readonly p99: Record<'a' | 'b', number>
+  /** Event-loop thread's run-queue wait per request (µs; NaN off Linux): what a gateway's other threads take from it. */
+  readonly wait: Record<'a' | 'b', number>
 }
 
 export interface CompareCell {
@@ -44,7 +46,7 @@ export async function runCompare(servers: CompareServers, options: CompareOption
     for (const { scenario, shape, rounds } of cells) {
       const figures = await measureRound(servers, scenario, shape, round % 2 === 1 ? ['a', 'b'] : ['b', 'a'], options)
       rounds.push(figures)
-      console.log(`round ${round}  ${scenario.name.padEnd(26)} ${shapeName(shape).padEnd(7)} cpu µs proxy ${figures.cpu.proxy.toFixed(0).padStart(5)}  A ${figures.cpu.a.toFixed(0).padStart(5)}  B ${figures.cpu.b.toFixed(0).padStart(5)}  B/A ${(figures.cpu.b / figures.cpu.a).toFixed(3)}`)
+      console.log(`round ${round}  ${scenario.name.padEnd(26)} ${shapeName(shape).padEnd(7)} cpu µs proxy ${figures.cpu.proxy.toFixed(0).padStart(5)}  A ${figures.cpu.a.toFixed(0).padStart(5)}  B ${figures.cpu.b.toFixed(0).padStart(5)}  B/A ${(figures.cpu.b / figures.cpu.a).toFixed(3)}  p99 ms A ${figures.p99.a.toFixed(2)}  B ${figures.p99.b.toFixed(2)}  wait µs A ${figures.wait.a.toFixed(1)}  B ${figures.wait.b.toFixed(1)}`)
     }
   }
   return cells.map(({ scenario, shape, rounds }) => ({ scenario: scenario.name, shape: shapeName(shape), rounds }))
@@ -64,6 +66,7 @@ async function measureRound(servers: CompareServers, scenario: Scenario, shape: 
     cpu: { proxy: proxy.cpuMicrosPerRequest ?? Number.NaN, a: gateways.a.cpuMicrosPerRequest ?? Number.NaN, b: gateways.b.cpuMicrosPerRequest ?? Number.NaN },
     p50: { a: gateways.a.p50Ms, b: gateways.b.p50Ms },
     p99: { a: gateways.a.p99Ms, b: gateways.b.p99Ms },
+    wait: { a: gateways.a.loopWaitMicrosPerRequest ?? Number.NaN, b: gateways.b.loopWaitMicrosPerRequest ?? Number.NaN },
   }
 }
 
@@ -72,12 +75,12 @@ const spread = (values: readonly number[]): string => `${Math.min(...values).toF
 
 /** One line per cell: the medians over the rounds, and the spread of the per-round B/A ratio. */
 export function formatCompareSummary(cells: readonly CompareCell[]): string {
-  const lines = ['scenario                   load    B/A cpu median (rounds' + "'" + ' spread)   A/proxy  B/proxy   p50 A / B ms     p99 A / B ms']
+  const lines = ['scenario                   load    B/A cpu median (rounds' + "'" + ' spread)   A/proxy  B/proxy   p50 A / B ms     p99 A / B ms       wait A / B µs']
   for (const cell of cells) {
     const ratios = cell.rounds.map((round) => round.cpu.b / round.cpu.a)
     const toProxy = (side: 'a' | 'b') => median(cell.rounds.map((round) => round.cpu[side] / round.cpu.proxy)).toFixed(2)
-    const latency = (kind: 'p50' | 'p99') => `${median(cell.rounds.map((round) => round[kind].a)).toFixed(3)} / ${median(cell.rounds.map((round) => round[kind].b)).toFixed(3)}`
-    lines.push(`${cell.scenario.padEnd(26)} ${cell.shape.padEnd(7)} ${median(ratios).toFixed(3).padStart(6)} (${spread(ratios)})`.padEnd(60) + `${toProxy('a').padStart(7)}  ${toProxy('b').padStart(7)}   ${latency('p50').padEnd(16)} ${latency('p99')}`)
+    const medians = (kind: 'p50' | 'p99' | 'wait', digits: number) => `${median(cell.rounds.map((round) => round[kind].a)).toFixed(digits)} / ${median(cell.rounds.map((round) => round[kind].b)).toFixed(digits)}`
+    lines.push(`${cell.scenario.padEnd(26)} ${cell.shape.padEnd(7)} ${median(ratios).toFixed(3).padStart(6)} (${spread(ratios)})`.padEnd(60) + `${toProxy('a').padStart(7)}  ${toProxy('b').padStart(7)}   ${medians('p50', 3).padEnd(16)} ${medians('p99', 3).padEnd(18)} ${medians('wait', 1)}`)
   }
   return lines.join('\n')
 }
