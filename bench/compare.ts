@@ -5,7 +5,7 @@
 // the proxy, then A and B in alternating order (A first in odd rounds). This machine's speed can drift
 // by a factor of two within an hour, so only figures taken this close together compare: the report
 // gives each round's B/A ratio of CPU per request, their median and spread, and the medians of each
-// gateway's CPU ratio to the proxy and of its latency.
+// gateway's CPU ratio to the proxy, of its latency and of its event-loop thread's run-queue wait.
 import type { BenchChild } from './child-process.ts'
 import type { LoadShape } from './load.ts'
 import { measureTarget } from './measure.ts'
