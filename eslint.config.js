@@ -5,7 +5,8 @@ import tseslint from 'typescript-eslint'
 // setter is in dictionary mode, and a gateway that made one per request promoted the request with it.
 const getterInLiteral = {
   selector: 'ObjectExpression > Property[kind=/^(get|set)$/]',
-  message: 'No getters or setters in object literals (V8 keeps such objects in dictionary mode and they promote what they reach): use a class, or a method. See docs/performance.md, item 32.',
+  message:
+    'No getters or setters in object literals (V8 keeps such objects in dictionary mode and they promote what they reach): use a class, or a method. See docs/performance.md, item 32.',
 }
 
 export default tseslint.config(
@@ -13,7 +14,27 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', setImmediate: 'readonly', AbortController: 'readonly', AbortSignal: 'readonly', TextEncoder: 'readonly', TextDecoder: 'readonly', structuredClone: 'readonly', fetch: 'readonly', performance: 'readonly', queueMicrotask: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        setImmediate: 'readonly',
+        AbortController: 'readonly',
+        AbortSignal: 'readonly',
+        TextEncoder: 'readonly',
+        TextDecoder: 'readonly',
+        structuredClone: 'readonly',
+        fetch: 'readonly',
+        performance: 'readonly',
+        queueMicrotask: 'readonly',
+      },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'off',

@@ -25,7 +25,8 @@ export interface ProcessUsage {
 }
 
 type ParentMessage = { type: 'usage'; id: number } | { type: 'stop' }
-type ChildMessage = { type: 'ready'; port: number; info?: Record<string, string> } | { type: 'usage'; id: number; usage: ProcessUsage }
+type ChildMessage =
+  { type: 'ready'; port: number; info?: Record<string, string> } | { type: 'usage'; id: number; usage: ProcessUsage }
 
 /** How often the event-loop delay is sampled. */
 const loopResolutionMs = 10
@@ -148,7 +149,8 @@ export async function startChild(name: string, script: string, options: StartChi
 
 function waitForReady(name: string, child: ChildProcess): Promise<Extract<ChildMessage, { type: 'ready' }>> {
   return new Promise((resolve, reject) => {
-    const onExit = (code: number | null): void => reject(new Error(`${name} exited with code ${code} before it was ready`))
+    const onExit = (code: number | null): void =>
+      reject(new Error(`${name} exited with code ${code} before it was ready`))
     child.once('exit', onExit)
     child.on('message', (message: ChildMessage) => {
       if (message.type !== 'ready') return

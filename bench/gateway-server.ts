@@ -14,7 +14,14 @@ import { systemClock } from '../src/domain/clock.ts'
 import { serveChildProtocol } from './child-process.ts'
 
 const adminKey = 'sk-sy-v1-bench-admin-00000000000000000000000000000000000000000000000'
-const { values } = parseArgs({ options: { upstream: { type: 'string' }, receiver: { type: 'string' }, 'log-level': { type: 'string', default: 'info' }, destination: { type: 'string', default: 'otlp' } } })
+const { values } = parseArgs({
+  options: {
+    upstream: { type: 'string' },
+    receiver: { type: 'string' },
+    'log-level': { type: 'string', default: 'info' },
+    destination: { type: 'string', default: 'otlp' },
+  },
+})
 const upstream = values.upstream ?? 'http://127.0.0.1:1'
 const receiver = values.receiver ?? 'http://127.0.0.1:1'
 
@@ -25,7 +32,8 @@ const destinations: Readonly<Record<BenchDestination, Record<string, unknown> | 
   none: null,
 }
 const destinationBody = destinations[(values.destination ?? 'otlp') as BenchDestination]
-if (destinationBody === undefined) throw new Error(`bench: --destination must be otlp, webhook or none, not ${values.destination}`)
+if (destinationBody === undefined)
+  throw new Error(`bench: --destination must be otlp, webhook or none, not ${values.destination}`)
 
 const pricing = '{ prompt: "0.000001", completion: "0.000002" }'
 const yaml = `
@@ -62,11 +70,22 @@ const config = loadConfig({
 })
 const gateway = await createGateway({ config, clock: systemClock })
 const admin = { authorization: `Bearer ${adminKey}` }
-const created = await gateway.app.fastify.inject({ method: 'POST', url: '/api/v1/keys', headers: admin, payload: { name: 'bench', limit: 1_000_000 } })
+const created = await gateway.app.fastify.inject({
+  method: 'POST',
+  url: '/api/v1/keys',
+  headers: admin,
+  payload: { name: 'bench', limit: 1_000_000 },
+})
 if (created.statusCode !== 201) throw new Error(`bench: could not create the inference key: ${created.body}`)
 if (destinationBody !== null) {
-  const destination = await gateway.app.fastify.inject({ method: 'POST', url: '/api/v1/observability/destinations', headers: admin, payload: destinationBody })
-  if (destination.statusCode !== 201) throw new Error(`bench: could not create the ${values.destination} destination: ${destination.body}`)
+  const destination = await gateway.app.fastify.inject({
+    method: 'POST',
+    url: '/api/v1/observability/destinations',
+    headers: admin,
+    payload: destinationBody,
+  })
+  if (destination.statusCode !== 201)
+    throw new Error(`bench: could not create the ${values.destination} destination: ${destination.body}`)
 }
 await gateway.app.fastify.listen({ host: '127.0.0.1', port: 0 })
 const address = gateway.app.fastify.server.address()

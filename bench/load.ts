@@ -11,7 +11,8 @@ export interface RequestSpec {
   readonly stream: boolean
 }
 
-export type LoadShape = { readonly kind: 'closed'; readonly connections: number } | { readonly kind: 'open'; readonly rate: number }
+export type LoadShape =
+  { readonly kind: 'closed'; readonly connections: number } | { readonly kind: 'open'; readonly rate: number }
 
 export interface LoadResult {
   readonly completed: number
@@ -30,7 +31,13 @@ class Recorder {
   readonly ttfbMs: number[] = []
 }
 
-async function sendOne(pool: Pool, spec: RequestSpec, startedAt: number, recorder: Recorder, record: boolean): Promise<void> {
+async function sendOne(
+  pool: Pool,
+  spec: RequestSpec,
+  startedAt: number,
+  recorder: Recorder,
+  record: boolean,
+): Promise<void> {
   try {
     const response = await pool.request({ method: 'POST', path: spec.path, headers: spec.headers, body: spec.body })
     let firstByteAt = spec.stream ? 0 : performance.now()
@@ -52,25 +59,58 @@ async function sendOne(pool: Pool, spec: RequestSpec, startedAt: number, recorde
 }
 
 export function createPool(origin: string, shape: LoadShape): Pool {
-  return new Pool(origin, { connections: shape.kind === 'closed' ? shape.connections : 512, pipelining: 1, keepAliveTimeout: 60_000 })
+  return new Pool(origin, {
+    connections: shape.kind === 'closed' ? shape.connections : 512,
+    pipelining: 1,
+    keepAliveTimeout: 60_000,
+  })
 }
 
 /** Runs `shape` for `durationMs` after `warmupMs` of unrecorded load; `onMeasureStart` marks the window. */
-export async function runLoad(pool: Pool, spec: RequestSpec, shape: LoadShape, warmupMs: number, durationMs: number, onMeasureStart: () => Promise<void>): Promise<LoadResult> {
+export async function runLoad(
+  pool: Pool,
+  spec: RequestSpec,
+  shape: LoadShape,
+  warmupMs: number,
+  durationMs: number,
+  onMeasureStart: () => Promise<void>,
+): Promise<LoadResult> {
   if (warmupMs > 0) await drive(pool, spec, shape, warmupMs, new Recorder(), false)
   await onMeasureStart()
   const recorder = new Recorder()
   const startedAt = performance.now()
   await drive(pool, spec, shape, durationMs, recorder, true)
-  const result: LoadResult = { completed: recorder.completed, errors: recorder.errors, elapsedMs: performance.now() - startedAt, latenciesMs: recorder.latenciesMs, ttfbMs: recorder.ttfbMs }
+  const result: LoadResult = {
+    completed: recorder.completed,
+    errors: recorder.errors,
+    elapsedMs: performance.now() - startedAt,
+    latenciesMs: recorder.latenciesMs,
+    ttfbMs: recorder.ttfbMs,
+  }
   return recorder.firstError === undefined ? result : { ...result, firstError: recorder.firstError }
 }
 
-function drive(pool: Pool, spec: RequestSpec, shape: LoadShape, durationMs: number, recorder: Recorder, record: boolean): Promise<void> {
-  return shape.kind === 'closed' ? driveClosed(pool, spec, shape.connections, durationMs, recorder, record) : driveOpen(pool, spec, shape.rate, durationMs, recorder, record)
+function drive(
+  pool: Pool,
+  spec: RequestSpec,
+  shape: LoadShape,
+  durationMs: number,
+  recorder: Recorder,
+  record: boolean,
+): Promise<void> {
+  return shape.kind === 'closed'
+    ? driveClosed(pool, spec, shape.connections, durationMs, recorder, record)
+    : driveOpen(pool, spec, shape.rate, durationMs, recorder, record)
 }
 
-async function driveClosed(pool: Pool, spec: RequestSpec, connections: number, durationMs: number, recorder: Recorder, record: boolean): Promise<void> {
+async function driveClosed(
+  pool: Pool,
+  spec: RequestSpec,
+  connections: number,
+  durationMs: number,
+  recorder: Recorder,
+  record: boolean,
+): Promise<void> {
   const deadline = performance.now() + durationMs
   const worker = async (): Promise<void> => {
     while (performance.now() < deadline) await sendOne(pool, spec, performance.now(), recorder, record)
@@ -78,7 +118,14 @@ async function driveClosed(pool: Pool, spec: RequestSpec, connections: number, d
   await Promise.all(Array.from({ length: connections }, worker))
 }
 
-async function driveOpen(pool: Pool, spec: RequestSpec, rate: number, durationMs: number, recorder: Recorder, record: boolean): Promise<void> {
+async function driveOpen(
+  pool: Pool,
+  spec: RequestSpec,
+  rate: number,
+  durationMs: number,
+  recorder: Recorder,
+  record: boolean,
+): Promise<void> {
   const startedAt = performance.now()
   const total = Math.floor((rate * durationMs) / 1000)
   const inFlight: Promise<void>[] = []
@@ -86,7 +133,8 @@ async function driveOpen(pool: Pool, spec: RequestSpec, rate: number, durationMs
   await new Promise<void>((resolve) => {
     const tick = (): void => {
       const due = Math.min(total, Math.floor(((performance.now() - startedAt) * rate) / 1000))
-      for (; issued < due; issued++) inFlight.push(sendOne(pool, spec, startedAt + (issued * 1000) / rate, recorder, record))
+      for (; issued < due; issued++)
+        inFlight.push(sendOne(pool, spec, startedAt + (issued * 1000) / rate, recorder, record))
       if (issued >= total) resolve()
       else setTimeout(tick, 1)
     }

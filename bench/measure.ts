@@ -10,7 +10,14 @@ export interface Measured {
 }
 
 /** `server` null measures the upstream directly (`origin` given, no CPU figure). */
-export async function measureTarget(origin: string, server: BenchChild | null, spec: RequestSpec, shape: LoadShape, warmupMs: number, durationMs: number): Promise<Measured> {
+export async function measureTarget(
+  origin: string,
+  server: BenchChild | null,
+  spec: RequestSpec,
+  shape: LoadShape,
+  warmupMs: number,
+  durationMs: number,
+): Promise<Measured> {
   const pool = createPool(origin, shape)
   let before: ProcessUsage | undefined
   const result = await runLoad(pool, spec, shape, warmupMs, durationMs, async () => {
@@ -20,7 +27,9 @@ export async function measureTarget(origin: string, server: BenchChild | null, s
   await pool.close()
   const cpuMicros = before === undefined || after === undefined ? null : after.cpuMicros - before.cpuMicros
   const figures = targetFigures(result, cpuMicros, loopThreadDelta(before, after))
-  return result.firstError === undefined ? { figures } : { figures, firstError: `${result.errors} errors, first: ${result.firstError}` }
+  return result.firstError === undefined
+    ? { figures }
+    : { figures, firstError: `${result.errors} errors, first: ${result.firstError}` }
 }
 
 /** The event-loop thread's CPU and run-queue wait over the window; null where either end could not read them. */

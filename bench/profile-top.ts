@@ -31,14 +31,19 @@ for (const node of profile.nodes) for (const child of node.children ?? []) paren
 
 function stackOf(id: number): ProfileNode[] {
   const stack: ProfileNode[] = []
-  for (let current: number | undefined = id; current !== undefined; current = parents.get(current)) stack.push(byId.get(current)!)
+  for (let current: number | undefined = id; current !== undefined; current = parents.get(current))
+    stack.push(byId.get(current)!)
   return stack
 }
 
 // Module loading and fastify's route compilation at start (plugins boot through avvio).
-const isStartup = (frame: CallFrame): boolean => frame.url.includes('internal/modules/') || frame.url.includes('/avvio/') || frame.functionName === 'receiveMessageOnPort'
+const isStartup = (frame: CallFrame): boolean =>
+  frame.url.includes('internal/modules/') ||
+  frame.url.includes('/avvio/') ||
+  frame.functionName === 'receiveMessageOnPort'
 const relative = (url: string): string => url.replace(/^file:\/\//, '').replace(`${process.cwd()}/`, '')
-const label = (frame: CallFrame): string => `${frame.functionName || '(anonymous)'} ${frame.url === '' ? '' : `${relative(frame.url)}:${frame.lineNumber + 1}`}`
+const label = (frame: CallFrame): string =>
+  `${frame.functionName || '(anonymous)'} ${frame.url === '' ? '' : `${relative(frame.url)}:${frame.lineNumber + 1}`}`
 
 function areaOf(url: string): string {
   const path = relative(url)
@@ -67,13 +72,21 @@ for (const sample of profile.samples) {
   add(selfByLabel, label(leaf))
   for (const name of new Set(stack.map((node) => label(node.callFrame)))) add(totalByLabel, name)
   const located = stack.find((node) => node.callFrame.url !== '')
-  add(byArea, leaf.functionName.startsWith('(') ? leaf.functionName : located === undefined ? '(native)' : areaOf(located.callFrame.url))
+  add(
+    byArea,
+    leaf.functionName.startsWith('(')
+      ? leaf.functionName
+      : located === undefined
+        ? '(native)'
+        : areaOf(located.callFrame.url),
+  )
 }
 
 console.log(`${working} working samples (idle and ${startup} start-up samples left out)`)
 const print = (title: string, table: Map<string, number>): void => {
   console.log(`\n${title}`)
-  for (const [name, samples] of [...table].sort((a, b) => b[1] - a[1]).slice(0, count)) console.log(`${((samples * 100) / working).toFixed(1).padStart(6)}%  ${name}`)
+  for (const [name, samples] of [...table].sort((a, b) => b[1] - a[1]).slice(0, count))
+    console.log(`${((samples * 100) / working).toFixed(1).padStart(6)}%  ${name}`)
 }
 print('by area', byArea)
 print('self time', selfByLabel)

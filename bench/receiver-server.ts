@@ -17,14 +17,18 @@ interface JsonTraces {
 
 function countJsonSpans(body: Buffer): number {
   const traces = JSON.parse(body.toString('utf8')) as JsonTraces
-  return (traces.resourceSpans ?? []).flatMap((resource) => resource.scopeSpans ?? []).reduce((sum, scope) => sum + (scope.spans?.length ?? 0), 0)
+  return (traces.resourceSpans ?? [])
+    .flatMap((resource) => resource.scopeSpans ?? [])
+    .reduce((sum, scope) => sum + (scope.spans?.length ?? 0), 0)
 }
 
 function receiveTraces(request: IncomingMessage, response: ServerResponse, body: Buffer): void {
   received.otlpRequests++
   const isJson = (request.headers['content-type'] ?? '').includes('json')
   received.otlpSpans += isJson ? countJsonSpans(body) : countOtlpSpans(body)
-  response.writeHead(200, { 'content-type': isJson ? 'application/json' : 'application/x-protobuf' }).end(isJson ? '{}' : '')
+  response
+    .writeHead(200, { 'content-type': isJson ? 'application/json' : 'application/x-protobuf' })
+    .end(isJson ? '{}' : '')
 }
 
 function answer(request: IncomingMessage, response: ServerResponse, body: Buffer): void {
@@ -41,5 +45,7 @@ function answer(request: IncomingMessage, response: ServerResponse, body: Buffer
 }
 
 serveHttpChild(answer, () => {
-  process.stderr.write(`receiver: ${received.hooks} webhook deliveries received; ${received.otlpSpans} OTLP spans in ${received.otlpRequests} export requests\n`)
+  process.stderr.write(
+    `receiver: ${received.hooks} webhook deliveries received; ${received.otlpSpans} OTLP spans in ${received.otlpRequests} export requests\n`,
+  )
 })

@@ -36,13 +36,25 @@ export interface CellFigures {
   readonly targets: Record<TargetName, TargetFigures>
   readonly added: Record<'proxy' | 'gateway', { p50Ms: number; p99Ms: number; ttfbP50Ms: number }>
   /** gateway / proxy for each figure. */
-  readonly gatewayToProxy: { requestsPerSecond: number; p50Ms: number; p99Ms: number; ttfbP50Ms: number; cpuMicrosPerRequest: number | null; addedP50Ms: number }
+  readonly gatewayToProxy: {
+    requestsPerSecond: number
+    p50Ms: number
+    p99Ms: number
+    ttfbP50Ms: number
+    cpuMicrosPerRequest: number | null
+    addedP50Ms: number
+  }
 }
 
-export function targetFigures(result: LoadResult, cpuMicros: number | null, loopThread: LoopThreadTime | null): TargetFigures {
+export function targetFigures(
+  result: LoadResult,
+  cpuMicros: number | null,
+  loopThread: LoopThreadTime | null,
+): TargetFigures {
   const latency = summarize(result.latenciesMs)
   const ttfb = summarize(result.ttfbMs)
-  const perRequest = (micros: number | undefined): number | null => (micros === undefined || result.completed === 0 ? null : micros / result.completed)
+  const perRequest = (micros: number | undefined): number | null =>
+    micros === undefined || result.completed === 0 ? null : micros / result.completed
   return {
     requestsPerSecond: (result.completed * 1000) / result.elapsedMs,
     errors: result.errors,
@@ -74,14 +86,19 @@ export function cellFigures(scenario: string, shape: string, targets: Record<Tar
       p50Ms: gateway.p50Ms / proxy.p50Ms,
       p99Ms: gateway.p99Ms / proxy.p99Ms,
       ttfbP50Ms: gateway.ttfbP50Ms / proxy.ttfbP50Ms,
-      cpuMicrosPerRequest: gateway.cpuMicrosPerRequest === null || proxy.cpuMicrosPerRequest === null ? null : gateway.cpuMicrosPerRequest / proxy.cpuMicrosPerRequest,
+      cpuMicrosPerRequest:
+        gateway.cpuMicrosPerRequest === null || proxy.cpuMicrosPerRequest === null
+          ? null
+          : gateway.cpuMicrosPerRequest / proxy.cpuMicrosPerRequest,
       addedP50Ms: added.gateway.p50Ms / added.proxy.p50Ms,
     },
   }
 }
 
-const fixed = (value: number | null, digits: number): string => (value === null || Number.isNaN(value) ? '-' : value.toFixed(digits))
-const ratio = (value: number | null): string => (value === null || !Number.isFinite(value) ? '-' : `${value.toFixed(1)}x`)
+const fixed = (value: number | null, digits: number): string =>
+  value === null || Number.isNaN(value) ? '-' : value.toFixed(digits)
+const ratio = (value: number | null): string =>
+  value === null || !Number.isFinite(value) ? '-' : `${value.toFixed(1)}x`
 
 const columns: readonly [string, number, (cell: CellFigures) => string][] = [
   ['scenario', 25, (cell) => cell.scenario],

@@ -51,7 +51,8 @@ const splitFlags = (flags: string | undefined): string[] => (flags ?? '').split(
 const comparing = values['compare-flags'] !== undefined || values['compare-checkout'] !== undefined
 // A profile names source files only when the gateway runs through tsx.
 const runner = parseRunner(values.runner ?? (values.profile ? 'tsx' : 'bundle'), '--runner')
-const runnerB = values['compare-runner'] === undefined ? runner : parseRunner(values['compare-runner'], '--compare-runner')
+const runnerB =
+  values['compare-runner'] === undefined ? runner : parseRunner(values['compare-runner'], '--compare-runner')
 
 interface Servers {
   readonly upstream: BenchChild
@@ -64,12 +65,20 @@ interface Servers {
 async function startServers(): Promise<Servers> {
   const checkout = values['compare-checkout']
   // Gateway scripts older than receiver-server.ts send their exports to the upstream, which no longer takes them.
-  if (checkout !== undefined && !readFileSync(resolve(checkout, 'bench/gateway-server.ts'), 'utf8').includes('--receiver')) {
-    throw new Error(`bench: ${checkout}/bench/gateway-server.ts predates bench/receiver-server.ts; copy this checkout's bench/gateway-server.ts into it first`)
+  if (
+    checkout !== undefined &&
+    !readFileSync(resolve(checkout, 'bench/gateway-server.ts'), 'utf8').includes('--receiver')
+  ) {
+    throw new Error(
+      `bench: ${checkout}/bench/gateway-server.ts predates bench/receiver-server.ts; copy this checkout's bench/gateway-server.ts into it first`,
+    )
   }
   if (driverCore !== undefined) pinToCore(process.pid, driverCore)
   const onDriverCore = driverCore === undefined ? {} : { core: driverCore }
-  const upstream = await startChild('upstream', here('./upstream-server.ts'), { args: ['--chunks', values.chunks ?? '50'], ...onDriverCore })
+  const upstream = await startChild('upstream', here('./upstream-server.ts'), {
+    args: ['--chunks', values.chunks ?? '50'],
+    ...onDriverCore,
+  })
   const upstreamUrl = `http://127.0.0.1:${upstream.port}`
   const receiver = await startChild('receiver', here('./receiver-server.ts'), onDriverCore)
   const core = serverCore === undefined ? {} : { core: serverCore }
@@ -77,9 +86,21 @@ async function startServers(): Promise<Servers> {
   const startGateway = (name: string, launch: GatewayLaunch, flags: readonly string[]) =>
     startChild(name, launch.script, {
       nodeArgs: launch.nodeArgs,
-      args: ['--upstream', upstreamUrl, '--receiver', `http://127.0.0.1:${receiver.port}`, '--log-level', values['log-level'] ?? 'info', '--destination', values.destination ?? 'otlp'],
+      args: [
+        '--upstream',
+        upstreamUrl,
+        '--receiver',
+        `http://127.0.0.1:${receiver.port}`,
+        '--log-level',
+        values['log-level'] ?? 'info',
+        '--destination',
+        values.destination ?? 'otlp',
+      ],
       quiet: true,
-      execArgv: [...(values.profile ? ['--cpu-prof', '--cpu-prof-interval=100', '--cpu-prof-dir=bench-results/profiles'] : []), ...flags],
+      execArgv: [
+        ...(values.profile ? ['--cpu-prof', '--cpu-prof-interval=100', '--cpu-prof-dir=bench-results/profiles'] : []),
+        ...flags,
+      ],
       ...core,
     })
   // V8 or Node flags for the gateway alone (the proxy keeps the defaults), e.g. GC experiments.
@@ -87,19 +108,44 @@ async function startServers(): Promise<Servers> {
   const launch = await prepareGateway(here('..'), runner)
   const gateway = await startGateway('gateway', launch, flags)
   // B of this checkout with A's runner runs the same script (no second bundle over the one A runs).
-  const launchB = !comparing ? null : checkout === undefined && runnerB === runner ? launch : await prepareGateway(checkout ?? here('..'), runnerB)
-  const gatewayB = launchB === null ? null : await startGateway('gateway B', launchB, values['compare-flags'] === undefined ? flags : splitFlags(values['compare-flags']))
+  const launchB = !comparing
+    ? null
+    : checkout === undefined && runnerB === runner
+      ? launch
+      : await prepareGateway(checkout ?? here('..'), runnerB)
+  const gatewayB =
+    launchB === null
+      ? null
+      : await startGateway(
+          'gateway B',
+          launchB,
+          values['compare-flags'] === undefined ? flags : splitFlags(values['compare-flags']),
+        )
   return { upstream, receiver, proxy, gateway, gatewayB }
 }
 
-async function measureCell(servers: Record<TargetName, BenchChild>, scenarioIndex: number, shape: LoadShape, warmupMs: number, durationMs: number): Promise<CellFigures> {
+async function measureCell(
+  servers: Record<TargetName, BenchChild>,
+  scenarioIndex: number,
+  shape: LoadShape,
+  warmupMs: number,
+  durationMs: number,
+): Promise<CellFigures> {
   const scenario = scenarios[scenarioIndex]!
   const key = servers.gateway.info.key ?? ''
   const targets = {} as Record<TargetName, TargetFigures>
   for (const target of targetNames) {
     const server = servers[target]
-    const measured = await measureTarget(`http://127.0.0.1:${server.port}`, target === 'direct' ? null : server, scenario.request(target, key), shape, warmupMs, durationMs)
-    if (measured.firstError !== undefined) process.stderr.write(`  ${target} ${scenario.name} ${shapeName(shape)}: ${measured.firstError}\n`)
+    const measured = await measureTarget(
+      `http://127.0.0.1:${server.port}`,
+      target === 'direct' ? null : server,
+      scenario.request(target, key),
+      shape,
+      warmupMs,
+      durationMs,
+    )
+    if (measured.firstError !== undefined)
+      process.stderr.write(`  ${target} ${scenario.name} ${shapeName(shape)}: ${measured.firstError}\n`)
     targets[target] = measured.figures
   }
   return cellFigures(scenario.name, shapeName(shape), targets)
@@ -109,7 +155,9 @@ async function measureCell(servers: Record<TargetName, BenchChild>, scenarioInde
 // scenario whose name contains it (`--only stream`).
 function selected(name: string): boolean {
   if (values.only === undefined) return true
-  return values.only.split(',').some((entry) => name === entry || (!scenarios.some((scenario) => scenario.name === entry) && name.includes(entry)))
+  return values.only
+    .split(',')
+    .some((entry) => name === entry || (!scenarios.some((scenario) => scenario.name === entry) && name.includes(entry)))
 }
 
 /**
@@ -130,12 +178,24 @@ async function warmUp(targets: readonly [BenchChild, 'proxy' | 'gateway'][], per
 
 async function runMatrix(servers: Record<TargetName, BenchChild>): Promise<void> {
   const loads = values.loads?.split(',')
-  const shapes = (values.quick ? quickShapes : fullShapes).filter((shape) => loads === undefined || loads.includes(shapeName(shape)))
+  const shapes = (values.quick ? quickShapes : fullShapes).filter(
+    (shape) => loads === undefined || loads.includes(shapeName(shape)),
+  )
   const durationMs = Number(values.seconds ?? (values.quick ? 1.5 : 5)) * 1000
   const warmupMs = values.quick ? 500 : 1500
-  console.log(`bench: ${values.quick ? 'quick' : 'full'} run, gateway run as ${runner === 'bundle' ? 'npm start runs it (bundle)' : 'the tests run it (tsx)'}, ${durationMs / 1000} s per cell, ${values.chunks} chunks per stream, destination ${values.destination}, ${pinned ? 'servers pinned to core 0, load, upstream and receiver to core 1' : 'not pinned (no taskset or one core)'}`)
-  console.log('latencies in ms; +p50/+p99/+ttfb = added vs direct; cpu = server process CPU per request (every thread), loop = the part on its event-loop thread; (x) = gateway / proxy\n')
-  await warmUp([[servers.proxy, 'proxy'], [servers.gateway, 'gateway']], values.quick ? 1000 : 3000)
+  console.log(
+    `bench: ${values.quick ? 'quick' : 'full'} run, gateway run as ${runner === 'bundle' ? 'npm start runs it (bundle)' : 'the tests run it (tsx)'}, ${durationMs / 1000} s per cell, ${values.chunks} chunks per stream, destination ${values.destination}, ${pinned ? 'servers pinned to core 0, load, upstream and receiver to core 1' : 'not pinned (no taskset or one core)'}`,
+  )
+  console.log(
+    'latencies in ms; +p50/+p99/+ttfb = added vs direct; cpu = server process CPU per request (every thread), loop = the part on its event-loop thread; (x) = gateway / proxy\n',
+  )
+  await warmUp(
+    [
+      [servers.proxy, 'proxy'],
+      [servers.gateway, 'gateway'],
+    ],
+    values.quick ? 1000 : 3000,
+  )
   console.log(formatHeader())
   const cells: CellFigures[] = []
   for (const [index, scenario] of scenarios.entries()) {
@@ -147,22 +207,57 @@ async function runMatrix(servers: Record<TargetName, BenchChild>): Promise<void>
     }
   }
   const [proxyUsage, gatewayUsage] = await Promise.all([servers.proxy.usage(), servers.gateway.usage()])
-  console.log(`\npeak RSS: proxy ${mb(proxyUsage.maxRssBytes)} MB, gateway ${mb(gatewayUsage.maxRssBytes)} MB (${(gatewayUsage.maxRssBytes / proxyUsage.maxRssBytes).toFixed(1)}x)`)
-  const file = saveResults('bench', { mode: values.quick ? 'quick' : 'full', pinned, chunks: Number(values.chunks), destination: values.destination, durationMs, cells, peakRssBytes: { proxy: proxyUsage.maxRssBytes, gateway: gatewayUsage.maxRssBytes } })
+  console.log(
+    `\npeak RSS: proxy ${mb(proxyUsage.maxRssBytes)} MB, gateway ${mb(gatewayUsage.maxRssBytes)} MB (${(gatewayUsage.maxRssBytes / proxyUsage.maxRssBytes).toFixed(1)}x)`,
+  )
+  const file = saveResults('bench', {
+    mode: values.quick ? 'quick' : 'full',
+    pinned,
+    chunks: Number(values.chunks),
+    destination: values.destination,
+    durationMs,
+    cells,
+    peakRssBytes: { proxy: proxyUsage.maxRssBytes, gateway: gatewayUsage.maxRssBytes },
+  })
   console.log(`results: ${file}`)
 }
 
 async function runComparison(proxy: BenchChild, a: BenchChild, b: BenchChild): Promise<void> {
   const loads = values.loads?.split(',')
-  const shapes = (values.quick ? quickShapes : fullShapes).filter((shape) => loads === undefined || loads.includes(shapeName(shape)))
+  const shapes = (values.quick ? quickShapes : fullShapes).filter(
+    (shape) => loads === undefined || loads.includes(shapeName(shape)),
+  )
   const durationMs = Number(values.seconds ?? (values.quick ? 1.5 : 5)) * 1000
   const rounds = Number(values.rounds)
-  const describedB = values['compare-checkout'] === undefined ? `this checkout with ${values['compare-flags'] === '' ? 'no flags' : `"${values['compare-flags']}"`}` : `${values['compare-checkout']}`
-  console.log(`bench compare: A = this checkout (${runner})${values['gateway-node-flags'] === '' ? '' : ` with "${values['gateway-node-flags']}"`}, B = ${describedB} (${runnerB}); ${rounds} rounds, ${durationMs / 1000} s per measurement, ${pinned ? 'servers pinned to core 0' : 'not pinned'}\n`)
-  await warmUp([[proxy, 'proxy'], [a, 'gateway'], [b, 'gateway']], values.quick ? 1000 : 3000)
-  const cells = await runCompare({ proxy, a, b }, { rounds, shapes, selected: (scenario) => selected(scenario.name), warmupMs: values.quick ? 500 : 1500, durationMs })
+  const describedB =
+    values['compare-checkout'] === undefined
+      ? `this checkout with ${values['compare-flags'] === '' ? 'no flags' : `"${values['compare-flags']}"`}`
+      : `${values['compare-checkout']}`
+  console.log(
+    `bench compare: A = this checkout (${runner})${values['gateway-node-flags'] === '' ? '' : ` with "${values['gateway-node-flags']}"`}, B = ${describedB} (${runnerB}); ${rounds} rounds, ${durationMs / 1000} s per measurement, ${pinned ? 'servers pinned to core 0' : 'not pinned'}\n`,
+  )
+  await warmUp(
+    [
+      [proxy, 'proxy'],
+      [a, 'gateway'],
+      [b, 'gateway'],
+    ],
+    values.quick ? 1000 : 3000,
+  )
+  const cells = await runCompare(
+    { proxy, a, b },
+    {
+      rounds,
+      shapes,
+      selected: (scenario) => selected(scenario.name),
+      warmupMs: values.quick ? 500 : 1500,
+      durationMs,
+    },
+  )
   console.log(`\n${formatCompareSummary(cells)}`)
-  console.log(`results: ${saveResults('compare', { a: values['gateway-node-flags'], b: values['compare-checkout'] ?? values['compare-flags'], rounds, durationMs, cells })}`)
+  console.log(
+    `results: ${saveResults('compare', { a: values['gateway-node-flags'], b: values['compare-checkout'] ?? values['compare-flags'], rounds, durationMs, cells })}`,
+  )
 }
 
 const started = await startServers()

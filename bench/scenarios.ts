@@ -12,7 +12,14 @@ export interface Scenario {
   request(target: TargetName, gatewayKey: string): RequestSpec
 }
 
-function scenario(name: string, path: string, model: string, body: Record<string, unknown>, stream: boolean, extraHeaders: Record<string, string> = {}): Scenario {
+function scenario(
+  name: string,
+  path: string,
+  model: string,
+  body: Record<string, unknown>,
+  stream: boolean,
+  extraHeaders: Record<string, string> = {},
+): Scenario {
   return {
     name,
     stream,
@@ -21,7 +28,11 @@ function scenario(name: string, path: string, model: string, body: Record<string
       const full = { model: isGateway ? model : 'up-model', ...body, ...(stream ? { stream: true } : {}) }
       return {
         path: target === 'direct' ? `/v1${path}` : `/api/v1${path}`,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${isGateway ? gatewayKey : 'bench'}`, ...extraHeaders },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${isGateway ? gatewayKey : 'bench'}`,
+          ...extraHeaders,
+        },
         body: JSON.stringify(full),
         stream,
       }

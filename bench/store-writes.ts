@@ -22,13 +22,20 @@ import { createLedgerRepository, type LedgerRow } from '../src/store/repositorie
 import { newGenerationId } from '../src/inference/pipeline/inference-request.ts'
 import { pinToCore, threadSchedstat } from './child-process.ts'
 
-const { values } = parseArgs({ options: { rate: { type: 'string', default: '3000' }, seconds: { type: 'string', default: '10' }, ids: { type: 'string', default: 'ordered' } } })
+const { values } = parseArgs({
+  options: {
+    rate: { type: 'string', default: '3000' },
+    seconds: { type: 'string', default: '10' },
+    ids: { type: 'string', default: 'ordered' },
+  },
+})
 const rate = Number(values.rate)
 const seconds = Number(values.seconds)
 if (values.ids !== 'ordered' && values.ids !== 'random') throw new Error('--ids takes ordered or random')
 
 const base62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
-const randomId = (nowMs: number): string => `gen-${Math.floor(nowMs / 1000)}-${[...randomBytes(20)].map((byte) => base62[byte % 62]).join('')}`
+const randomId = (nowMs: number): string =>
+  `gen-${Math.floor(nowMs / 1000)}-${[...randomBytes(20)].map((byte) => base62[byte % 62]).join('')}`
 const makeId = values.ids === 'random' ? randomId : newGenerationId
 
 const workspaceId = 'b1c2d3e4-0000-4000-8000-000000000001'
@@ -37,22 +44,71 @@ const keyHash = 'a'.repeat(64)
 
 function record(id: string, createdAt: string): GenerationRecord {
   return {
-    id, requestId: `req-${id}`, organizationId, workspaceId, keyHash, apiType: 'completions', dialect: 'openai-responses',
-    model: 'openai/gpt-4o-mini', provider: 'openai', upstreamModelId: 'gpt-4o-mini', upstreamId: `resp_${id}`, streamed: false, cancelled: false,
-    status: 'completed', finishReason: 'stop', nativeFinishReason: 'stop', tokensPrompt: 12, tokensCompletion: 30, tokensCached: 0, tokensReasoning: 0,
-    costNano: 123_000n, isByok: false, latencyMs: 3, generationTimeMs: 2, sessionId: null, endUser: null, preset: null, serviceTier: null,
-    attempts: [{ model: 'openai/gpt-4o-mini', provider: 'openai', endpointId: 'openai-gpt-4o-mini', status: 200, latencyMs: 2 }],
-    errorStatus: null, errorMessage: null, httpReferer: null, userAgent: 'node', createdAt,
+    id,
+    requestId: `req-${id}`,
+    organizationId,
+    workspaceId,
+    keyHash,
+    apiType: 'completions',
+    dialect: 'openai-responses',
+    model: 'openai/gpt-4o-mini',
+    provider: 'openai',
+    upstreamModelId: 'gpt-4o-mini',
+    upstreamId: `resp_${id}`,
+    streamed: false,
+    cancelled: false,
+    status: 'completed',
+    finishReason: 'stop',
+    nativeFinishReason: 'stop',
+    tokensPrompt: 12,
+    tokensCompletion: 30,
+    tokensCached: 0,
+    tokensReasoning: 0,
+    costNano: 123_000n,
+    isByok: false,
+    latencyMs: 3,
+    generationTimeMs: 2,
+    sessionId: null,
+    endUser: null,
+    preset: null,
+    serviceTier: null,
+    attempts: [
+      { model: 'openai/gpt-4o-mini', provider: 'openai', endpointId: 'openai-gpt-4o-mini', status: 200, latencyMs: 2 },
+    ],
+    errorStatus: null,
+    errorMessage: null,
+    httpReferer: null,
+    userAgent: 'node',
+    createdAt,
   }
 }
 
-const content: GenerationContent = { input: { messages: [{ role: 'user', content: 'Say hello to the benchmark, please.' }] }, completion: 'Hello! This is the answer of the fake upstream.', reasoning: null, error: null }
+const content: GenerationContent = {
+  input: { messages: [{ role: 'user', content: 'Say hello to the benchmark, please.' }] },
+  completion: 'Hello! This is the answer of the fake upstream.',
+  reasoning: null,
+  error: null,
+}
 
 function ledgerRow(id: string, createdAt: string): LedgerRow {
   return {
-    id: `${id}:1`, generation_id: id, attempt: 1, key_hash: keyHash, workspace_id: workspaceId, organization_id: organizationId, model: 'openai/gpt-4o-mini',
-    provider: 'openai', prompt_tokens: 12, completion_tokens: 30, reasoning_tokens: 0, cached_tokens: 0, cache_write_tokens: 0, cost_nano: '123000',
-    is_byok: 0, end_user: null, created_at: createdAt,
+    id: `${id}:1`,
+    generation_id: id,
+    attempt: 1,
+    key_hash: keyHash,
+    workspace_id: workspaceId,
+    organization_id: organizationId,
+    model: 'openai/gpt-4o-mini',
+    provider: 'openai',
+    prompt_tokens: 12,
+    completion_tokens: 30,
+    reasoning_tokens: 0,
+    cached_tokens: 0,
+    cache_write_tokens: 0,
+    cost_nano: '123000',
+    is_byok: 0,
+    end_user: null,
+    created_at: createdAt,
   }
 }
 
@@ -100,12 +156,20 @@ const loopThreadAfter = threadSchedstat()
 loop.disable()
 const requests = added
 const cpuMicros = used.user + used.system
-console.log(`store writes: ${requests} requests (${(requests / seconds).toFixed(0)}/s) in ${seconds} s, ${values.ids} generation ids`)
+console.log(
+  `store writes: ${requests} requests (${(requests / seconds).toFixed(0)}/s) in ${seconds} s, ${values.ids} generation ids`,
+)
 console.log(`  CPU per request (record + content + ledger row): ${(cpuMicros / requests).toFixed(1)} µs`)
 if (loopThreadBefore !== null && loopThreadAfter !== null) {
-  console.log(`    of which on the event loop's thread: ${((loopThreadAfter.cpuMicros - loopThreadBefore.cpuMicros) / requests).toFixed(1)} µs`)
-  console.log(`  event loop's thread waiting for the core: ${((loopThreadAfter.waitMicros - loopThreadBefore.waitMicros) / requests).toFixed(1)} µs per request`)
+  console.log(
+    `    of which on the event loop's thread: ${((loopThreadAfter.cpuMicros - loopThreadBefore.cpuMicros) / requests).toFixed(1)} µs`,
+  )
+  console.log(
+    `  event loop's thread waiting for the core: ${((loopThreadAfter.waitMicros - loopThreadBefore.waitMicros) / requests).toFixed(1)} µs per request`,
+  )
 }
-console.log(`  event-loop delay: p99 ${(loop.percentile(99) / 1e6).toFixed(2)} ms, max ${(loop.max / 1e6).toFixed(2)} ms`)
+console.log(
+  `  event-loop delay: p99 ${(loop.percentile(99) / 1e6).toFixed(2)} ms, max ${(loop.max / 1e6).toFixed(2)} ms`,
+)
 await store.close()
 rmSync(directory, { recursive: true, force: true })

@@ -19,7 +19,11 @@ interface Rendered {
 
 function render(dialect: FakeDialect, chunks: number): Rendered {
   const text = Array.from({ length: chunks }, (_, index) => `word${index} `).join('')
-  const plan = planCompletion({ type: 'completion', text, chunks, usage: { input_tokens: 12, output_tokens: chunks } }, 1, 'up-model')
+  const plan = planCompletion(
+    { type: 'completion', text, chunks, usage: { input_tokens: 12, output_tokens: chunks } },
+    1,
+    'up-model',
+  )
   return { json: JSON.stringify(dialect.completionJson(plan)), frames: dialect.completionFrames(plan) }
 }
 

@@ -21,7 +21,12 @@ if (databaseUrl) {
   }
 }
 if (redisUrl) {
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5000, retryStrategy: () => null })
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 5000,
+    retryStrategy: () => null,
+  })
   try {
     await redis.connect()
     await redis.ping()

@@ -102,7 +102,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     rewriteUrl: (request) => {
       const url = request.url ?? '/'
-      return deps.internIdForHost === undefined ? url : rewriteInternHostUrl(url, request.headers.host, deps.internIdForHost)
+      return deps.internIdForHost === undefined
+        ? url
+        : rewriteInternHostUrl(url, request.headers.host, deps.internIdForHost)
     },
     loggerInstance: deps.logger,
     childLoggerFactory: deferredRequestLoggers,
@@ -127,7 +129,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
-  app.addHook('onRequest', createAuthenticateHook({ keyCache: deps.keyCache, clock: deps.clock, onKeyUsed: deps.onKeyUsed }))
+  app.addHook(
+    'onRequest',
+    createAuthenticateHook({ keyCache: deps.keyCache, clock: deps.clock, onKeyUsed: deps.onKeyUsed }),
+  )
   if (deps.rateLimits !== undefined) app.addHook('onRequest', createRateLimitHook(deps.rateLimits))
   registerErrorHandling(app, routes, deps.config.server.body_limit_bytes)
   registerRequestObservers(app, deps.metrics)
@@ -162,7 +167,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerPrivateEndpointRoutes(app, deps.services.privateEndpoints)
   registerInferenceRoutes(app, deps.inference.dialects, deps.inference.deps)
   registerEmbeddingsRoutes(app, { maxInputChars: deps.config.embeddings.max_input_chars }, deps.inference.deps)
-  registerSystemOneRoutes(app, { namespace: deps.config.systemone.namespace }, deps.inference.dialects, deps.inference.deps)
+  registerSystemOneRoutes(
+    app,
+    { namespace: deps.config.systemone.namespace },
+    deps.inference.dialects,
+    deps.inference.deps,
+  )
   registerBatchRoutes(app, deps.services.batches)
   return { fastify: app, routes }
 }

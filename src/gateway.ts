@@ -119,7 +119,16 @@ export function createLogger(config: Config): Logger {
   return pino({
     level: config.log_level,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'headers.authorization', '*.api_key', '*.apiKey', '*.secret', '*.password', '*.value'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers["x-api-key"]',
+        'headers.authorization',
+        '*.api_key',
+        '*.apiKey',
+        '*.secret',
+        '*.password',
+        '*.value',
+      ],
       censor: '[redacted]',
     },
   })
@@ -130,46 +139,85 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const logger = options.logger ?? createLogger(config)
   const catalog = buildCatalog(config)
   const store = openStore(config.store.database_url)
-  const spend = openSpendCounters(config, clock, options.redisKeyPrefix === undefined ? {} : { redisKeyPrefix: options.redisKeyPrefix })
-  const rate = await openRateLimiter(config, clock, options.redisKeyPrefix === undefined ? {} : { redisKeyPrefix: options.redisKeyPrefix })
+  const spend = openSpendCounters(
+    config,
+    clock,
+    options.redisKeyPrefix === undefined ? {} : { redisKeyPrefix: options.redisKeyPrefix },
+  )
+  const rate = await openRateLimiter(
+    config,
+    clock,
+    options.redisKeyPrefix === undefined ? {} : { redisKeyPrefix: options.redisKeyPrefix },
+  )
   try {
     await migrateToLatest(store)
     const bootstrap = await bootstrapIdentity(store, clock, config.secrets.admin_key)
     const changeBus = new ChangeBus()
     const masterKey = loadMasterKey(config.secrets.master_key, config.store.data_dir)
     if (masterKey.origin === 'generated') {
-      logger.warn({ path: masterKey.path }, 'SWITCHYARD_MASTER_KEY is not set: generated a master key into the data directory; set SWITCHYARD_MASTER_KEY when running several instances')
+      logger.warn(
+        { path: masterKey.path },
+        'SWITCHYARD_MASTER_KEY is not set: generated a master key into the data directory; set SWITCHYARD_MASTER_KEY when running several instances',
+      )
     }
     const secretBox = new SecretBox(masterKey.key)
     const apiKeys = createApiKeysRepository(store.db)
     const keyCache = new KeyCache(apiKeys, clock, changeBus)
     await keyCache.load()
-    const lastUsed = new LastUsedRecorder(apiKeys, clock, (error) => logger.warn({ err: error }, 'could not record key last_used_at'))
+    const lastUsed = new LastUsedRecorder(apiKeys, clock, (error) =>
+      logger.warn({ err: error }, 'could not record key last_used_at'),
+    )
     lastUsed.start()
-    const generations = new GenerationStore(store.db, store.writes, (error) => logger.error({ err: error }, 'could not write generation records'))
+    const generations = new GenerationStore(store.db, store.writes, (error) =>
+      logger.error({ err: error }, 'could not write generation records'),
+    )
     generations.start()
-    const retention = new ContentRetention(generations, clock, config.generations.content_retention_days, (error) => logger.warn({ err: error }, 'generation content retention sweep failed'))
+    const retention = new ContentRetention(generations, clock, config.generations.content_retention_days, (error) =>
+      logger.warn({ err: error }, 'generation content retention sweep failed'),
+    )
     retention.start()
     const organizations = createOrganizationsRepository(store.db)
     const ledgerRepository = createLedgerRepository(store.db, store.writes)
     if (spend.engine === 'memory') await replayLedger(ledgerRepository, spend.counters)
-    const ledger = new LedgerWriter(ledgerRepository, { onError: (error) => logger.error({ err: error }, 'could not write ledger rows; will retry') })
+    const ledger = new LedgerWriter(ledgerRepository, {
+      onError: (error) => logger.error({ err: error }, 'could not write ledger rows; will retry'),
+    })
     ledger.start()
     const grants = createCreditGrantsRepository(store.db)
     const organizationId = bootstrap.organizationId
     const credits = new CreditBalance({ grants, organizationId, clock, bus: changeBus })
-    const accounting = createAccountingService({ counters: spend.counters, clock, ledger, credits, enforceCredits: config.credits.enforce })
+    const accounting = createAccountingService({
+      counters: spend.counters,
+      clock,
+      ledger,
+      credits,
+      enforceCredits: config.credits.enforce,
+    })
     const workspaces = createWorkspacesRepository(store.db)
     const workspaceCache = new WorkspaceCache(workspaces, changeBus)
     await workspaceCache.load()
-    const workspaceService = createWorkspaceService({ workspaces, clock, changeBus, organizationId: bootstrap.organizationId })
+    const workspaceService = createWorkspaceService({
+      workspaces,
+      clock,
+      changeBus,
+      organizationId: bootstrap.organizationId,
+    })
     const guardrails = createGuardrailsRepository(store.db)
     const guardrailAssignments = createGuardrailAssignmentsRepository(store.db)
     const guardrailCache = new GuardrailCache(guardrails, guardrailAssignments, changeBus)
     await guardrailCache.load()
-    const guardrailService = createGuardrailService({ guardrails, workspaces, workspaceService, clock, changeBus, organizationId: bootstrap.organizationId })
+    const guardrailService = createGuardrailService({
+      guardrails,
+      workspaces,
+      workspaceService,
+      clock,
+      changeBus,
+      organizationId: bootstrap.organizationId,
+    })
     const presets = createPresetsRepository(store.db)
-    const presetCache = new PresetCache(presets, changeBus, (error) => logger.warn({ err: error }, 'could not refresh a cached preset'))
+    const presetCache = new PresetCache(presets, changeBus, (error) =>
+      logger.warn({ err: error }, 'could not refresh a cached preset'),
+    )
     await presetCache.load()
     const changeTransport = await openChangeTransport({
       bus: changeBus,
@@ -177,18 +225,39 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       databaseUrl: config.store.database_url,
       schema: store.schema,
       ...(options.redisKeyPrefix === undefined ? {} : { redisKeyPrefix: options.redisKeyPrefix }),
-      onError: (error) => logger.warn({ err: error }, 'cross-instance change delivery failed; caches heal at the next periodic refresh'),
+      onError: (error) =>
+        logger.warn({ err: error }, 'cross-instance change delivery failed; caches heal at the next periodic refresh'),
     })
     const refresher = new CacheRefresher(
-      [{ name: 'api_keys', load: () => keyCache.load() }, { name: 'workspaces', load: () => workspaceCache.load() }, { name: 'guardrails', load: () => guardrailCache.load() }, { name: 'presets', load: () => presetCache.load() }],
+      [
+        { name: 'api_keys', load: () => keyCache.load() },
+        { name: 'workspaces', load: () => workspaceCache.load() },
+        { name: 'guardrails', load: () => guardrailCache.load() },
+        { name: 'presets', load: () => presetCache.load() },
+      ],
       options.cacheRefreshMs ?? 5_000,
       (cache, error) => logger.warn({ err: error, cache }, 'could not refresh a cache; keeping its previous contents'),
     )
     if (changeTransport.kind !== 'none') refresher.start()
-    const observability = createObservability({ db: store.db, writes: store.writes, config, clock, secretBox, logger, changeBus })
+    const observability = createObservability({
+      db: store.db,
+      writes: store.writes,
+      config,
+      clock,
+      secretBox,
+      logger,
+      changeBus,
+    })
     const transport = new UpstreamTransport()
     const privateEndpoints = await createPrivateEndpoints({
-      db: store.db, clock, logger, changeBus, secretBox, catalog, transport, organizationId,
+      db: store.db,
+      clock,
+      logger,
+      changeBus,
+      secretBox,
+      catalog,
+      transport,
+      organizationId,
       egress: { allowPrivateNetworks: config.egress.allow_private_networks },
     })
     const metrics = createHttpMetrics()
@@ -198,7 +267,11 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       limits: config.rate_limits,
       clock,
       decisions: gatewayMetrics.rateLimitDecisions,
-      onError: (error) => logger.warn({ err: error }, 'rate limits are unavailable; admitting the request (money checks still fail closed)'),
+      onError: (error) =>
+        logger.warn(
+          { err: error },
+          'rate limits are unavailable; admitting the request (money checks still fail closed)',
+        ),
     })
     const breaker = new CircuitBreaker(clock)
     gatewayMetrics.observeBreakers(() => breaker.snapshot())
@@ -211,7 +284,13 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       deps: {
         clock,
         logger,
-        routing: { catalog, breaker, stats: new EndpointStats(), sticky: new StickySessions(clock), privateEndpoints: privateEndpoints.cache },
+        routing: {
+          catalog,
+          breaker,
+          stats: new EndpointStats(),
+          sticky: new StickySessions(clock),
+          privateEndpoints: privateEndpoints.cache,
+        },
         transport,
         accounting,
         generations,
@@ -219,11 +298,14 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         guardrailRules: (key: ApiKeyRecord) => guardrailCache.effectiveRulesFor(key),
         presets: (workspaceId: string, slug: string) => presetCache.get(workspaceId, slug),
         tokenLimits: rateLimits,
-        onContentFilterMatches: (findings: readonly ContentFilterFinding[]) => gatewayMetrics.countContentFilterMatches(findings),
+        onContentFilterMatches: (findings: readonly ContentFilterFinding[]) =>
+          gatewayMetrics.countContentFilterMatches(findings),
         onAttempts: (attempts: readonly { readonly provider: string; readonly status: number }[]) => {
-          for (const attempt of attempts) gatewayMetrics.upstreamAttempts.inc({ provider: attempt.provider, status: String(attempt.status) })
+          for (const attempt of attempts)
+            gatewayMetrics.upstreamAttempts.inc({ provider: attempt.provider, status: String(attempt.status) })
         },
-        onGeneration: (trace: Parameters<GenerationBroadcaster['enqueueGeneration']>[0]) => void observability.broadcaster.enqueueGeneration(trace),
+        onGeneration: (trace: Parameters<GenerationBroadcaster['enqueueGeneration']>[0]) =>
+          void observability.broadcaster.enqueueGeneration(trace),
         serverTools: {
           settings: config.server_tools,
           egress: { allowPrivateNetworks: config.egress.allow_private_networks },
@@ -232,8 +314,26 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       },
     }
     const internAndVault = createInternAndVault({ db: store.db, config, clock, changeBus, masterBox: secretBox })
-    const internRuntime = createInternRuntime({ db: store.db, config, clock, changeBus, internAndVault, organizationId, logger })
-    const batches = createBatches({ store, config, clock, logger, inference, keyCache, credits, counters: spend.counters, flushLedger: () => ledger.flush() })
+    const internRuntime = createInternRuntime({
+      db: store.db,
+      config,
+      clock,
+      changeBus,
+      internAndVault,
+      organizationId,
+      logger,
+    })
+    const batches = createBatches({
+      store,
+      config,
+      clock,
+      logger,
+      inference,
+      keyCache,
+      credits,
+      counters: spend.counters,
+      flushLedger: () => ledger.flush(),
+    })
     const app = await buildApp({
       internIdForHost: (hostname) => internRuntime.findByHostname(hostname)?.id,
       inference,
@@ -266,11 +366,16 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
           area: internAndVault,
           sessions: new ChatSessions(),
           config,
-          invoke: (key, body) => invokeInference({ key, dialect: 'openai-chat', body }, inference.dialects, inference.deps),
+          invoke: (key, body) =>
+            invokeInference({ key, dialect: 'openai-chat', body }, inference.dialects, inference.deps),
           serverTools: (key, model, mode, signal) =>
             internServerTools(
               {
-                clock, key, model, catalog, signal,
+                clock,
+                key,
+                model,
+                catalog,
+                signal,
                 settings: config.server_tools,
                 egress: { allowPrivateNetworks: config.egress.allow_private_networks },
                 invoke: (input) => invokeInference({ ...input, key }, inference.dialects, inference.deps),
@@ -281,7 +386,14 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         workspaces: workspaceService,
         workspaceBudgets: createBudgetService({ workspaces, workspaceService, clock, changeBus }),
         guardrails: guardrailService,
-        guardrailAssignments: createAssignmentService({ assignments: guardrailAssignments, workspaces, guardrailService, clock, changeBus, organizationId: bootstrap.organizationId }),
+        guardrailAssignments: createAssignmentService({
+          assignments: guardrailAssignments,
+          workspaces,
+          guardrailService,
+          clock,
+          changeBus,
+          organizationId: bootstrap.organizationId,
+        }),
         endUsers: createEndUsersService({ endUsers: createEndUsersRepository(store.db), clock }),
         presets: createPresetsService({ presets, clock, changeBus }),
         observability: observability.service,
@@ -300,7 +412,11 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       await changeTransport.close()
       await transport.close()
       await ledger.close()
-      if (ledger.pendingCount > 0) logger.error({ rows: ledger.pendingCount }, 'could not write ledger rows before shutdown: their spend is in the counters but missing from the ledger')
+      if (ledger.pendingCount > 0)
+        logger.error(
+          { rows: ledger.pendingCount },
+          'could not write ledger rows before shutdown: their spend is in the counters but missing from the ledger',
+        )
       await lastUsed.stop()
       retention.stop()
       await generations.stop()
@@ -312,8 +428,25 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       await store.close()
     }
     return {
-      app, store, bootstrap, logger, changeBus, secretBox, catalog, generations, counters: spend.counters, accounting, ledger,
-      workspaceCache, guardrailCache, presetCache, observability: observability.broadcaster, inference, internRuntime, batchWorker: batches.worker, close,
+      app,
+      store,
+      bootstrap,
+      logger,
+      changeBus,
+      secretBox,
+      catalog,
+      generations,
+      counters: spend.counters,
+      accounting,
+      ledger,
+      workspaceCache,
+      guardrailCache,
+      presetCache,
+      observability: observability.broadcaster,
+      inference,
+      internRuntime,
+      batchWorker: batches.worker,
+      close,
     }
   } catch (error) {
     await spend.close()

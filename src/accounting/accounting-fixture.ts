@@ -5,7 +5,10 @@ import { migrateToLatest } from '../store/migrate.ts'
 import { bootstrapIdentity, type BootstrapResult } from '../identity/bootstrap-identity.ts'
 import { createApiKeysRepository } from '../store/repositories/api-keys-repository.ts'
 import { createLedgerRepository, type LedgerRepository } from '../store/repositories/ledger-repository.ts'
-import { createCreditGrantsRepository, type CreditGrantsRepository } from '../store/repositories/credit-grants-repository.ts'
+import {
+  createCreditGrantsRepository,
+  type CreditGrantsRepository,
+} from '../store/repositories/credit-grants-repository.ts'
 import { generateKeySecret, hashKeySecret, labelKeySecret } from '../identity/api-key-secret.ts'
 import { ChangeBus } from '../events/change-bus.ts'
 import type { Clock } from '../domain/clock.ts'
@@ -23,11 +26,20 @@ export interface AccountingFixture {
   readonly ledger: LedgerWriter
   readonly credits: CreditBalance
   readonly service: AccountingService
-  createKey(settings?: { limitUsd?: string | null; limitReset?: LimitReset | null; includeByokInLimit?: boolean }): Promise<ApiKeyRecord>
+  createKey(settings?: {
+    limitUsd?: string | null
+    limitReset?: LimitReset | null
+    includeByokInLimit?: boolean
+  }): Promise<ApiKeyRecord>
   close(): Promise<void>
 }
 
-export async function createAccountingFixture(options: { databaseUrl: string; counters: SpendCounters; clock: Clock; enforceCredits?: boolean }): Promise<AccountingFixture> {
+export async function createAccountingFixture(options: {
+  databaseUrl: string
+  counters: SpendCounters
+  clock: Clock
+  enforceCredits?: boolean
+}): Promise<AccountingFixture> {
   const store = openStore(options.databaseUrl)
   await migrateToLatest(store)
   const bootstrap = await bootstrapIdentity(store, options.clock, null)
@@ -35,8 +47,20 @@ export async function createAccountingFixture(options: { databaseUrl: string; co
   const grants = createCreditGrantsRepository(store.db)
   const errors: unknown[] = []
   const ledger = new LedgerWriter(ledgerRepository, { onError: (error) => errors.push(error), maxBatchRows: 50 })
-  const credits = new CreditBalance({ grants, organizationId: bootstrap.organizationId, clock: options.clock, bus: new ChangeBus(), maxAgeMs: 0 })
-  const service = createAccountingService({ counters: options.counters, clock: options.clock, ledger, credits, enforceCredits: options.enforceCredits ?? false })
+  const credits = new CreditBalance({
+    grants,
+    organizationId: bootstrap.organizationId,
+    clock: options.clock,
+    bus: new ChangeBus(),
+    maxAgeMs: 0,
+  })
+  const service = createAccountingService({
+    counters: options.counters,
+    clock: options.clock,
+    ledger,
+    credits,
+    enforceCredits: options.enforceCredits ?? false,
+  })
   const apiKeys = createApiKeysRepository(store.db)
   return {
     store,

@@ -36,7 +36,11 @@ const engines: Engine[] = [
 
 const nano = (usd: number): bigint => BigInt(Math.round(usd * 1e9))
 
-async function withFixture(engine: Engine, run: (fixture: AccountingFixture, clock: ManualClock, counters: SpendCounters) => Promise<void>, enforceCredits = false): Promise<void> {
+async function withFixture(
+  engine: Engine,
+  run: (fixture: AccountingFixture, clock: ManualClock, counters: SpendCounters) => Promise<void>,
+  enforceCredits = false,
+): Promise<void> {
   const clock = new ManualClock('2026-11-22T12:00:00.000Z')
   const database = createSqliteDatabase()
   const counters = engine.make(clock)
@@ -66,13 +70,15 @@ for (const engine of engines) {
         const key = await fixture.createKey({ limitUsd: '1', limitReset: 'monthly' })
         const worstCase = nano(0.013) // 76 fit under $1 (76 * 0.013 = 0.988)
         const attempts = Array.from({ length: 200 }, (_, index) =>
-          fixture.service.reserve({ key, generationId: `gen-${index}`, attempt: 1, worstCaseNano: worstCase, isByok: false }).then(
-            (reservation) => reservation,
-            (error: unknown) => {
-              assert.ok(isGatewayError(error) && error.status === 402, String(error))
-              return null
-            },
-          ),
+          fixture.service
+            .reserve({ key, generationId: `gen-${index}`, attempt: 1, worstCaseNano: worstCase, isByok: false })
+            .then(
+              (reservation) => reservation,
+              (error: unknown) => {
+                assert.ok(isGatewayError(error) && error.status === 402, String(error))
+                return null
+              },
+            ),
         )
         const reservations = (await Promise.all(attempts)).filter((reservation) => reservation !== null)
         assert.equal(reservations.length, 76)
@@ -80,14 +86,22 @@ for (const engine of engines) {
           reservations.map((reservation, index) =>
             index % 5 === 0
               ? fixture.service.release(reservation)
-              : fixture.service.settle(reservation, { costNano: worstCase - BigInt(index * 7919), model: 'acme/fast-1', provider: 'acme', promptTokens: index, completionTokens: 2 * index }),
+              : fixture.service.settle(reservation, {
+                  costNano: worstCase - BigInt(index * 7919),
+                  model: 'acme/fast-1',
+                  provider: 'acme',
+                  promptTokens: index,
+                  completionTokens: 2 * index,
+                }),
           ),
         )
         await fixture.ledger.flush()
         const rows = await fixture.ledgerRepository.listForKey(key.hash)
         assert.equal(rows.length, reservations.filter((_, index) => index % 5 !== 0).length)
         const ledgerTotal = rows.reduce((sum, row) => sum + BigInt(row.cost_nano), 0n)
-        const scopes = ['lifetime', 'monthly'].map((period) => keySpendScopeId(key.hash, 'usage', period as 'lifetime' | 'monthly', clock))
+        const scopes = ['lifetime', 'monthly'].map((period) =>
+          keySpendScopeId(key.hash, 'usage', period as 'lifetime' | 'monthly', clock),
+        )
         const balances = await counters.read([...scopes, creditScopeId(key.organizationId)])
         for (const id of [...scopes, creditScopeId(key.organizationId)]) {
           assert.equal(balances.get(id)?.spentNano, ledgerTotal, id)
@@ -100,11 +114,21 @@ for (const engine of engines) {
     test('a refused reservation names the limit, the amount and when it resets', async () => {
       await withFixture(engine, async (fixture) => {
         const key = await fixture.createKey({ limitUsd: '5', limitReset: 'monthly' })
-        const message = await expectRefusal(fixture.service.reserve({ key, generationId: 'gen-big', attempt: 1, worstCaseNano: nano(6), isByok: false }))
+        const message = await expectRefusal(
+          fixture.service.reserve({ key, generationId: 'gen-big', attempt: 1, worstCaseNano: nano(6), isByok: false }),
+        )
         assert.match(message, /^Key limit of \$5\.00 \(monthly\) exceeded; resets at 2026-12-01T00:00:00Z/)
         assert.match(message, /needs up to \$6\.00/)
         const lifetime = await fixture.createKey({ limitUsd: '0.5' })
-        const never = await expectRefusal(fixture.service.reserve({ key: lifetime, generationId: 'gen-life', attempt: 1, worstCaseNano: nano(1), isByok: false }))
+        const never = await expectRefusal(
+          fixture.service.reserve({
+            key: lifetime,
+            generationId: 'gen-life',
+            attempt: 1,
+            worstCaseNano: nano(1),
+            isByok: false,
+          }),
+        )
         assert.match(never, /^Key limit of \$0\.50 exceeded .*never resets: raise it with PATCH \/api\/v1\/keys\//)
       })
     })
@@ -112,8 +136,20 @@ for (const engine of engines) {
     test('settle is idempotent per generation and attempt; attempts are separate rows', async () => {
       await withFixture(engine, async (fixture, clock, counters) => {
         const key = await fixture.createKey()
-        const first = await fixture.service.reserve({ key, generationId: 'gen-a', attempt: 1, worstCaseNano: nano(1), isByok: false })
-        const second = await fixture.service.reserve({ key, generationId: 'gen-a', attempt: 2, worstCaseNano: nano(1), isByok: false })
+        const first = await fixture.service.reserve({
+          key,
+          generationId: 'gen-a',
+          attempt: 1,
+          worstCaseNano: nano(1),
+          isByok: false,
+        })
+        const second = await fixture.service.reserve({
+          key,
+          generationId: 'gen-a',
+          attempt: 2,
+          worstCaseNano: nano(1),
+          isByok: false,
+        })
         const usage = { costNano: 123_456_789n, model: 'm', provider: 'p' }
         await fixture.service.settle(first, usage)
         await fixture.service.settle(first, usage)
@@ -122,7 +158,13 @@ for (const engine of engines) {
         await fixture.service.settle(second, { ...usage, costNano: 1n })
         await fixture.ledger.flush()
         const rows = await fixture.ledgerRepository.listForKey(key.hash)
-        assert.deepEqual(rows.map((row) => [row.generation_id, row.attempt, row.cost_nano]), [['gen-a', 1, '123456789'], ['gen-a', 2, '1']])
+        assert.deepEqual(
+          rows.map((row) => [row.generation_id, row.attempt, row.cost_nano]),
+          [
+            ['gen-a', 1, '123456789'],
+            ['gen-a', 2, '1'],
+          ],
+        )
         const id = keySpendScopeId(key.hash, 'usage', 'lifetime', clock)
         assert.equal((await counters.read([id])).get(id)?.spentNano, 123_456_790n)
       })
@@ -131,9 +173,17 @@ for (const engine of engines) {
     test('BYOK spend counts toward the limit only with include_byok_in_limit, and never toward credits', async () => {
       await withFixture(engine, async (fixture, clock, counters) => {
         const key = await fixture.createKey({ limitUsd: '1', includeByokInLimit: true })
-        const byok = await fixture.service.reserve({ key, generationId: 'gen-b', attempt: 1, worstCaseNano: nano(0.9), isByok: true })
+        const byok = await fixture.service.reserve({
+          key,
+          generationId: 'gen-b',
+          attempt: 1,
+          worstCaseNano: nano(0.9),
+          isByok: true,
+        })
         await fixture.service.settle(byok, { costNano: nano(0.9), model: 'm', provider: 'p' })
-        await expectRefusal(fixture.service.reserve({ key, generationId: 'gen-c', attempt: 1, worstCaseNano: nano(0.2), isByok: false }))
+        await expectRefusal(
+          fixture.service.reserve({ key, generationId: 'gen-c', attempt: 1, worstCaseNano: nano(0.2), isByok: false }),
+        )
         const credit = creditScopeId(key.organizationId)
         const byokId = keySpendScopeId(key.hash, 'byok', 'lifetime', clock)
         const balances = await counters.read([credit, byokId])
@@ -147,14 +197,45 @@ for (const engine of engines) {
         engine,
         async (fixture, clock) => {
           const key = await fixture.createKey()
-          await expectRefusal(fixture.service.reserve({ key, generationId: 'gen-0', attempt: 1, worstCaseNano: 1n, isByok: false }))
-          await fixture.grants.insert({ id: 'g1', organization_id: key.organizationId, amount_nano: nano(2).toString(), note: null, created_at: clock.now().toISOString() })
-          const held = await fixture.service.reserve({ key, generationId: 'gen-1', attempt: 1, worstCaseNano: nano(1.5), isByok: false })
+          await expectRefusal(
+            fixture.service.reserve({ key, generationId: 'gen-0', attempt: 1, worstCaseNano: 1n, isByok: false }),
+          )
+          await fixture.grants.insert({
+            id: 'g1',
+            organization_id: key.organizationId,
+            amount_nano: nano(2).toString(),
+            note: null,
+            created_at: clock.now().toISOString(),
+          })
+          const held = await fixture.service.reserve({
+            key,
+            generationId: 'gen-1',
+            attempt: 1,
+            worstCaseNano: nano(1.5),
+            isByok: false,
+          })
           await fixture.service.settle(held, { costNano: nano(1.25), model: 'm', provider: 'p' })
-          const message = await expectRefusal(fixture.service.reserve({ key, generationId: 'gen-2', attempt: 1, worstCaseNano: nano(1), isByok: false }))
-          assert.match(message, /^Insufficient credits: the balance is \$0\.75 .*needs up to \$1\.00.*POST \/api\/v1\/credits\/grants/)
-          await fixture.service.reserve({ key, generationId: 'gen-3', attempt: 1, worstCaseNano: nano(0.75), isByok: false })
-          await fixture.service.reserve({ key, generationId: 'gen-4', attempt: 1, worstCaseNano: nano(1), isByok: true })
+          const message = await expectRefusal(
+            fixture.service.reserve({ key, generationId: 'gen-2', attempt: 1, worstCaseNano: nano(1), isByok: false }),
+          )
+          assert.match(
+            message,
+            /^Insufficient credits: the balance is \$0\.75 .*needs up to \$1\.00.*POST \/api\/v1\/credits\/grants/,
+          )
+          await fixture.service.reserve({
+            key,
+            generationId: 'gen-3',
+            attempt: 1,
+            worstCaseNano: nano(0.75),
+            isByok: false,
+          })
+          await fixture.service.reserve({
+            key,
+            generationId: 'gen-4',
+            attempt: 1,
+            worstCaseNano: nano(1),
+            isByok: true,
+          })
         },
         true,
       )
@@ -164,12 +245,20 @@ for (const engine of engines) {
       await withFixture(engine, async (fixture, clock, counters) => {
         const key = await fixture.createKey({ limitUsd: '10', limitReset: 'daily' })
         for (const [index, isByok] of [false, true, false].entries()) {
-          const reservation = await fixture.service.reserve({ key, generationId: `gen-r${index}`, attempt: 1, worstCaseNano: nano(1), isByok })
+          const reservation = await fixture.service.reserve({
+            key,
+            generationId: `gen-r${index}`,
+            attempt: 1,
+            worstCaseNano: nano(1),
+            isByok,
+          })
           await fixture.service.settle(reservation, { costNano: nano(0.25) + BigInt(index), model: 'm', provider: 'p' })
         }
         await fixture.ledger.flush()
         const ids = (['usage', 'byok', 'total'] as const).flatMap((family) =>
-          (['lifetime', 'daily', 'weekly', 'monthly'] as const).map((period) => keySpendScopeId(key.hash, family, period, clock)),
+          (['lifetime', 'daily', 'weekly', 'monthly'] as const).map((period) =>
+            keySpendScopeId(key.hash, family, period, clock),
+          ),
         )
         ids.push(creditScopeId(key.organizationId))
         const before = await counters.read(ids)

@@ -63,9 +63,12 @@ export interface AccountingServiceDeps {
 export function createAccountingService(deps: AccountingServiceDeps) {
   const { counters, clock, credits } = deps
 
-  async function creditScopes(isByok: boolean): Promise<{ credits: { scopeId: string; totalCreditsNano: bigint } | null; tracking: LimitedScope[] }> {
+  async function creditScopes(
+    isByok: boolean,
+  ): Promise<{ credits: { scopeId: string; totalCreditsNano: bigint } | null; tracking: LimitedScope[] }> {
     if (isByok) return { credits: null, tracking: [] }
-    if (deps.enforceCredits) return { credits: { scopeId: credits.scopeId, totalCreditsNano: await credits.totalCreditsNano() }, tracking: [] }
+    if (deps.enforceCredits)
+      return { credits: { scopeId: credits.scopeId, totalCreditsNano: await credits.totalCreditsNano() }, tracking: [] }
     return { credits: null, tracking: [{ id: credits.scopeId, limitNano: null }] }
   }
 
@@ -84,9 +87,19 @@ export function createAccountingService(deps: AccountingServiceDeps) {
         clock,
       })
       const id = `${input.generationId}:${input.attempt}`
-      const outcome = await counters.reserve({ reservationId: id, scopes: plan.scopes, amountNano: input.worstCaseNano })
+      const outcome = await counters.reserve({
+        reservationId: id,
+        scopes: plan.scopes,
+        amountNano: input.worstCaseNano,
+      })
       if (outcome.kind === 'refused') {
-        throw refusalError(outcome, { key, keyLimitScopeId: plan.keyLimitScopeId, creditScopeId: credits.scopeId, amountNano: input.worstCaseNano, clock })
+        throw refusalError(outcome, {
+          key,
+          keyLimitScopeId: plan.keyLimitScopeId,
+          creditScopeId: credits.scopeId,
+          amountNano: input.worstCaseNano,
+          clock,
+        })
       }
       return {
         id,
@@ -111,7 +124,11 @@ export function createAccountingService(deps: AccountingServiceDeps) {
       if (input.costNano < 0n) throw new RangeError('costNano may not be negative')
       const outcome = await counters.settle(reservation.id, input.costNano)
       if (outcome.kind !== 'settled') {
-        await counters.record({ id: `settle:${reservation.id}`, scopes: reservation.scopes, amountNano: input.costNano })
+        await counters.record({
+          id: `settle:${reservation.id}`,
+          scopes: reservation.scopes,
+          amountNano: input.costNano,
+        })
       }
       deps.ledger.enqueue(toLedgerRow(reservation, input))
     },

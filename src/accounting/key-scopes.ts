@@ -50,7 +50,11 @@ export function keySpendScope(
 ): LimitedScope {
   if (period === 'lifetime') return { id: keySpendId(keyHash, family, period, 'lifetime'), limitNano }
   const window = windowAt(period, now)
-  return { id: keySpendId(keyHash, family, period, window.id), limitNano, ttlSeconds: ttlSecondsAt(window, now, marginSeconds) }
+  return {
+    id: keySpendId(keyHash, family, period, window.id),
+    limitNano,
+    ttlSeconds: ttlSecondsAt(window, now, marginSeconds),
+  }
 }
 
 function keySpendBaseId(keyHash: string, family: KeySpendFamily): string {

@@ -29,7 +29,12 @@ export function keyUsageScopeIds(keyHash: string, clock: Clock): string[] {
   return families.flatMap((family) => usagePeriods.map((period) => keySpendScopeId(keyHash, family, period, clock)))
 }
 
-export function keyUsage(keyHash: string, key: KeyLimitSettings, balances: ReadonlyMap<string, ScopeBalance>, clock: Clock): KeyUsageFields {
+export function keyUsage(
+  keyHash: string,
+  key: KeyLimitSettings,
+  balances: ReadonlyMap<string, ScopeBalance>,
+  clock: Clock,
+): KeyUsageFields {
   const spent = (family: KeySpendFamily, period: UsagePeriod): bigint =>
     balances.get(keySpendScopeId(keyHash, family, period, clock))?.spentNano ?? 0n
   const usd = (family: KeySpendFamily, period: UsagePeriod): number => nanoToUsd(spent(family, period))

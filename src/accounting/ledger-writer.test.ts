@@ -11,8 +11,22 @@ import { formatUsd } from './format-usd.ts'
 
 function row(generation: string, attempt = 1, cost = '1000'): LedgerRow {
   return {
-    id: `${generation}:${attempt}`, generation_id: generation, attempt, key_hash: 'k', workspace_id: 'w', organization_id: 'o', model: 'm', provider: 'p',
-    prompt_tokens: 1, completion_tokens: 2, reasoning_tokens: 0, cached_tokens: 0, cache_write_tokens: 0, cost_nano: cost, is_byok: 0, end_user: null,
+    id: `${generation}:${attempt}`,
+    generation_id: generation,
+    attempt,
+    key_hash: 'k',
+    workspace_id: 'w',
+    organization_id: 'o',
+    model: 'm',
+    provider: 'p',
+    prompt_tokens: 1,
+    completion_tokens: 2,
+    reasoning_tokens: 0,
+    cached_tokens: 0,
+    cache_write_tokens: 0,
+    cost_nano: cost,
+    is_byok: 0,
+    end_user: null,
     created_at: '2026-11-22T12:00:00.000Z',
   }
 }
@@ -44,7 +58,10 @@ test('the ledger writer batches, keeps a failed batch for the next flush, never 
   for (const generation of ['d', 'e', 'f', 'g']) writer.enqueue(row(generation))
   await writer.close()
   assert.equal(writer.pendingCount, 0)
-  assert.deepEqual((await repository.page(null, 100)).map((entry) => entry.generation_id), ['a', 'b', 'c', 'd', 'e', 'f', 'g'])
+  assert.deepEqual(
+    (await repository.page(null, 100)).map((entry) => entry.generation_id),
+    ['a', 'b', 'c', 'd', 'e', 'f', 'g'],
+  )
   await store.close()
   await database.dispose()
 })

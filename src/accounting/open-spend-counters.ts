@@ -19,13 +19,21 @@ export interface OpenSpendCountersOptions {
   readonly redisKeyPrefix?: string
 }
 
-export function openSpendCounters(config: Config, clock: Clock, options: OpenSpendCountersOptions = {}): OpenedSpendCounters {
+export function openSpendCounters(
+  config: Config,
+  clock: Clock,
+  options: OpenSpendCountersOptions = {},
+): OpenedSpendCounters {
   const url = config.store.redis_url
   if (url === null) return { counters: new MemorySpendCounters(clock), engine: 'memory', close: async () => undefined }
   const client = new Redis(url, { maxRetriesPerRequest: 1 })
   // Errors surface on the next command as `unavailable`; keep the client's own events from crashing the process.
   client.on('error', () => undefined)
-  const counters = new RedisSpendCounters(client, clock, options.redisKeyPrefix === undefined ? {} : { keyPrefix: options.redisKeyPrefix })
+  const counters = new RedisSpendCounters(
+    client,
+    clock,
+    options.redisKeyPrefix === undefined ? {} : { keyPrefix: options.redisKeyPrefix },
+  )
   return {
     counters,
     engine: 'redis',

@@ -44,7 +44,11 @@ export function refusalError(refusal: Refusal, context: RefusalContext): Gateway
       { metadata: { limit_source: 'credits' } },
     )
   }
-  return new GatewayError('payment_required', `Budget ${refusal.scopeId} of ${formatUsd(refusal.limitNano)} exceeded (${standing})`, {
-    metadata: { limit_source: 'budget' },
-  })
+  return new GatewayError(
+    'payment_required',
+    `Budget ${refusal.scopeId} of ${formatUsd(refusal.limitNano)} exceeded (${standing})`,
+    {
+      metadata: { limit_source: 'budget' },
+    },
+  )
 }

@@ -11,14 +11,22 @@ export interface ReplayReport {
   readonly recorded: number
 }
 
-export async function replayLedger(ledger: LedgerRepository, counters: SpendCounters, pageSize = 1000): Promise<ReplayReport> {
+export async function replayLedger(
+  ledger: LedgerRepository,
+  counters: SpendCounters,
+  pageSize = 1000,
+): Promise<ReplayReport> {
   let rows = 0
   let recorded = 0
   let afterId: string | null = null
   while (true) {
     const page = await ledger.page(afterId, pageSize)
     for (const row of page) {
-      const result = await counters.record({ id: ledgerRecordId(row), scopes: ledgerRowScopes(row), amountNano: BigInt(row.cost_nano) })
+      const result = await counters.record({
+        id: ledgerRecordId(row),
+        scopes: ledgerRowScopes(row),
+        amountNano: BigInt(row.cost_nano),
+      })
       if (result.recorded) recorded += 1
     }
     rows += page.length

@@ -69,7 +69,10 @@ export function planReservation(input: ReservationPlanInput): ReservationPlan {
       else tracking.push(scope)
     }
   }
-  const credits = !input.isByok && input.credits != null ? [{ id: input.credits.scopeId, limitNano: input.credits.totalCreditsNano }] : []
+  const credits =
+    !input.isByok && input.credits != null
+      ? [{ id: input.credits.scopeId, limitNano: input.credits.totalCreditsNano }]
+      : []
   return {
     scopes: [...keyLimit, ...(input.budgets ?? []), ...credits, ...tracking],
     keyLimitScopeId: keyLimit[0]?.id ?? null,

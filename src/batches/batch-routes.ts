@@ -15,7 +15,9 @@ const IdPath = Type.Object({ id: Type.String({ minLength: 1, description: 'The b
 const ListQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Page size, 1 to 100 (default 20)' })),
   after: Type.Optional(Type.String({ minLength: 1, description: "The previous page's last_id" })),
-  status: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], { description: 'Repeatable status filter' })),
+  status: Type.Optional(
+    Type.Union([Type.String(), Type.Array(Type.String())], { description: 'Repeatable status filter' }),
+  ),
   created_after: Type.Optional(Type.String({ description: 'Unix seconds or ISO 8601 date / date-time (exclusive)' })),
   created_before: Type.Optional(Type.String({ description: 'Unix seconds or ISO 8601 date / date-time (exclusive)' })),
 })
@@ -38,26 +40,52 @@ export function registerBatchRoutes(app: FastifyInstance, service: BatchService)
       scope.addContentTypeParser('application/json', (_request, payload, done) => done(null, payload))
       scope.post(
         prefix,
-        { config: { auth: 'inference' }, schema: { tags, hide, summary: 'Submit a batch of requests (202, status validating)' } },
+        {
+          config: { auth: 'inference' },
+          schema: { tags, hide, summary: 'Submit a batch of requests (202, status validating)' },
+        },
         async (request, reply) => {
           const body = request.body as Readable | undefined
-          if (body === undefined || body === null) throw new GatewayError('invalid_request', 'The body is empty; send a JSON batch with Content-Type: application/json')
+          if (body === undefined || body === null)
+            throw new GatewayError(
+              'invalid_request',
+              'The body is empty; send a JSON batch with Content-Type: application/json',
+            )
           return reply.code(202).send(await service.submit(body, keyOf(request)))
         },
       )
     })
-    app.get(prefix, { config: { auth: 'inference' }, schema: { tags, hide, summary: 'List batches, newest first', querystring: ListQuery } }, async (request) =>
-      service.list(request.query as ListBatchesInput, keyOf(request)),
+    app.get(
+      prefix,
+      {
+        config: { auth: 'inference' },
+        schema: { tags, hide, summary: 'List batches, newest first', querystring: ListQuery },
+      },
+      async (request) => service.list(request.query as ListBatchesInput, keyOf(request)),
     )
-    app.get(`${prefix}/:id`, { config: { auth: 'inference' }, schema: { tags, hide, summary: 'Get a batch (results in terminal states)', params: IdPath } }, async (request, reply) => {
-      const answer = await service.get(idOf(request), keyOf(request))
-      return reply.code(answer.status).send(answer.body)
-    })
-    app.delete(`${prefix}/:id`, { config: { auth: 'inference' }, schema: { tags, hide, summary: 'Delete a finished batch', params: IdPath } }, async (request) =>
-      service.delete(idOf(request), keyOf(request)),
+    app.get(
+      `${prefix}/:id`,
+      {
+        config: { auth: 'inference' },
+        schema: { tags, hide, summary: 'Get a batch (results in terminal states)', params: IdPath },
+      },
+      async (request, reply) => {
+        const answer = await service.get(idOf(request), keyOf(request))
+        return reply.code(answer.status).send(answer.body)
+      },
     )
-    app.post(`${prefix}/:id/cancel`, { config: { auth: 'inference' }, schema: { tags, hide, summary: 'Cancel a batch (-> cancelling -> cancelled)', params: IdPath } }, async (request) =>
-      service.cancel(idOf(request), keyOf(request)),
+    app.delete(
+      `${prefix}/:id`,
+      { config: { auth: 'inference' }, schema: { tags, hide, summary: 'Delete a finished batch', params: IdPath } },
+      async (request) => service.delete(idOf(request), keyOf(request)),
+    )
+    app.post(
+      `${prefix}/:id/cancel`,
+      {
+        config: { auth: 'inference' },
+        schema: { tags, hide, summary: 'Cancel a batch (-> cancelling -> cancelled)', params: IdPath },
+      },
+      async (request) => service.cancel(idOf(request), keyOf(request)),
     )
   }
 }

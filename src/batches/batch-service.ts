@@ -42,7 +42,8 @@ export interface BatchAnswer {
 }
 
 export const notFoundMessage = 'Batch not found.'
-export const deleteConflictMessage = 'Only completed, failed, expired, or cancelled batches can be deleted. Wait for the batch to finish and try again.'
+export const deleteConflictMessage =
+  'Only completed, failed, expired, or cancelled batches can be deleted. Wait for the batch to finish and try again.'
 
 export function createBatchService(deps: BatchServiceDeps) {
   const { batches, clock } = deps
@@ -55,9 +56,14 @@ export function createBatchService(deps: BatchServiceDeps) {
 
   return {
     async submit(stream: Readable, key: ApiKeyRecord): Promise<Record<string, unknown>> {
-      const submission = await parseBatchSubmission(stream, { lines: deps.lines, maxBytes: deps.maxBodyBytes, maxLines: deps.maxRequests })
+      const submission = await parseBatchSubmission(stream, {
+        lines: deps.lines,
+        maxBytes: deps.maxBodyBytes,
+        maxLines: deps.maxRequests,
+      })
       const refusal = submission.callbackUrl === null ? null : egressProblem(submission.callbackUrl, deps.egress)
-      if (refusal !== null) throw new GatewayError('invalid_request', `callback_url: refused by the egress policy: ${refusal}`)
+      if (refusal !== null)
+        throw new GatewayError('invalid_request', `callback_url: refused by the egress policy: ${refusal}`)
       const now = clock.now()
       const row: BatchRow = {
         id: `batch_${randomBytes(12).toString('hex')}`,
@@ -92,37 +98,63 @@ export function createBatchService(deps: BatchServiceDeps) {
     async get(id: string, key: ApiKeyRecord): Promise<BatchAnswer> {
       const row = await owned(id, key)
       if (row.results_deleted_at !== null || Date.parse(row.created_at) + retentionMs <= clock.now().getTime()) {
-        throw new GatewayError('gone', `Batch results expired: results are deleted 30 days after the batch was created (${row.created_at})`)
+        throw new GatewayError(
+          'gone',
+          `Batch results expired: results are deleted 30 days after the batch was created (${row.created_at})`,
+        )
       }
       if (!isTerminalStatus[row.status as BatchStatus]) return { status: 200, body: batchView(row, null) }
       const balance = BigInt(row.cost_nano) > 0n ? await deps.availableBalanceNano() : null
       if (balance !== null && balance < 0n) return { status: 402, body: batchView(row, null) }
       const items = await batches.results(row.id)
-      return { status: 200, body: batchView(row, items.map((item) => resultView(row.id, item))) }
+      return {
+        status: 200,
+        body: batchView(
+          row,
+          items.map((item) => resultView(row.id, item)),
+        ),
+      }
     },
 
     async list(input: ListBatchesInput, key: ApiKeyRecord): Promise<Record<string, unknown>> {
       const limit = input.limit ?? 20
       const statuses = expandStatuses(input.status)
-      const after = input.after === undefined ? undefined : await owned(input.after, key).catch(() => {
-        throw new GatewayError('invalid_request', `after: no batch "${input.after}"; pass the previous page's last_id`)
-      })
+      const after =
+        input.after === undefined
+          ? undefined
+          : await owned(input.after, key).catch(() => {
+              throw new GatewayError(
+                'invalid_request',
+                `after: no batch "${input.after}"; pass the previous page's last_id`,
+              )
+            })
       const rows = await batches.list({
         workspaceId: key.workspaceId,
         limit: limit + 1,
         ...(after === undefined ? {} : { after }),
         ...(statuses === undefined ? {} : { statuses }),
-        ...(input.created_after === undefined ? {} : { createdAfter: parseInstant(input.created_after, 'created_after') }),
-        ...(input.created_before === undefined ? {} : { createdBefore: parseInstant(input.created_before, 'created_before') }),
+        ...(input.created_after === undefined
+          ? {}
+          : { createdAfter: parseInstant(input.created_after, 'created_after') }),
+        ...(input.created_before === undefined
+          ? {}
+          : { createdBefore: parseInstant(input.created_before, 'created_before') }),
       })
       const page = rows.slice(0, limit)
-      return { object: 'list', data: page.map((row) => batchView(row, null)), first_id: page[0]?.id ?? null, last_id: page.at(-1)?.id ?? null, has_more: rows.length > limit }
+      return {
+        object: 'list',
+        data: page.map((row) => batchView(row, null)),
+        first_id: page[0]?.id ?? null,
+        last_id: page.at(-1)?.id ?? null,
+        has_more: rows.length > limit,
+      }
     },
 
     async cancel(id: string, key: ApiKeyRecord): Promise<Record<string, unknown>> {
       const row = await owned(id, key)
       if (row.status === 'cancelling') return batchView(row, null)
-      if (isTerminalStatus[row.status as BatchStatus]) throw new GatewayError('conflict', `Batch ${row.id} is already ${row.status} and cannot be cancelled`)
+      if (isTerminalStatus[row.status as BatchStatus])
+        throw new GatewayError('conflict', `Batch ${row.id} is already ${row.status} and cannot be cancelled`)
       const moved = await batches.transition(row.id, ['validating', 'in_progress'], 'cancelling')
       if (!moved) throw new GatewayError('conflict', `Batch ${row.id} finished while cancelling; fetch it again`)
       deps.onChange?.()
@@ -144,7 +176,8 @@ function expandStatuses(value: string | readonly string[] | undefined): string[]
   const given = typeof value === 'string' ? [value] : [...value]
   const expanded: string[] = []
   for (const status of given) {
-    if (!(listableStatuses as readonly string[]).includes(status)) throw new GatewayError('invalid_request', `status: "${status}" is not one of ${listableStatuses.join(', ')}`)
+    if (!(listableStatuses as readonly string[]).includes(status))
+      throw new GatewayError('invalid_request', `status: "${status}" is not one of ${listableStatuses.join(', ')}`)
     expanded.push(status)
     if (status === 'in_progress') expanded.push('finalizing', 'cancelling')
   }
@@ -154,7 +187,8 @@ function expandStatuses(value: string | readonly string[] | undefined): string[]
 /** Unix seconds (digits) or an ISO date / date-time, as an ISO instant. */
 function parseInstant(value: string, field: string): string {
   const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value)
-  if (!Number.isFinite(ms)) throw new GatewayError('invalid_request', `${field}: "${value}" is neither unix seconds nor an ISO 8601 date`)
+  if (!Number.isFinite(ms))
+    throw new GatewayError('invalid_request', `${field}: "${value}" is neither unix seconds nor an ISO 8601 date`)
   return new Date(ms).toISOString()
 }
 

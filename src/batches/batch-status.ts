@@ -1,7 +1,8 @@
 // The closed sets of batches: statuses, endpoints, and how an error kind reads as an ApiErrorType.
 import type { ErrorKind } from '../domain/errors.ts'
 
-export type BatchStatus = 'validating' | 'in_progress' | 'finalizing' | 'completed' | 'failed' | 'expired' | 'cancelling' | 'cancelled'
+export type BatchStatus =
+  'validating' | 'in_progress' | 'finalizing' | 'completed' | 'failed' | 'expired' | 'cancelling' | 'cancelled'
 
 export const isTerminalStatus: Readonly<Record<BatchStatus, boolean>> = {
   validating: false,
@@ -59,9 +60,23 @@ export const apiErrorTypes: Readonly<Record<ErrorKind, string>> = {
 }
 
 const kindByStatus: ReadonlyMap<number, ErrorKind> = new Map<number, ErrorKind>([
-  [400, 'invalid_request'], [401, 'unauthorized'], [402, 'payment_required'], [403, 'forbidden'], [404, 'not_found'], [408, 'timeout'],
-  [409, 'conflict'], [413, 'payload_too_large'], [422, 'unprocessable'], [429, 'rate_limited'], [499, 'client_closed'], [500, 'internal'],
-  [502, 'upstream_error'], [503, 'unavailable'], [504, 'upstream_timeout'], [524, 'origin_timeout'], [529, 'upstream_overloaded'],
+  [400, 'invalid_request'],
+  [401, 'unauthorized'],
+  [402, 'payment_required'],
+  [403, 'forbidden'],
+  [404, 'not_found'],
+  [408, 'timeout'],
+  [409, 'conflict'],
+  [413, 'payload_too_large'],
+  [422, 'unprocessable'],
+  [429, 'rate_limited'],
+  [499, 'client_closed'],
+  [500, 'internal'],
+  [502, 'upstream_error'],
+  [503, 'unavailable'],
+  [504, 'upstream_timeout'],
+  [524, 'origin_timeout'],
+  [529, 'upstream_overloaded'],
 ])
 
 /** The error kind an HTTP status of a failed line stands for. */

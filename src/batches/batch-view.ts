@@ -44,7 +44,16 @@ export function batchView(row: BatchRow, results: unknown[] | null): Record<stri
   }
 }
 
-export function resultView(batchId: string, item: Pick<BatchItemRow, 'custom_id' | 'position' | 'result'>): Record<string, unknown> {
-  const stored: StoredItemResult = item.result === null ? { response: null, error: null } : (JSON.parse(item.result) as StoredItemResult)
-  return { custom_id: item.custom_id, id: batchGenerationId(batchId, item.position), error: stored.error, response: stored.response }
+export function resultView(
+  batchId: string,
+  item: Pick<BatchItemRow, 'custom_id' | 'position' | 'result'>,
+): Record<string, unknown> {
+  const stored: StoredItemResult =
+    item.result === null ? { response: null, error: null } : (JSON.parse(item.result) as StoredItemResult)
+  return {
+    custom_id: item.custom_id,
+    id: batchGenerationId(batchId, item.position),
+    error: stored.error,
+    response: stored.response,
+  }
 }

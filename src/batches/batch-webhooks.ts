@@ -29,10 +29,17 @@ export function createBatchWebhookDelivery(deps: BatchWebhookDeps): (now: Date) 
       const attempts = batch.webhook_attempts + 1
       try {
         await deliver(batch, now, deps)
-        await deps.batches.updateWebhook(batch.id, { webhook_status: 'delivered', webhook_attempts: attempts, webhook_next_at: null })
+        await deps.batches.updateWebhook(batch.id, {
+          webhook_status: 'delivered',
+          webhook_attempts: attempts,
+          webhook_next_at: null,
+        })
       } catch (error) {
         const isDead = attempts >= maxAttempts
-        deps.logger.warn({ err: error, batchId: batch.id, attempts }, isDead ? 'batch callback failed for the last time' : 'batch callback failed; will retry')
+        deps.logger.warn(
+          { err: error, batchId: batch.id, attempts },
+          isDead ? 'batch callback failed for the last time' : 'batch callback failed; will retry',
+        )
         const delay = Math.min(baseDelayMs * 2 ** (attempts - 1), maxDelayMs)
         await deps.batches.updateWebhook(batch.id, {
           webhook_status: isDead ? 'dead' : 'pending',
@@ -57,7 +64,13 @@ async function deliver(batch: BatchRow, now: Date, deps: BatchWebhookDeps): Prom
     'webhook-timestamp': String(timestamp),
   }
   if (deps.secret !== null) headers['webhook-signature'] = signWebhook(deps.secret, id, timestamp, body)
-  const response = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(deps.timeoutMs ?? 10_000) })
+  const response = await fetch(url, {
+    method: 'POST',
+    headers,
+    body,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(deps.timeoutMs ?? 10_000),
+  })
   await response.arrayBuffer().catch(() => undefined)
   if (response.status < 200 || response.status > 299) throw new Error(`callback answered HTTP ${response.status}`)
 }

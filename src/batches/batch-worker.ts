@@ -69,7 +69,9 @@ export class BatchWorker {
     if (this.#timer !== null) clearTimeout(this.#timer)
     this.#timer = null
     this.#pass = this.runPass()
-      .catch((error: unknown) => this.#deps.logger.error({ err: error }, 'batch worker pass failed; retrying at the next poll'))
+      .catch((error: unknown) =>
+        this.#deps.logger.error({ err: error }, 'batch worker pass failed; retrying at the next poll'),
+      )
       .finally(() => {
         this.#pass = null
         if (this.#isStopped) return
@@ -104,13 +106,31 @@ export class BatchWorker {
       if (await batches.transition(batch.id, ['validating'], 'in_progress')) batch = { ...batch, status: 'in_progress' }
       else return
     }
-    if (batch.expires_at <= at) return this.#closeUnfinished(batch, at, 'expired', failure('timeout', 'The batch did not finish within its 24h completion window'))
-    if (batch.status === 'cancelling') return this.#closeUnfinished(batch, at, 'cancelled', failure('client_closed', 'The batch was cancelled before this request ran'))
+    if (batch.expires_at <= at)
+      return this.#closeUnfinished(
+        batch,
+        at,
+        'expired',
+        failure('timeout', 'The batch did not finish within its 24h completion window'),
+      )
+    if (batch.status === 'cancelling')
+      return this.#closeUnfinished(
+        batch,
+        at,
+        'cancelled',
+        failure('client_closed', 'The batch was cancelled before this request ran'),
+      )
     await this.#claim(batch, now)
-    if ((this.#inFlight.get(batch.id) ?? 0) === 0 && (await batches.pendingCount(batch.id)) === 0) await this.#finalize(batch, at)
+    if ((this.#inFlight.get(batch.id) ?? 0) === 0 && (await batches.pendingCount(batch.id)) === 0)
+      await this.#finalize(batch, at)
   }
 
-  async #closeUnfinished(batch: BatchRow, at: string, status: 'expired' | 'cancelled', result: StoredItemResult): Promise<void> {
+  async #closeUnfinished(
+    batch: BatchRow,
+    at: string,
+    status: 'expired' | 'cancelled',
+    result: StoredItemResult,
+  ): Promise<void> {
     await this.#deps.batches.failUnleased(batch.id, at, JSON.stringify(result))
     if ((await this.#deps.batches.pendingCount(batch.id)) > 0) return
     const error = status === 'expired' ? JSON.stringify({ message: result.error?.message ?? 'expired' }) : null
@@ -121,11 +141,19 @@ export class BatchWorker {
     const fresh = await this.#deps.batches.find(batch.id)
     if (fresh === undefined || fresh.status !== 'in_progress') return
     const isAllFailed = fresh.total > 0 && fresh.failed === fresh.total
-    const error = isAllFailed ? JSON.stringify({ message: `All ${fresh.total} requests failed; see results[].error` }) : null
+    const error = isAllFailed
+      ? JSON.stringify({ message: `All ${fresh.total} requests failed; see results[].error` })
+      : null
     await this.#finish(fresh, ['in_progress'], isAllFailed ? 'failed' : 'completed', at, error)
   }
 
-  async #finish(batch: BatchRow, from: readonly string[], status: BatchStatus, at: string, error: string | null): Promise<void> {
+  async #finish(
+    batch: BatchRow,
+    from: readonly string[],
+    status: BatchStatus,
+    at: string,
+    error: string | null,
+  ): Promise<void> {
     const costNano = await this.#deps.batches.totalCostNano(batch.id)
     const hasCallback = batch.callback_url !== null
     await this.#deps.batches.transition(batch.id, from, status, {
@@ -178,9 +206,16 @@ export class BatchWorker {
         isFailed: outcome.result.error !== null,
         at: clock.now().toISOString(),
       })
-      if (!isRecorded) logger.warn({ batchId: batch.id, customId: item.custom_id }, 'batch item lease was lost before its result was recorded; another worker owns it')
+      if (!isRecorded)
+        logger.warn(
+          { batchId: batch.id, customId: item.custom_id },
+          'batch item lease was lost before its result was recorded; another worker owns it',
+        )
     } catch (error) {
-      logger.error({ err: error, batchId: batch.id, customId: item.custom_id }, 'could not record a batch result; the item runs again after its lease expires')
+      logger.error(
+        { err: error, batchId: batch.id, customId: item.custom_id },
+        'could not record a batch result; the item runs again after its lease expires',
+      )
     }
   }
 }

@@ -29,7 +29,10 @@ export interface CreateBatchesDeps {
   readonly flushLedger: () => Promise<void>
 }
 
-export function createBatches(deps: CreateBatchesDeps): { readonly service: BatchService; readonly worker: BatchWorker } {
+export function createBatches(deps: CreateBatchesDeps): {
+  readonly service: BatchService
+  readonly worker: BatchWorker
+} {
   const { config, clock, logger } = deps
   const batches = createBatchesRepository(deps.store.db, deps.store.engine)
   const egress = { allowPrivateNetworks: config.egress.allow_private_networks }
@@ -41,7 +44,12 @@ export function createBatches(deps: CreateBatchesDeps): { readonly service: Batc
     batches,
     clock,
     logger,
-    runItem: createBatchItemRunner({ lines, inference: deps.inference.deps, findKey: (hash) => deps.keyCache.lookup(hash), flushLedger: deps.flushLedger }),
+    runItem: createBatchItemRunner({
+      lines,
+      inference: deps.inference.deps,
+      findKey: (hash) => deps.keyCache.lookup(hash),
+      flushLedger: deps.flushLedger,
+    }),
     deliverWebhooks: createBatchWebhookDelivery({ batches, egress, secret: config.batches.webhook_secret, logger }),
     options: {
       pollIntervalMs: config.batches.poll_interval_ms,
@@ -53,7 +61,10 @@ export function createBatches(deps: CreateBatchesDeps): { readonly service: Batc
   const availableBalanceNano = async (): Promise<bigint | null> => {
     if (!config.credits.enforce) return null
     deps.credits.invalidate()
-    const [granted, balances] = await Promise.all([deps.credits.totalCreditsNano(), deps.counters.read([deps.credits.scopeId])])
+    const [granted, balances] = await Promise.all([
+      deps.credits.totalCreditsNano(),
+      deps.counters.read([deps.credits.scopeId]),
+    ])
     return granted - (balances.get(deps.credits.scopeId)?.spentNano ?? 0n)
   }
   const service = createBatchService({

@@ -22,13 +22,25 @@ function scan(chunks: readonly string[]): { members: [string, unknown][]; elemen
   return { members, elements, events }
 }
 
-const body = ' { "endpoint" : "/v1/x", "model":"a,b]}", "provider": {"only": ["p"]},\n "requests": [ {"custom_id":"1","body":{"s":"\\"]}, ["}}, {"custom_id":"2","body":{"n":[1,{"a":[]}]}} ] , "callback_url": null } '
+const body =
+  ' { "endpoint" : "/v1/x", "model":"a,b]}", "provider": {"only": ["p"]},\n "requests": [ {"custom_id":"1","body":{"s":"\\"]}, ["}}, {"custom_id":"2","body":{"n":[1,{"a":[]}]}} ] , "callback_url": null } '
 
 test('reports members and streamed elements in order, at every split of the text', () => {
   const whole = scan([body])
-  assert.deepEqual(whole.events, ['member:endpoint', 'member:model', 'member:provider', 'start', 'element:0', 'element:1', 'member:callback_url'])
+  assert.deepEqual(whole.events, [
+    'member:endpoint',
+    'member:model',
+    'member:provider',
+    'start',
+    'element:0',
+    'element:1',
+    'member:callback_url',
+  ])
   assert.deepEqual(whole.members[1], ['model', 'a,b]}'])
-  assert.deepEqual(whole.elements, [{ custom_id: '1', body: { s: '"]}, [' } }, { custom_id: '2', body: { n: [1, { a: [] }] } }])
+  assert.deepEqual(whole.elements, [
+    { custom_id: '1', body: { s: '"]}, [' } },
+    { custom_id: '2', body: { n: [1, { a: [] }] } },
+  ])
   for (let split = 0; split <= body.length; split++) {
     assert.deepEqual(scan([body.slice(0, split), body.slice(split)]), whole, `split at ${split}`)
   }

@@ -69,7 +69,10 @@ export class JsonMemberScanner {
       }
       if (this.#depth === 0) {
         if (isWhitespace(code)) continue
-        if (code !== openBrace || this.#isStarted) throw malformed(this.#isStarted ? 'unexpected text after the top-level object' : 'the body must be a JSON object')
+        if (code !== openBrace || this.#isStarted)
+          throw malformed(
+            this.#isStarted ? 'unexpected text after the top-level object' : 'the body must be a JSON object',
+          )
         this.#isStarted = true
         this.#depth = 1
         start = index + 1

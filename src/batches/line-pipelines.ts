@@ -4,13 +4,18 @@ import type { Dialect, DialectName } from '../dialects/dialect.ts'
 import { checkInputSize } from '../dialects/embeddings/decode-request.ts'
 import type { ApiKeyRecord } from '../domain/identity.ts'
 import { GatewayError, isGatewayError } from '../domain/errors.ts'
-import { createEmbeddingsRunner, type EmbeddingsDecoder, type EmbeddingsSettings } from '../inference/embeddings/run-embeddings.ts'
+import {
+  createEmbeddingsRunner,
+  type EmbeddingsDecoder,
+  type EmbeddingsSettings,
+} from '../inference/embeddings/run-embeddings.ts'
 import type { InferenceDeps } from '../inference/inference-deps.ts'
 import { invokeInference } from '../inference/invoke-inference.ts'
 import type { BatchEndpoint } from './batch-status.ts'
 import type { CancelSignal } from '../domain/cancellation.ts'
 
-export type LinePipeline = { readonly pipeline: 'inference'; readonly dialect: DialectName } | { readonly pipeline: 'embeddings' }
+export type LinePipeline =
+  { readonly pipeline: 'inference'; readonly dialect: DialectName } | { readonly pipeline: 'embeddings' }
 
 export const endpointPipelines: Readonly<Record<BatchEndpoint, LinePipeline>> = {
   '/v1/chat/completions': { pipeline: 'inference', dialect: 'openai-chat' },
@@ -51,14 +56,22 @@ export function checkLine(line: LinePipeline, body: unknown, deps: LinePipelineD
 }
 
 /** Runs a line as the route would, with `inference` carrying the line's own accounting. */
-export async function runLine(line: LinePipeline, call: LineCall, deps: LinePipelineDeps, inference: InferenceDeps): Promise<LineAnswer> {
+export async function runLine(
+  line: LinePipeline,
+  call: LineCall,
+  deps: LinePipelineDeps,
+  inference: InferenceDeps,
+): Promise<LineAnswer> {
   const { key, body, generationId, signal } = call
   switch (line.pipeline) {
     case 'inference':
       return invokeInference({ key, dialect: line.dialect, body, generationId, signal }, deps.dialects, inference)
     case 'embeddings': {
       const run = createEmbeddingsRunner(deps.embeddings.settings, inference, deps.embeddings.decode)
-      return run({ generationId, requestId: generationId, key, startedAt: inference.clock.now().getTime(), headers: {}, signal }, body)
+      return run(
+        { generationId, requestId: generationId, key, startedAt: inference.clock.now().getTime(), headers: {}, signal },
+        body,
+      )
     }
   }
 }

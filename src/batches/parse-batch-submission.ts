@@ -63,14 +63,18 @@ class SubmissionBuilder {
     }
     if (key === 'endpoint') this.#endpoint(value)
     else if (key === 'model') {
-      if (typeof value !== 'string' || value.trim() === '') throw invalid('model: must be a non-empty string naming the model every line uses')
+      if (typeof value !== 'string' || value.trim() === '')
+        throw invalid('model: must be a non-empty string naming the model every line uses')
       this.model = value
     } else if (key === 'completion_window') {
       if (value !== '24h') throw invalid('completion_window: only "24h" is supported')
     } else if (key === 'provider') this.provider = parseProvider(value)
     else if (key === 'callback_url') this.callbackUrl = parseCallbackUrl(value)
     else if (key === 'requests') throw invalid('requests: must be an array of {custom_id, body}')
-    else throw invalid(`${key}: unknown field; a batch takes endpoint, model, requests, completion_window, provider and callback_url`)
+    else
+      throw invalid(
+        `${key}: unknown field; a batch takes endpoint, model, requests, completion_window, provider and callback_url`,
+      )
   }
 
   #endpoint(value: unknown): void {
@@ -86,15 +90,22 @@ class SubmissionBuilder {
   }
 
   line(value: unknown, index: number): void {
-    if (index >= this.options.maxLines) throw invalid(`requests: a batch holds at most ${this.options.maxLines} requests; split it`)
+    if (index >= this.options.maxLines)
+      throw invalid(`requests: a batch holds at most ${this.options.maxLines} requests; split it`)
     if (!isObject(value)) throw invalid(`requests[${index}]: must be an object {custom_id, body}`)
     const customId = value.custom_id
     if (typeof customId !== 'string' || customId === '') throw invalid(`custom_id is required on requests[${index}].`)
     if (customId.length > 512) throw invalid(`requests[${index}].custom_id: at most 512 characters`)
-    if (this.#customIds.has(customId)) throw invalid(`requests[${index}].custom_id: "${customId}" is used by an earlier request; custom ids must be unique in a batch`)
+    if (this.#customIds.has(customId))
+      throw invalid(
+        `requests[${index}].custom_id: "${customId}" is used by an earlier request; custom ids must be unique in a batch`,
+      )
     const body = value.body
     if (!isObject(body)) throw invalid(`body is required on requests[${index}].`)
-    if (body.model !== undefined && body.model !== this.model) throw invalid(`requests[${index}].body.model: "${String(body.model)}" differs from the batch model "${this.model}"; omit it or use the batch model`)
+    if (body.model !== undefined && body.model !== this.model)
+      throw invalid(
+        `requests[${index}].body.model: "${String(body.model)}" differs from the batch model "${this.model}"; omit it or use the batch model`,
+      )
     if (body.stream === true) throw invalid(`requests[${index}].body.stream: batch requests cannot stream; omit stream`)
     const filled = { ...body, model: this.model }
     try {
@@ -112,7 +123,14 @@ class SubmissionBuilder {
     if (this.model === null) throw invalid('model is required')
     if (!this.hasRequests) throw invalid('requests is required: an array of {custom_id, body}')
     if (this.lines.length === 0) throw invalid('requests: must hold at least one request')
-    return { endpoint: this.endpoint, model: this.model, completionWindow: this.completionWindow, provider: this.provider, callbackUrl: this.callbackUrl, lines: this.lines }
+    return {
+      endpoint: this.endpoint,
+      model: this.model,
+      completionWindow: this.completionWindow,
+      provider: this.provider,
+      callbackUrl: this.callbackUrl,
+      lines: this.lines,
+    }
   }
 }
 
@@ -122,7 +140,8 @@ function parseProvider(value: unknown): BatchProviderPreferences | null {
   const result: { only?: string[]; allow_fallbacks?: boolean } = {}
   for (const [key, entry] of Object.entries(value)) {
     if (key === 'only') {
-      if (!Array.isArray(entry) || !entry.every((slug) => typeof slug === 'string' && slug !== '')) throw invalid('provider.only: must be an array of provider slugs')
+      if (!Array.isArray(entry) || !entry.every((slug) => typeof slug === 'string' && slug !== ''))
+        throw invalid('provider.only: must be an array of provider slugs')
       result.only = entry as string[]
     } else if (key === 'allow_fallbacks') {
       if (typeof entry !== 'boolean') throw invalid('provider.allow_fallbacks: must be a boolean')
@@ -159,7 +178,11 @@ export async function parseBatchSubmission(stream: Readable, options: ParseBatch
     for await (const chunk of stream) {
       const buffer = chunk as Buffer
       bytes += buffer.length
-      if (bytes > options.maxBytes) throw new GatewayError('payload_too_large', `Request payload too large: a batch body may hold at most ${options.maxBytes} bytes (batches.max_body_bytes)`)
+      if (bytes > options.maxBytes)
+        throw new GatewayError(
+          'payload_too_large',
+          `Request payload too large: a batch body may hold at most ${options.maxBytes} bytes (batches.max_body_bytes)`,
+        )
       scanner.push(decoder.write(buffer))
     }
   } catch (error) {

@@ -38,7 +38,8 @@ export function createBatchItemRunner(deps: RunBatchItemDeps): BatchItemRunner {
     const line = isBatchEndpoint(batch.endpoint) ? endpointPipelines[batch.endpoint] : null
     if (line === null) return failed('invalid_request', `endpoint ${batch.endpoint} cannot be run by this gateway`)
     const key = await deps.findKey(batch.key_hash)
-    if (key === undefined || key.disabled) return failed('unauthorized', 'The API key that submitted this batch was deleted or disabled')
+    if (key === undefined || key.disabled)
+      return failed('unauthorized', 'The API key that submitted this batch was deleted or disabled')
     let costNano = 0n
     const accounting: InferenceAccounting = {
       reserve: (input) => deps.inference.accounting.reserve(input),
@@ -48,11 +49,20 @@ export function createBatchItemRunner(deps: RunBatchItemDeps): BatchItemRunner {
         await deps.inference.accounting.settle(reservation, input)
       },
     }
-    const answer = await runLine(line, { key, body: lineBody(batch, item), generationId: batchGenerationId(batch.id, item.position), signal }, deps.lines, { ...deps.inference, accounting })
+    const answer = await runLine(
+      line,
+      { key, body: lineBody(batch, item), generationId: batchGenerationId(batch.id, item.position), signal },
+      deps.lines,
+      { ...deps.inference, accounting },
+    )
     await deps.flushLedger?.()
-    if (answer.status === 200) return { result: { response: { status_code: 200, body: answer.body }, error: null }, costNano }
+    if (answer.status === 200)
+      return { result: { response: { status_code: 200, body: answer.body }, error: null }, costNano }
     const kind = errorKindForStatus(answer.status)
-    return { result: { response: null, error: itemError(kind, answerMessage(answer.body) ?? errorKinds[kind].defaultMessage) }, costNano }
+    return {
+      result: { response: null, error: itemError(kind, answerMessage(answer.body) ?? errorKinds[kind].defaultMessage) },
+      costNano,
+    }
   }
 }
 
@@ -63,7 +73,8 @@ function failed(kind: ErrorKind, message: string): ItemOutcome {
 function lineBody(batch: BatchRow, item: BatchItemRow): Record<string, unknown> {
   const body = JSON.parse(item.body) as Record<string, unknown>
   if (batch.provider === null) return body
-  const given = typeof body.provider === 'object' && body.provider !== null ? (body.provider as Record<string, unknown>) : {}
+  const given =
+    typeof body.provider === 'object' && body.provider !== null ? (body.provider as Record<string, unknown>) : {}
   return { ...body, provider: { ...given, ...(JSON.parse(batch.provider) as Record<string, unknown>) } }
 }
 

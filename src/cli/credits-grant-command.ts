@@ -13,7 +13,12 @@ const usage = 'usage: switchyard credits grant <usd> [--note <text>]   (<usd> a 
 
 function parseGrant(args: string[]): { amountNano: bigint; note: string | null } | null {
   try {
-    const { values, positionals } = parseArgs({ args, options: { note: { type: 'string' } }, allowPositionals: true, strict: true })
+    const { values, positionals } = parseArgs({
+      args,
+      options: { note: { type: 'string' } },
+      allowPositionals: true,
+      strict: true,
+    })
     const amount = positionals.length === 1 ? Number(positionals[0]) : Number.NaN
     const amountNano = Number.isFinite(amount) && amount > 0 ? usdToNano(amount) : 0n
     return amountNano > 0n ? { amountNano, note: values.note ?? null } : null
@@ -34,8 +39,16 @@ export async function creditsGrantCommand(args: string[], context: CommandContex
     await migrateToLatest(store)
     const { organizationId } = await bootstrapIdentity(store, context.clock, context.config.secrets.admin_key)
     const grants = createCreditGrantsRepository(store.db)
-    await grants.insert({ id: randomUUID(), organization_id: organizationId, amount_nano: amountNano.toString(), note, created_at: context.clock.now().toISOString() })
-    context.stdout.write(`granted ${formatUsd(amountNano)}; total credits ${formatUsd(await grants.totalNano(organizationId))}\n`)
+    await grants.insert({
+      id: randomUUID(),
+      organization_id: organizationId,
+      amount_nano: amountNano.toString(),
+      note,
+      created_at: context.clock.now().toISOString(),
+    })
+    context.stdout.write(
+      `granted ${formatUsd(amountNano)}; total credits ${formatUsd(await grants.totalNano(organizationId))}\n`,
+    )
     return 0
   } finally {
     await store.close()

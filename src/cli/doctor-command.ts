@@ -19,7 +19,12 @@ interface CheckResult {
 const timeoutMs = 3_000
 
 export async function doctorCommand(_args: string[], context: CommandContext): Promise<number> {
-  const results: CheckResult[] = [checkConfig(context.config), await checkStore(context.config), await checkRedis(context.config), ...(await checkProviders(context.config))]
+  const results: CheckResult[] = [
+    checkConfig(context.config),
+    await checkStore(context.config),
+    await checkRedis(context.config),
+    ...(await checkProviders(context.config)),
+  ]
   context.stdout.write(formatTable(results))
   const failed = results.filter((result) => result.status === 'fail').length
   context.stdout.write(failed === 0 ? 'all checks passed\n' : `${failed} check(s) failed\n`)
@@ -29,7 +34,11 @@ export async function doctorCommand(_args: string[], context: CommandContext): P
 function checkConfig(config: Config): CheckResult {
   try {
     const catalog = buildCatalog(config)
-    return { check: 'config', status: 'ok', detail: `${config.config_path ?? 'no config file'}; ${catalog.providers().length} providers, ${catalog.models().length} models` }
+    return {
+      check: 'config',
+      status: 'ok',
+      detail: `${config.config_path ?? 'no config file'}; ${catalog.providers().length} providers, ${catalog.models().length} models`,
+    }
   } catch (error) {
     return { check: 'config', status: 'fail', detail: messageOf(error) }
   }
@@ -50,8 +59,19 @@ async function checkStore(config: Config): Promise<CheckResult> {
 }
 
 async function checkRedis(config: Config): Promise<CheckResult> {
-  if (config.store.redis_url === null) return { check: 'redis', status: 'skipped', detail: 'REDIS_URL is not set: counters and rate limits are in memory (single node)' }
-  const client = new Redis(config.store.redis_url, { lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false })
+  if (config.store.redis_url === null)
+    return {
+      check: 'redis',
+      status: 'skipped',
+      detail: 'REDIS_URL is not set: counters and rate limits are in memory (single node)',
+    }
+  const client = new Redis(config.store.redis_url, {
+    lazyConnect: true,
+    connectTimeout: timeoutMs,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    enableOfflineQueue: false,
+  })
   client.on('error', () => undefined)
   try {
     await withTimeout(client.connect(), 'Redis did not answer')
@@ -75,7 +95,11 @@ async function checkProviders(config: Config): Promise<CheckResult[]> {
     providers.map(async (provider): Promise<CheckResult> => {
       const check = `provider ${provider.slug}`
       try {
-        const response = await fetch(provider.baseUrl, { method: 'HEAD', signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' })
+        const response = await fetch(provider.baseUrl, {
+          method: 'HEAD',
+          signal: AbortSignal.timeout(timeoutMs),
+          redirect: 'manual',
+        })
         return { check, status: 'ok', detail: `${provider.baseUrl} answered HTTP ${response.status}` }
       } catch (error) {
         return { check, status: 'fail', detail: `${provider.baseUrl}: ${messageOf(error)}` }
@@ -88,7 +112,10 @@ function formatTable(results: readonly CheckResult[]): string {
   const rows = [{ check: 'CHECK', status: 'STATUS', detail: 'DETAIL' }, ...results]
   const checkWidth = Math.max(...rows.map((row) => row.check.length))
   const statusWidth = Math.max(...rows.map((row) => row.status.length))
-  return rows.map((row) => `${row.check.padEnd(checkWidth)}  ${row.status.padEnd(statusWidth)}  ${row.detail}`).join('\n') + '\n'
+  return (
+    rows.map((row) => `${row.check.padEnd(checkWidth)}  ${row.status.padEnd(statusWidth)}  ${row.detail}`).join('\n') +
+    '\n'
+  )
 }
 
 async function withTimeout<T>(promise: Promise<T>, message: string): Promise<T> {

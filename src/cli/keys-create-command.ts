@@ -11,14 +11,21 @@ import type { CommandContext } from './run-command.ts'
 export async function keysCreateCommand(args: string[], context: CommandContext): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { management: { type: 'boolean', default: false }, workspace: { type: 'string' }, name: { type: 'string' } },
+    options: {
+      management: { type: 'boolean', default: false },
+      workspace: { type: 'string' },
+      name: { type: 'string' },
+    },
     strict: true,
   })
   const store = openStore(context.config.store.database_url)
   try {
     await migrateToLatest(store)
     const identity = await bootstrapIdentity(store, context.clock, context.config.secrets.admin_key)
-    const workspace = values.workspace === undefined ? null : await createOrganizationsRepository(store.db).findWorkspace(values.workspace)
+    const workspace =
+      values.workspace === undefined
+        ? null
+        : await createOrganizationsRepository(store.db).findWorkspace(values.workspace)
     if (values.workspace !== undefined && workspace == null) {
       context.stderr.write(`no workspace with id or slug "${values.workspace}"\n`)
       return 2

@@ -12,7 +12,9 @@ import type { CommandContext } from './run-command.ts'
 export async function ledgerRebuildCountersCommand(args: string[], context: CommandContext): Promise<number> {
   const { values } = parseArgs({ args, options: { 'key-prefix': { type: 'string' } }, strict: true })
   if (context.config.store.redis_url === null) {
-    context.stdout.write('REDIS_URL is not set: spend counters are in memory and are rebuilt from the ledger at every start; nothing to do\n')
+    context.stdout.write(
+      'REDIS_URL is not set: spend counters are in memory and are rebuilt from the ledger at every start; nothing to do\n',
+    )
     return 0
   }
   const prefix = values['key-prefix']
@@ -21,7 +23,9 @@ export async function ledgerRebuildCountersCommand(args: string[], context: Comm
   try {
     await migrateToLatest(store)
     const report = await replayLedger(createLedgerRepository(store.db, store.writes), spend.counters)
-    context.stdout.write(`replayed ${report.rows} ledger rows into the counters (${report.recorded} recorded, ${report.rows - report.recorded} already present)\n`)
+    context.stdout.write(
+      `replayed ${report.rows} ledger rows into the counters (${report.recorded} recorded, ${report.rows - report.recorded} already present)\n`,
+    )
     return 0
   } finally {
     await spend.close()

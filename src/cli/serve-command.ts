@@ -13,7 +13,8 @@ export async function serveCommand(_args: string[], context: CommandContext): Pr
         `Try: curl -s ${address.replace('0.0.0.0', '127.0.0.1')}/api/v1/organization/members -H "Authorization: Bearer <that key>"\n\n`,
     )
   }
-  if (gateway.bootstrap.adminKeyCreated) context.stdout.write('Created the management key given in SWITCHYARD_ADMIN_KEY.\n')
+  if (gateway.bootstrap.adminKeyCreated)
+    context.stdout.write('Created the management key given in SWITCHYARD_ADMIN_KEY.\n')
   await new Promise<void>((resolve) => {
     let stopping = false
     const stop = (): void => {

@@ -12,7 +12,9 @@ export async function vaultRotateMasterKeyCommand(_args: string[], context: Comm
   const encoded = context.env?.SWITCHYARD_NEW_MASTER_KEY
   const nextKey = encoded === undefined ? null : Buffer.from(encoded, 'base64')
   if (nextKey === null || nextKey.length !== 32) {
-    context.stderr.write('set SWITCHYARD_NEW_MASTER_KEY to a new 32-byte key in base64 (for example: openssl rand -base64 32)\n')
+    context.stderr.write(
+      'set SWITCHYARD_NEW_MASTER_KEY to a new 32-byte key in base64 (for example: openssl rand -base64 32)\n',
+    )
     return 2
   }
   const current = loadMasterKey(context.config.secrets.master_key, context.config.store.data_dir)
@@ -24,8 +26,13 @@ export async function vaultRotateMasterKeyCommand(_args: string[], context: Comm
   try {
     await migrateToLatest(store)
     const count = await rotateVaultKeys(store.db, new SecretBox(current.key), new SecretBox(nextKey))
-    const where = current.origin === 'environment' ? 'SWITCHYARD_MASTER_KEY' : `SWITCHYARD_MASTER_KEY (the old key in ${current.path} is no longer valid: delete that file)`
-    context.stdout.write(`re-wrapped the keys of ${count} vault(s) under the new master key\nnext: set ${where} to the value of SWITCHYARD_NEW_MASTER_KEY on every instance, restart them, then unset SWITCHYARD_NEW_MASTER_KEY\n`)
+    const where =
+      current.origin === 'environment'
+        ? 'SWITCHYARD_MASTER_KEY'
+        : `SWITCHYARD_MASTER_KEY (the old key in ${current.path} is no longer valid: delete that file)`
+    context.stdout.write(
+      `re-wrapped the keys of ${count} vault(s) under the new master key\nnext: set ${where} to the value of SWITCHYARD_NEW_MASTER_KEY on every instance, restart them, then unset SWITCHYARD_NEW_MASTER_KEY\n`,
+    )
     return 0
   } catch (error) {
     context.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)

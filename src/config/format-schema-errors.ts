@@ -34,17 +34,28 @@ export function describeSchemaError(error: SchemaError, prefix = ''): string | n
     return names.map((name) => `${path === '' ? name : `${path}.${name}`}: is required`).join('; ')
   }
   if (error.keyword === 'enum' || error.keyword === 'const') {
-    const allowed = (params.allowedValues as unknown[] | undefined) ?? (params.allowedValue === undefined ? undefined : [params.allowedValue])
-    if (allowed !== undefined) return `${path || '(root)'}: must be one of ${allowed.map((value) => JSON.stringify(value)).join(', ')}`
+    const allowed =
+      (params.allowedValues as unknown[] | undefined) ??
+      (params.allowedValue === undefined ? undefined : [params.allowedValue])
+    if (allowed !== undefined)
+      return `${path || '(root)'}: must be one of ${allowed.map((value) => JSON.stringify(value)).join(', ')}`
   }
   return `${path || '(root)'}: ${error.message ?? 'is invalid'}`
 }
 
 export function formatSchemaErrors(errors: Iterable<SchemaError>, prefix = ''): string[] {
   const all = [...errors]
-  const unionPaths = new Set(all.filter((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf').map((error) => error.instancePath))
+  const unionPaths = new Set(
+    all.filter((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf').map((error) => error.instancePath),
+  )
   const lines = new Set<string>()
-  for (const path of unionPaths) lines.add(describeUnionError(all.filter((error) => error.instancePath === path), prefix))
+  for (const path of unionPaths)
+    lines.add(
+      describeUnionError(
+        all.filter((error) => error.instancePath === path),
+        prefix,
+      ),
+    )
   for (const error of all) {
     if (unionPaths.has(error.instancePath)) continue
     const line = describeSchemaError(error, prefix)

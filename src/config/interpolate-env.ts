@@ -36,7 +36,10 @@ function interpolateString(
     const found = env[name]
     if (found !== undefined && found !== '') return found
     if (fallback !== undefined) return fallback
-    problems.push({ path, message: `environment variable ${name} is not set (use \${${name}:-default} for a fallback)` })
+    problems.push({
+      path,
+      message: `environment variable ${name} is not set (use \${${name}:-default} for a fallback)`,
+    })
     return ''
   })
 }

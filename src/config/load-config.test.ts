@@ -41,14 +41,18 @@ test('defaults apply when there is no config file and no environment', () => {
 })
 
 test('environment variables are interpolated, with ${NAME:-fallback}', () => {
-  const config = withYaml(`${provider}server:\n  regional_hostnames: ["\${REGION_HOST:-eu.example.com}"]\n`, { ACME_KEY: 'k-123' })()
+  const config = withYaml(`${provider}server:\n  regional_hostnames: ["\${REGION_HOST:-eu.example.com}"]\n`, {
+    ACME_KEY: 'k-123',
+  })()
   assert.equal(config.providers[0]?.api_key, 'k-123')
   assert.deepEqual(config.server.regional_hostnames, ['eu.example.com'])
 })
 
 test('a missing environment variable is reported with its path', () => {
   const problems = problemsOf(withYaml(provider))
-  assert.deepEqual(problems, ['providers[0].api_key: environment variable ACME_KEY is not set (use ${ACME_KEY:-default} for a fallback)'])
+  assert.deepEqual(problems, [
+    'providers[0].api_key: environment variable ACME_KEY is not set (use ${ACME_KEY:-default} for a fallback)',
+  ])
 })
 
 test('an unknown key is refused with its path', () => {
@@ -57,7 +61,9 @@ test('an unknown key is refused with its path', () => {
 })
 
 test('a value of the wrong type is refused with its path and the accepted types', () => {
-  assert.deepEqual(problemsOf(withYaml('vault:\n  writes_disabled: "yes"\n')), ['vault.writes_disabled: must be boolean'])
+  assert.deepEqual(problemsOf(withYaml('vault:\n  writes_disabled: "yes"\n')), [
+    'vault.writes_disabled: must be boolean',
+  ])
   assert.deepEqual(problemsOf(withYaml('rate_limits:\n  per_key:\n    requests_per_minute: "many"\n')), [
     'rate_limits.per_key.requests_per_minute: must be integer or null',
   ])
@@ -78,7 +84,9 @@ test('every problem is reported at once', () => {
 
 test('duplicate provider slugs are refused', () => {
   const yaml = `${provider}  - slug: acme\n    api: anthropic\n    base_url: http://x\n`
-  assert.deepEqual(problemsOf(withYaml(yaml, { ACME_KEY: 'x' })), ['providers[1].slug: "acme" is already used by providers[0]'])
+  assert.deepEqual(problemsOf(withYaml(yaml, { ACME_KEY: 'x' })), [
+    'providers[1].slug: "acme" is already used by providers[0]',
+  ])
 })
 
 test('a decimal price must be a decimal string', () => {
@@ -91,7 +99,10 @@ test('a decimal price must be a decimal string', () => {
 test('environment problems are reported together', () => {
   const cwd = mkdtempSync(join(tmpdir(), 'switchyard-config-'))
   const problems = problemsOf(() =>
-    loadConfig({ env: { PORT: '99999', DATABASE_URL: 'mysql://x', SWITCHYARD_MASTER_KEY: 'c2hvcnQ=', LOG_LEVEL: 'loud' }, cwd }),
+    loadConfig({
+      env: { PORT: '99999', DATABASE_URL: 'mysql://x', SWITCHYARD_MASTER_KEY: 'c2hvcnQ=', LOG_LEVEL: 'loud' },
+      cwd,
+    }),
   )
   assert.equal(problems.length, 4)
   assert.match(problems.join('\n'), /PORT: must be an integer/)
@@ -110,7 +121,12 @@ test('SWITCHYARD_CONFIG names the file; YAML syntax errors are reported', () => 
 
 test('provider credentials in the environment are collected for the built-in presets', () => {
   const config = loadConfig({
-    env: { OPENAI_API_KEY: 'sk-1', OLLAMA_BASE_URL: 'http://127.0.0.1:11434', SWITCHYARD_ADMIN_KEY: 'x'.repeat(40), HOME: '/root' },
+    env: {
+      OPENAI_API_KEY: 'sk-1',
+      OLLAMA_BASE_URL: 'http://127.0.0.1:11434',
+      SWITCHYARD_ADMIN_KEY: 'x'.repeat(40),
+      HOME: '/root',
+    },
     cwd: mkdtempSync(join(tmpdir(), 'switchyard-config-')),
   })
   assert.deepEqual(config.provider_env, { OPENAI_API_KEY: 'sk-1', OLLAMA_BASE_URL: 'http://127.0.0.1:11434' })

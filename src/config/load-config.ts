@@ -89,25 +89,32 @@ interface Runtime {
 function readEnvironment(env: Env, cwd: string, problems: string[]): Runtime {
   const dataDir = resolve(cwd, 'data')
   const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`PORT: must be an integer from 0 to 65535, got "${env.PORT}"`)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    problems.push(`PORT: must be an integer from 0 to 65535, got "${env.PORT}"`)
   const databaseUrl = nonEmpty(env.DATABASE_URL) ?? `sqlite:${resolve(dataDir, 'switchyard.db')}`
   if (!/^(?:sqlite:.+|postgres(?:ql)?:\/\/.+)$/.test(databaseUrl)) {
-    problems.push(`DATABASE_URL: must be sqlite:<path> or postgres://..., got "${databaseUrl.replace(/:[^:@/]*@/, ':***@')}"`)
+    problems.push(
+      `DATABASE_URL: must be sqlite:<path> or postgres://..., got "${databaseUrl.replace(/:[^:@/]*@/, ':***@')}"`,
+    )
   }
   const redisUrl = nonEmpty(env.REDIS_URL)
-  if (redisUrl !== null && !/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL: must start with redis:// or rediss://')
+  if (redisUrl !== null && !/^rediss?:\/\//.test(redisUrl))
+    problems.push('REDIS_URL: must start with redis:// or rediss://')
   const masterKey = nonEmpty(env.SWITCHYARD_MASTER_KEY)
   if (masterKey !== null && Buffer.from(masterKey, 'base64').length !== 32) {
     problems.push('SWITCHYARD_MASTER_KEY: must be 32 bytes encoded as base64 (for example: openssl rand -base64 32)')
   }
   const logLevel = (nonEmpty(env.LOG_LEVEL) ?? 'info') as LogLevelName
-  if (!logLevels.includes(logLevel)) problems.push(`LOG_LEVEL: must be one of ${logLevels.join(', ')}, got "${logLevel}"`)
+  if (!logLevels.includes(logLevel))
+    problems.push(`LOG_LEVEL: must be one of ${logLevels.join(', ')}, got "${logLevel}"`)
   const adminKey = nonEmpty(env.SWITCHYARD_ADMIN_KEY)
   if (adminKey !== null && adminKey.length < 32) problems.push('SWITCHYARD_ADMIN_KEY: must be at least 32 characters')
   return {
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
     port,
-    databaseUrl: databaseUrl.startsWith('sqlite:') ? `sqlite:${resolve(cwd, databaseUrl.slice('sqlite:'.length))}` : databaseUrl,
+    databaseUrl: databaseUrl.startsWith('sqlite:')
+      ? `sqlite:${resolve(cwd, databaseUrl.slice('sqlite:'.length))}`
+      : databaseUrl,
     redisUrl,
     dataDir,
     adminKey,
@@ -119,12 +126,16 @@ function readEnvironment(env: Env, cwd: string, problems: string[]): Runtime {
 function checkReferences(file: ConfigFile, problems: string[]): void {
   const slugs = new Map<string, number>()
   for (const [index, provider] of (file.providers ?? []).entries()) {
-    if (slugs.has(provider.slug)) problems.push(`providers[${index}].slug: "${provider.slug}" is already used by providers[${slugs.get(provider.slug)}]`)
+    if (slugs.has(provider.slug))
+      problems.push(
+        `providers[${index}].slug: "${provider.slug}" is already used by providers[${slugs.get(provider.slug)}]`,
+      )
     slugs.set(provider.slug, index)
   }
   const models = new Map<string, number>()
   for (const [index, model] of (file.models ?? []).entries()) {
-    if (models.has(model.slug)) problems.push(`models[${index}].slug: "${model.slug}" is already used by models[${models.get(model.slug)}]`)
+    if (models.has(model.slug))
+      problems.push(`models[${index}].slug: "${model.slug}" is already used by models[${models.get(model.slug)}]`)
     models.set(model.slug, index)
   }
 }
@@ -145,7 +156,11 @@ function buildConfig(file: ConfigFile, runtime: Runtime, configPath: string | nu
     config_path: configPath,
     egress: { allow_private_networks: file.egress?.allow_private_networks ?? false },
     server_tools: serverToolsSetting(file.server_tools),
-    interns: { workspaces: file.interns?.workspaces ?? ['*'], ...(file.interns?.domain === undefined ? {} : { domain: file.interns.domain }), runtime: file.interns?.runtime ?? true },
+    interns: {
+      workspaces: file.interns?.workspaces ?? ['*'],
+      ...(file.interns?.domain === undefined ? {} : { domain: file.interns.domain }),
+      runtime: file.interns?.runtime ?? true,
+    },
     vault: { writes_disabled: file.vault?.writes_disabled ?? false },
     credits: { enforce: file.credits?.enforce ?? false },
     embeddings: { max_input_chars: file.embeddings?.max_input_chars ?? 1_000_000 },
@@ -181,7 +196,8 @@ function buildConfig(file: ConfigFile, runtime: Runtime, configPath: string | nu
 function collectProviderEnv(env: Env): Record<string, string> {
   const found: Record<string, string> = {}
   for (const [name, value] of Object.entries(env)) {
-    if (value !== undefined && value !== '' && providerEnvNames.test(name) && !reservedEnvNames.has(name)) found[name] = value
+    if (value !== undefined && value !== '' && providerEnvNames.test(name) && !reservedEnvNames.has(name))
+      found[name] = value
   }
   return found
 }

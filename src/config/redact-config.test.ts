@@ -23,7 +23,14 @@ test('printing the config never shows a credential', () => {
     cwd,
   })
   const printed = stringify(redactConfig(config))
-  for (const secret of ['provider-secret-1', 'org-secret-2', 'admin-secret-3', Buffer.alloc(32, 7).toString('base64'), 'db-secret-4', 'openai-secret-5']) {
+  for (const secret of [
+    'provider-secret-1',
+    'org-secret-2',
+    'admin-secret-3',
+    Buffer.alloc(32, 7).toString('base64'),
+    'db-secret-4',
+    'openai-secret-5',
+  ]) {
     assert.ok(!printed.includes(secret), `${secret} leaked into:\n${printed}`)
   }
   assert.match(printed, /base_url: http:\/\/127\.0\.0\.1:9\/v1/)

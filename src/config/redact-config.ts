@@ -16,7 +16,10 @@ function redact(value: unknown, key: string): unknown {
   if (value !== null && typeof value === 'object') {
     const result: Record<string, unknown> = {}
     for (const [name, item] of Object.entries(value)) {
-      result[name] = name === 'headers' && item !== null && typeof item === 'object' ? redactHeaders(item as Record<string, unknown>) : redact(item, name)
+      result[name] =
+        name === 'headers' && item !== null && typeof item === 'object'
+          ? redactHeaders(item as Record<string, unknown>)
+          : redact(item, name)
     }
     return result
   }

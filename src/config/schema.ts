@@ -82,11 +82,22 @@ export const ConfigFileSchema = Type.Object(
     ),
     egress: Type.Optional(Type.Object({ allow_private_networks: Type.Optional(Type.Boolean()) }, strict)),
     server_tools: Type.Optional(ServerToolsConfigSchema),
-    interns: Type.Optional(Type.Object({ workspaces: Type.Optional(Type.Array(Type.String({ minLength: 1 }))), domain: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })), runtime: Type.Optional(Type.Boolean()) }, strict)),
+    interns: Type.Optional(
+      Type.Object(
+        {
+          workspaces: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
+          domain: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+          runtime: Type.Optional(Type.Boolean()),
+        },
+        strict,
+      ),
+    ),
     vault: Type.Optional(Type.Object({ writes_disabled: Type.Optional(Type.Boolean()) }, strict)),
     credits: Type.Optional(Type.Object({ enforce: Type.Optional(Type.Boolean()) }, strict)),
     embeddings: Type.Optional(Type.Object({ max_input_chars: Type.Optional(Type.Integer({ minimum: 1 })) }, strict)),
-    systemone: Type.Optional(Type.Object({ namespace: Type.Optional(Type.String({ minLength: 1, pattern: '^[^/]+/$' })) }, strict)),
+    systemone: Type.Optional(
+      Type.Object({ namespace: Type.Optional(Type.String({ minLength: 1, pattern: '^[^/]+/$' })) }, strict),
+    ),
     batches: Type.Optional(
       Type.Object(
         {
@@ -113,7 +124,9 @@ export const ConfigFileSchema = Type.Object(
     ),
     providers: Type.Optional(Type.Array(ProviderConfigSchema)),
     models: Type.Optional(Type.Array(ModelConfigSchema)),
-    generations: Type.Optional(Type.Object({ content_retention_days: Type.Optional(Type.Integer({ minimum: 1 })) }, strict)),
+    generations: Type.Optional(
+      Type.Object({ content_retention_days: Type.Optional(Type.Integer({ minimum: 1 })) }, strict),
+    ),
     observability: Type.Optional(
       Type.Object(
         {

@@ -28,6 +28,9 @@ test('server_tools defaults, a full section, and refusals of unknown engines and
   assert.equal(full.subagent.model, 'acme/fast-1')
   assert.deepEqual(full.fusion, { models: ['a/b', 'c/d'], judge_model: 'e/f' })
   assert.deepEqual(full.sandbox, { url: 'http://127.0.0.1:7070/run', api_key: null, timeout_ms: 60_000 })
-  assert.throws(() => load('server_tools: { web_search: { engine: google } }\n'), (error: unknown) => error instanceof ConfigError && error.problems.some((problem) => problem.includes('engine')))
+  assert.throws(
+    () => load('server_tools: { web_search: { engine: google } }\n'),
+    (error: unknown) => error instanceof ConfigError && error.problems.some((problem) => problem.includes('engine')),
+  )
   assert.throws(() => load('server_tools: { teleport: {} }\n'), ConfigError)
 })

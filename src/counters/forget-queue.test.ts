@@ -4,7 +4,11 @@ import { ForgetQueue } from './forget-queue.ts'
 
 test('forgets the ids due, oldest first, and keeps the rest', () => {
   const queue = new ForgetQueue()
-  const remembered = new Map([['a', 1], ['b', 2], ['c', 3]])
+  const remembered = new Map([
+    ['a', 1],
+    ['b', 2],
+    ['c', 3],
+  ])
   queue.add('a', 100)
   queue.add('b', 200)
   queue.add('c', 200)

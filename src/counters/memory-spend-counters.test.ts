@@ -27,7 +27,11 @@ test('memory: finished reservations are remembered for two minutes by default, a
   await counters.settle('a', 4n)
   await counters.reserve({ reservationId: 'late', scopes, amountNano: 5n })
   clock.advance(1000)
-  assert.deepEqual(await counters.settle('late', 3n), { kind: 'settled', amountNano: 3n }, 'the lease lapsed, the spend still lands')
+  assert.deepEqual(
+    await counters.settle('late', 3n),
+    { kind: 'settled', amountNano: 3n },
+    'the lease lapsed, the spend still lands',
+  )
   clock.advance(118_999)
   assert.deepEqual(await counters.settle('a', 9n), { kind: 'settled', amountNano: 4n })
   clock.advance(1)
@@ -45,7 +49,13 @@ test('memory: a remembered outcome repeats exactly, past the safe-integer range 
   await counters.release('gone')
   assert.deepEqual(await counters.settle('huge', 1n), { kind: 'settled', amountNano: huge })
   assert.deepEqual(await counters.release('zero'), { kind: 'settled', amountNano: 0n })
-  assert.deepEqual(await counters.reserve({ reservationId: 'gone', scopes, amountNano: 5n }), { kind: 'duplicate', state: 'released' })
-  assert.deepEqual(await counters.reserve({ reservationId: 'huge', scopes, amountNano: 5n }), { kind: 'duplicate', state: 'settled' })
+  assert.deepEqual(await counters.reserve({ reservationId: 'gone', scopes, amountNano: 5n }), {
+    kind: 'duplicate',
+    state: 'released',
+  })
+  assert.deepEqual(await counters.reserve({ reservationId: 'huge', scopes, amountNano: 5n }), {
+    kind: 'duplicate',
+    state: 'settled',
+  })
   assert.equal((await counters.read(['k'])).get('k')?.spentNano, huge)
 })

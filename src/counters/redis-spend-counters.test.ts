@@ -51,7 +51,10 @@ runSpendCountersContract(
   async ({ clock, leaseMs, retentionMs }) => {
     const client = sharedClient()
     const keyPrefix = testPrefix()
-    return { counters: new RedisSpendCounters(client, clock, { keyPrefix, leaseMs, retentionMs }), close: () => deleteKeys(client, keyPrefix) }
+    return {
+      counters: new RedisSpendCounters(client, clock, { keyPrefix, leaseMs, retentionMs }),
+      close: () => deleteKeys(client, keyPrefix),
+    }
   },
   { skip: target.skip },
 )
@@ -62,12 +65,24 @@ describe('redis spend counters', { skip: target.skip }, () => {
     const keyPrefix = testPrefix()
     const counters = new RedisSpendCounters(client, new ManualClock('2026-11-22T12:00:00.000Z'), { keyPrefix })
     try {
-      await counters.reserve({ reservationId: 'a', scopes: [{ id: 'key:h:usage:d:2026-11-22', limitNano: null, ttlSeconds: 3600 }, { id: 'key:h:usage:lifetime', limitNano: null }], amountNano: 5n })
+      await counters.reserve({
+        reservationId: 'a',
+        scopes: [
+          { id: 'key:h:usage:d:2026-11-22', limitNano: null, ttlSeconds: 3600 },
+          { id: 'key:h:usage:lifetime', limitNano: null },
+        ],
+        amountNano: 5n,
+      })
       const ttl = await client.pttl(`${keyPrefix}s:key:h:usage:d:2026-11-22`)
       assert.ok(ttl > 0 && ttl <= 3_600_000, `pttl ${ttl}`)
       assert.equal(await client.pttl(`${keyPrefix}s:key:h:usage:lifetime`), -1, 'a scope without ttl does not expire')
       const keys = await keysUnder(client, keyPrefix)
-      assert.deepEqual([...new Set(keys)].sort(), [`${keyPrefix}leases`, `${keyPrefix}r:a`, `${keyPrefix}s:key:h:usage:d:2026-11-22`, `${keyPrefix}s:key:h:usage:lifetime`])
+      assert.deepEqual([...new Set(keys)].sort(), [
+        `${keyPrefix}leases`,
+        `${keyPrefix}r:a`,
+        `${keyPrefix}s:key:h:usage:d:2026-11-22`,
+        `${keyPrefix}s:key:h:usage:lifetime`,
+      ])
     } finally {
       await deleteKeys(client, keyPrefix)
     }
@@ -81,10 +96,19 @@ describe('redis spend counters', { skip: target.skip }, () => {
       const scopes = [{ id: 'key:h:usage:lifetime', limitNano: null }]
       await counters.reserve({ reservationId: 'settled', scopes, amountNano: 5n })
       await counters.reserve({ reservationId: 'released', scopes, amountNano: 5n })
-      assert.deepEqual(Object.keys(await client.hgetall(`${keyPrefix}r:settled`)).sort(), ['amount', 'forgetAt', 'scopes', 'state'])
+      assert.deepEqual(Object.keys(await client.hgetall(`${keyPrefix}r:settled`)).sort(), [
+        'amount',
+        'forgetAt',
+        'scopes',
+        'state',
+      ])
       await counters.settle('settled', 4n)
       await counters.release('released')
-      assert.deepEqual(Object.keys(await client.hgetall(`${keyPrefix}r:settled`)).sort(), ['forgetAt', 'settled', 'state'])
+      assert.deepEqual(Object.keys(await client.hgetall(`${keyPrefix}r:settled`)).sort(), [
+        'forgetAt',
+        'settled',
+        'state',
+      ])
       assert.deepEqual(Object.keys(await client.hgetall(`${keyPrefix}r:released`)).sort(), ['forgetAt', 'state'])
       assert.deepEqual(await counters.settle('settled', 9n), { kind: 'settled', amountNano: 4n })
       const ttl = await client.pttl(`${keyPrefix}r:settled`)
@@ -96,7 +120,12 @@ describe('redis spend counters', { skip: target.skip }, () => {
 })
 
 test('an unreachable Redis is reported as unavailable, so the caller fails closed', async () => {
-  const client = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null })
+  const client = new Redis('redis://127.0.0.1:1', {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  })
   try {
     const counters = new RedisSpendCounters(client, new ManualClock('2026-11-22T12:00:00.000Z'))
     await assert.rejects(

@@ -8,7 +8,13 @@ import type { Redis } from 'ioredis'
 import type { Clock } from '../domain/clock.ts'
 import { GatewayError } from '../domain/errors.ts'
 import { readScript, recordScript, releaseScript, reserveScript, settleScript } from './redis-spend-scripts.ts'
-import { assertValidAmount, assertValidId, assertValidScopes, defaultLeaseMs, defaultRetentionMs } from './spend-counters.ts'
+import {
+  assertValidAmount,
+  assertValidId,
+  assertValidScopes,
+  defaultLeaseMs,
+  defaultRetentionMs,
+} from './spend-counters.ts'
 import type {
   RecordRequest,
   ReservationOutcome,
@@ -66,7 +72,11 @@ export class RedisSpendCounters implements SpendCounters {
     assertValidAmount(request.amountNano, 'amountNano')
     const reply = await this.#run(
       scripts.reserve,
-      [this.#leasesKey(), this.#reservationKey(request.reservationId), ...request.scopes.map((scope) => this.#scopeKey(scope.id))],
+      [
+        this.#leasesKey(),
+        this.#reservationKey(request.reservationId),
+        ...request.scopes.map((scope) => this.#scopeKey(scope.id)),
+      ],
       [
         request.reservationId,
         request.amountNano.toString(),
@@ -79,20 +89,40 @@ export class RedisSpendCounters implements SpendCounters {
     if (kind === 'admitted') return { kind: 'admitted' }
     if (kind === 'duplicate' && isReservationState(first)) return { kind: 'duplicate', state: first }
     const scope = request.scopes[Number(first) - 1]
-    if (kind === 'refused' && scope !== undefined && scope.limitNano !== null && second !== undefined && third !== undefined) {
-      return { kind: 'refused', scopeId: scope.id, limitNano: scope.limitNano, spentNano: BigInt(second), reservedNano: BigInt(third) }
+    if (
+      kind === 'refused' &&
+      scope !== undefined &&
+      scope.limitNano !== null &&
+      second !== undefined &&
+      third !== undefined
+    ) {
+      return {
+        kind: 'refused',
+        scopeId: scope.id,
+        limitNano: scope.limitNano,
+        spentNano: BigInt(second),
+        reservedNano: BigInt(third),
+      }
     }
     throw unexpectedReply('reserve', reply)
   }
 
   async settle(reservationId: string, actualNano: bigint): Promise<ReservationOutcome> {
     assertValidAmount(actualNano, 'actualNano')
-    const reply = await this.#run(scripts.settle, [this.#leasesKey(), this.#reservationKey(reservationId)], [reservationId, actualNano.toString()])
+    const reply = await this.#run(
+      scripts.settle,
+      [this.#leasesKey(), this.#reservationKey(reservationId)],
+      [reservationId, actualNano.toString()],
+    )
     return reservationOutcome('settle', reply)
   }
 
   async release(reservationId: string): Promise<ReservationOutcome> {
-    const reply = await this.#run(scripts.release, [this.#leasesKey(), this.#reservationKey(reservationId)], [reservationId])
+    const reply = await this.#run(
+      scripts.release,
+      [this.#leasesKey(), this.#reservationKey(reservationId)],
+      [reservationId],
+    )
     return reservationOutcome('release', reply)
   }
 
@@ -102,7 +132,11 @@ export class RedisSpendCounters implements SpendCounters {
     assertValidAmount(request.amountNano, 'amountNano')
     const reply = await this.#run(
       scripts.record,
-      [this.#leasesKey(), `${this.#prefix}rec:${request.id}`, ...request.scopes.map((scope) => this.#scopeKey(scope.id))],
+      [
+        this.#leasesKey(),
+        `${this.#prefix}rec:${request.id}`,
+        ...request.scopes.map((scope) => this.#scopeKey(scope.id)),
+      ],
       [request.amountNano.toString(), scopesJson(request.scopes)],
     )
     if (reply === 0 || reply === 1) return { recorded: reply === 1 }
@@ -110,9 +144,16 @@ export class RedisSpendCounters implements SpendCounters {
   }
 
   async read(scopeIds: readonly string[]): Promise<ReadonlyMap<string, ScopeBalance>> {
-    const reply = stringsOf(await this.#run(scripts.read, [this.#leasesKey(), ...scopeIds.map((id) => this.#scopeKey(id))], []))
+    const reply = stringsOf(
+      await this.#run(scripts.read, [this.#leasesKey(), ...scopeIds.map((id) => this.#scopeKey(id))], []),
+    )
     if (reply.length !== scopeIds.length * 2) throw unexpectedReply('read', reply)
-    return new Map(scopeIds.map((id, index) => [id, { spentNano: BigInt(reply[index * 2] ?? ''), reservedNano: BigInt(reply[index * 2 + 1] ?? '') }]))
+    return new Map(
+      scopeIds.map((id, index) => [
+        id,
+        { spentNano: BigInt(reply[index * 2] ?? ''), reservedNano: BigInt(reply[index * 2 + 1] ?? '') },
+      ]),
+    )
   }
 
   #leasesKey(): string {
@@ -138,7 +179,9 @@ export class RedisSpendCounters implements SpendCounters {
       }
     } catch (error) {
       if (error instanceof GatewayError) throw error
-      throw new GatewayError('unavailable', 'Spend counters are unavailable; the request was not admitted', { cause: error })
+      throw new GatewayError('unavailable', 'Spend counters are unavailable; the request was not admitted', {
+        cause: error,
+      })
     }
   }
 }
@@ -165,5 +208,8 @@ function reservationOutcome(operation: string, reply: unknown): ReservationOutco
 }
 
 function unexpectedReply(operation: string, reply: unknown): GatewayError {
-  return new GatewayError('internal', `Unexpected reply from the ${operation} spend-counter script: ${JSON.stringify(reply)}`)
+  return new GatewayError(
+    'internal',
+    `Unexpected reply from the ${operation} spend-counter script: ${JSON.stringify(reply)}`,
+  )
 }

@@ -66,16 +66,23 @@ interface Step {
 function schedule(scenario: Scenario): Step[][] {
   const events = scenario.requests.flatMap((request, index) => {
     const reserve = { time: request.reserveAt, order: 0, index }
-    return request.fate === 'abandon' ? [reserve] : [reserve, { time: request.reserveAt + request.finishAfter, order: 1, index }]
+    return request.fate === 'abandon'
+      ? [reserve]
+      : [reserve, { time: request.reserveAt + request.finishAfter, order: 1, index }]
   })
   events.sort((a, b) => a.time - b.time || a.order - b.order || a.index - b.index)
-  if (scenario.sequential) return events.map((event) => [{ index: event.index, reserve: event.order === 0, finish: event.order === 1 }])
+  if (scenario.sequential)
+    return events.map((event) => [{ index: event.index, reserve: event.order === 0, finish: event.order === 1 }])
   const groups = new Map<number, Map<number, Step>>()
   for (const event of events) {
     const group = groups.get(event.time) ?? new Map<number, Step>()
     groups.set(event.time, group)
     const step = group.get(event.index) ?? { index: event.index, reserve: false, finish: false }
-    group.set(event.index, { ...step, reserve: step.reserve || event.order === 0, finish: step.finish || event.order === 1 })
+    group.set(event.index, {
+      ...step,
+      reserve: step.reserve || event.order === 0,
+      finish: step.finish || event.order === 1,
+    })
   }
   return [...groups.values()].map((group) => [...group.values()])
 }
@@ -83,7 +90,9 @@ function schedule(scenario: Scenario): Step[][] {
 async function runScenario(counters: SpendCounters, clock: ManualClock, scenario: Scenario): Promise<void> {
   const key: LimitedScope = { id: 'key:h:limit:m:2026-11', limitNano: scenario.keyLimit, ttlSeconds: 3600 }
   const budget: LimitedScope = { id: 'budget:g:d:2026-11-22', limitNano: scenario.budgetLimit, ttlSeconds: 3600 }
-  const models = new Map<string, ScopeModel>([key, budget].map((scope) => [scope.id, { spent: 0n, reserved: 0n, overshoot: 0n }]))
+  const models = new Map<string, ScopeModel>(
+    [key, budget].map((scope) => [scope.id, { spent: 0n, reserved: 0n, overshoot: 0n }]),
+  )
   const limits = new Map([key, budget].map((scope) => [scope.id, scope.limitNano ?? 0n]))
   const scopesOf = (request: PlannedRequest): LimitedScope[] => (request.withBudget ? [key, budget] : [key])
   const modelOf = (id: string): ScopeModel => models.get(id) ?? assert.fail(`no model for ${id}`)
@@ -106,7 +115,10 @@ async function runScenario(counters: SpendCounters, clock: ManualClock, scenario
     if (!admitted.has(step.index)) {
       assert.deepEqual(await counters.settle(reservationId, request.actual), { kind: 'unknown' })
     } else if (request.fate === 'settle') {
-      assert.deepEqual(await counters.settle(reservationId, request.actual), { kind: 'settled', amountNano: request.actual })
+      assert.deepEqual(await counters.settle(reservationId, request.actual), {
+        kind: 'settled',
+        amountNano: request.actual,
+      })
     } else {
       assert.deepEqual(await counters.release(reservationId), { kind: 'released' })
     }
@@ -130,9 +142,16 @@ async function runScenario(counters: SpendCounters, clock: ManualClock, scenario
     const balances = await counters.read([key.id, budget.id])
     for (const [id, model] of models) {
       const balance = balances.get(id) ?? assert.fail(`no balance for ${id}`)
-      assert.deepEqual({ spent: balance.spentNano, reserved: balance.reservedNano }, { spent: model.spent, reserved: model.reserved }, id)
+      assert.deepEqual(
+        { spent: balance.spentNano, reserved: balance.reservedNano },
+        { spent: model.spent, reserved: model.reserved },
+        id,
+      )
       const limit = limits.get(id) ?? 0n
-      assert.ok(balance.spentNano + balance.reservedNano <= limit + model.overshoot, `${id}: ${balance.spentNano} + ${balance.reservedNano} > ${limit} + ${model.overshoot}`)
+      assert.ok(
+        balance.spentNano + balance.reservedNano <= limit + model.overshoot,
+        `${id}: ${balance.spentNano} + ${balance.reservedNano} > ${limit} + ${model.overshoot}`,
+      )
     }
   }
 
@@ -157,7 +176,9 @@ export function runSpendCountersProperties(factory: SpendCountersFactory): void 
     for (const { title, twoScopes } of cases) {
       test(`${title}: random concurrent reserve/settle/release never overspends past the admitted overshoot and restores exactly`, async () => {
         await fc.assert(
-          fc.asyncProperty(scenarioArbitrary(twoScopes), (scenario) => withCounters(factory, (counters, clock) => runScenario(counters, clock, scenario))),
+          fc.asyncProperty(scenarioArbitrary(twoScopes), (scenario) =>
+            withCounters(factory, (counters, clock) => runScenario(counters, clock, scenario)),
+          ),
           { numRuns: 30 },
         )
       })

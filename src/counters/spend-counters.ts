@@ -31,7 +31,13 @@ export interface ReserveRequest {
 export type ReserveOutcome =
   | { readonly kind: 'admitted' }
   /** The first scope (in request order) that could not take the hold; nothing was held anywhere. */
-  | { readonly kind: 'refused'; readonly scopeId: string; readonly limitNano: bigint; readonly spentNano: bigint; readonly reservedNano: bigint }
+  | {
+      readonly kind: 'refused'
+      readonly scopeId: string
+      readonly limitNano: bigint
+      readonly spentNano: bigint
+      readonly reservedNano: bigint
+    }
   /** The id is already known; no new hold was taken. */
   | { readonly kind: 'duplicate'; readonly state: ReservationState }
 

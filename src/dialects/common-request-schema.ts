@@ -9,7 +9,15 @@ export const identifierMaxLength = 256
 
 const StringList = Type.Array(Type.String())
 const PriceLimit = Type.Union([Type.Number(), Type.String()])
-const Percentiles = Type.Union([Type.Number(), Type.Object({ p50: Type.Optional(Type.Number()), p75: Type.Optional(Type.Number()), p90: Type.Optional(Type.Number()), p99: Type.Optional(Type.Number()) })])
+const Percentiles = Type.Union([
+  Type.Number(),
+  Type.Object({
+    p50: Type.Optional(Type.Number()),
+    p75: Type.Optional(Type.Number()),
+    p90: Type.Optional(Type.Number()),
+    p99: Type.Optional(Type.Number()),
+  }),
+])
 
 export const ProviderPreferencesSchema = Type.Object({
   allow_fallbacks: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
@@ -22,7 +30,17 @@ export const ProviderPreferencesSchema = Type.Object({
   ignore: Type.Optional(Type.Union([StringList, Type.Null()])),
   quantizations: Type.Optional(Type.Union([StringList, Type.Null()])),
   sort: Type.Optional(Type.Union([Type.String(), Type.Object({}), Type.Null()])),
-  max_price: Type.Optional(Type.Union([Type.Object({ prompt: Type.Optional(PriceLimit), completion: Type.Optional(PriceLimit), image: Type.Optional(PriceLimit), request: Type.Optional(PriceLimit) }), Type.Null()])),
+  max_price: Type.Optional(
+    Type.Union([
+      Type.Object({
+        prompt: Type.Optional(PriceLimit),
+        completion: Type.Optional(PriceLimit),
+        image: Type.Optional(PriceLimit),
+        request: Type.Optional(PriceLimit),
+      }),
+      Type.Null(),
+    ]),
+  ),
   preferred_min_throughput: Type.Optional(Type.Union([Percentiles, Type.Null()])),
   preferred_max_latency: Type.Optional(Type.Union([Percentiles, Type.Null()])),
 })
@@ -36,7 +54,9 @@ export const TraceSchema = Type.Object({
 })
 
 /** Key rules (length, no brackets) are checked by decode, which names the key. */
-export const MetadataSchema = Type.Record(Type.String(), Type.String({ maxLength: metadataLimits.valueLength }), { maxProperties: metadataLimits.pairs })
+export const MetadataSchema = Type.Record(Type.String(), Type.String({ maxLength: metadataLimits.valueLength }), {
+  maxProperties: metadataLimits.pairs,
+})
 
 export const PluginsSchema = Type.Array(Type.Object({ id: Type.String({ minLength: 1 }) }))
 

@@ -33,7 +33,10 @@ export function collectModels(body: Pick<CommonRequestFields, 'model' | 'models'
 export function checkMetadataKeys(metadata: Readonly<Record<string, string>>, field = 'metadata'): void {
   for (const key of Object.keys(metadata)) {
     if (key.length > metadataLimits.keyLength) {
-      throw new GatewayError('invalid_request', `${field}: key "${key}" is longer than ${metadataLimits.keyLength} characters`)
+      throw new GatewayError(
+        'invalid_request',
+        `${field}: key "${key}" is longer than ${metadataLimits.keyLength} characters`,
+      )
     }
     if (key.includes('[') || key.includes(']')) {
       throw new GatewayError('invalid_request', `${field}: key "${key}" must not contain "[" or "]"`)

@@ -10,20 +10,51 @@ import type { EncodeContext } from './dialect.ts'
 import { createDialectRegistry } from './registry.ts'
 
 const dialects = createDialectRegistry()
-const context: EncodeContext = { generationId: 'gen-r', model: 'm', provider: 'p', createdAt: 1, costUsd: null, isByok: false }
+const context: EncodeContext = {
+  generationId: 'gen-r',
+  model: 'm',
+  provider: 'p',
+  createdAt: 1,
+  costUsd: null,
+  isByok: false,
+}
 const items: ReasoningItem[] = [
   { type: 'reasoning', text: 'Anthropic thought', signature: 'sig-a', origin: 'anthropic' },
   { type: 'reasoning', text: '', encrypted_content: 'redacted-data', redacted: true, origin: 'anthropic' },
   { type: 'reasoning', text: 'OpenAI summary', id: 'rs_1', encrypted_content: 'enc-o', origin: 'openai-responses' },
   { type: 'reasoning', text: 'Gemini thought', signature: 'thought-sig', origin: 'gemini' },
 ]
-const resultWith = (item: ReasoningItem): CanonicalResult => ({ id: 'u', model: 'm', output: [item, { type: 'text', text: 'ok' }], finish_reason: 'stop', usage: emptyUsage })
+const resultWith = (item: ReasoningItem): CanonicalResult => ({
+  id: 'u',
+  model: 'm',
+  output: [item, { type: 'text', text: 'ok' }],
+  finish_reason: 'stop',
+  usage: emptyUsage,
+})
 
 /** The assistant turn a client would send back, built from the body it received. */
-const echoBack: Record<'openai-responses' | 'openai-chat' | 'anthropic-messages', (body: Record<string, unknown>) => Record<string, unknown>> = {
-  'openai-responses': (body) => ({ input: [{ role: 'user', content: 'q' }, ...(body.output as unknown[]), { role: 'user', content: 'next' }] }),
-  'openai-chat': (body) => ({ messages: [{ role: 'user', content: 'q' }, (body.choices as { message: unknown }[])[0]?.message, { role: 'user', content: 'next' }] }),
-  'anthropic-messages': (body) => ({ max_tokens: 10, messages: [{ role: 'user', content: 'q' }, { role: 'assistant', content: body.content }, { role: 'user', content: 'next' }] }),
+const echoBack: Record<
+  'openai-responses' | 'openai-chat' | 'anthropic-messages',
+  (body: Record<string, unknown>) => Record<string, unknown>
+> = {
+  'openai-responses': (body) => ({
+    input: [{ role: 'user', content: 'q' }, ...(body.output as unknown[]), { role: 'user', content: 'next' }],
+  }),
+  'openai-chat': (body) => ({
+    messages: [
+      { role: 'user', content: 'q' },
+      (body.choices as { message: unknown }[])[0]?.message,
+      { role: 'user', content: 'next' },
+    ],
+  }),
+  'anthropic-messages': (body) => ({
+    max_tokens: 10,
+    messages: [
+      { role: 'user', content: 'q' },
+      { role: 'assistant', content: body.content },
+      { role: 'user', content: 'next' },
+    ],
+  }),
 }
 
 for (const name of ['openai-responses', 'openai-chat', 'anthropic-messages'] as const) {

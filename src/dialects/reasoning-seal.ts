@@ -9,11 +9,19 @@ import type { ProviderApi } from '../domain/inference/provider-api.ts'
 
 const prefix = 'swy1:'
 
-type SealedFields = Pick<ReasoningItem, 'signature' | 'encrypted_content' | 'redacted' | 'id'> & { readonly origin: ProviderApi }
+type SealedFields = Pick<ReasoningItem, 'signature' | 'encrypted_content' | 'redacted' | 'id'> & {
+  readonly origin: ProviderApi
+}
 
 export function sealReasoning(item: ReasoningItem): string {
   // JSON.stringify leaves out the fields that are undefined.
-  const fields = { origin: item.origin, signature: item.signature, encrypted_content: item.encrypted_content, redacted: item.redacted, id: item.id }
+  const fields = {
+    origin: item.origin,
+    signature: item.signature,
+    encrypted_content: item.encrypted_content,
+    redacted: item.redacted,
+    id: item.id,
+  }
   return prefix + Buffer.from(JSON.stringify(fields), 'utf8').toString('base64url')
 }
 
@@ -21,10 +29,14 @@ export function sealReasoning(item: ReasoningItem): string {
 export function openSealedReasoning(token: string): SealedFields | undefined {
   if (!token.startsWith(prefix)) return undefined
   try {
-    const fields = JSON.parse(Buffer.from(token.slice(prefix.length), 'base64url').toString('utf8')) as Record<string, unknown>
+    const fields = JSON.parse(Buffer.from(token.slice(prefix.length), 'base64url').toString('utf8')) as Record<
+      string,
+      unknown
+    >
     if (!providerApis.includes(fields.origin as ProviderApi)) return undefined
     const sealed: Record<string, unknown> = { origin: fields.origin }
-    for (const key of ['signature', 'encrypted_content', 'id'] as const) if (typeof fields[key] === 'string') sealed[key] = fields[key]
+    for (const key of ['signature', 'encrypted_content', 'id'] as const)
+      if (typeof fields[key] === 'string') sealed[key] = fields[key]
     if (fields.redacted === true) sealed.redacted = true
     return sealed as SealedFields
   } catch {

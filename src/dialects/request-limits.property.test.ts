@@ -25,22 +25,39 @@ function accepts(name: keyof typeof bodies, fields: Record<string, unknown>): bo
 }
 
 test('session_id is accepted up to 256 characters in every dialect', () => {
-  fc.assert(fc.property(fc.integer({ min: 0, max: 400 }), fc.constantFrom(...(Object.keys(bodies) as (keyof typeof bodies)[])), (length, name) => {
-    assert.equal(accepts(name, { session_id: 's'.repeat(length) }), length <= 256)
-  }))
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: 400 }),
+      fc.constantFrom(...(Object.keys(bodies) as (keyof typeof bodies)[])),
+      (length, name) => {
+        assert.equal(accepts(name, { session_id: 's'.repeat(length) }), length <= 256)
+      },
+    ),
+  )
 })
 
 test('metadata: pair count, key length and value length each refused exactly past their limit', () => {
-  fc.assert(fc.property(fc.integer({ min: 0, max: 24 }), fc.integer({ min: 1, max: 90 }), fc.integer({ min: 0, max: 700 }), (pairs, keyLength, valueLength) => {
-    const metadata = Object.fromEntries(Array.from({ length: pairs }, (_, index) => [`${index}`.padStart(keyLength, 'k'), 'v'.repeat(valueLength)]))
-    const expected = pairs <= 16 && (pairs === 0 || (keyLength <= 64 && valueLength <= 512))
-    assert.equal(accepts('openai-responses', { metadata }), expected)
-    assert.equal(accepts('openai-chat', { metadata }), expected)
-  }))
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: 24 }),
+      fc.integer({ min: 1, max: 90 }),
+      fc.integer({ min: 0, max: 700 }),
+      (pairs, keyLength, valueLength) => {
+        const metadata = Object.fromEntries(
+          Array.from({ length: pairs }, (_, index) => [`${index}`.padStart(keyLength, 'k'), 'v'.repeat(valueLength)]),
+        )
+        const expected = pairs <= 16 && (pairs === 0 || (keyLength <= 64 && valueLength <= 512))
+        assert.equal(accepts('openai-responses', { metadata }), expected)
+        assert.equal(accepts('openai-chat', { metadata }), expected)
+      },
+    ),
+  )
 })
 
 test('max_tool_calls is accepted from 1 to 30', () => {
-  fc.assert(fc.property(fc.integer({ min: -5, max: 60 }), (count) => {
-    assert.equal(accepts('openai-responses', { max_tool_calls: count }), count >= 1 && count <= 30)
-  }))
+  fc.assert(
+    fc.property(fc.integer({ min: -5, max: 60 }), (count) => {
+      assert.equal(accepts('openai-responses', { max_tool_calls: count }), count >= 1 && count <= 30)
+    }),
+  )
 })

@@ -19,7 +19,10 @@ export function createSchemaCheck(schema: TSchema): SchemaCheck {
   return (body) => {
     if (compiled.Check(body)) return
     const violations = [...compiled.Errors(body)] as SchemaViolation[]
-    throw new GatewayError('invalid_request', describeViolations(violations, (violation) => isInMismatchedBranch(schema, body, violation)))
+    throw new GatewayError(
+      'invalid_request',
+      describeViolations(violations, (violation) => isInMismatchedBranch(schema, body, violation)),
+    )
   }
 }
 
@@ -38,15 +41,23 @@ export function toFieldPath(instancePath: string): string {
  * The most specific violation: union wrappers and branch mismatches (a wrong `type` or `role` discriminator) only
  * explain when nothing else does; then the deepest path.
  */
-function describeViolations(violations: readonly SchemaViolation[], isInMismatchedBranch: (violation: SchemaViolation) => boolean): string {
+function describeViolations(
+  violations: readonly SchemaViolation[],
+  isInMismatchedBranch: (violation: SchemaViolation) => boolean,
+): string {
   const specific = violations.filter((violation) => !isUnionWrapper(violation))
   const mismatchPaths = violations.filter(isDiscriminatorMismatch).map((violation) => violation.instancePath)
-  const isOtherBranchType = (violation: SchemaViolation): boolean => violation.keyword === 'type' && mismatchPaths.some((path) => path.startsWith(`${violation.instancePath}/`))
-  const decisive = specific.filter((violation) => !isDiscriminatorMismatch(violation) && !isInMismatchedBranch(violation) && !isOtherBranchType(violation))
+  const isOtherBranchType = (violation: SchemaViolation): boolean =>
+    violation.keyword === 'type' && mismatchPaths.some((path) => path.startsWith(`${violation.instancePath}/`))
+  const decisive = specific.filter(
+    (violation) =>
+      !isDiscriminatorMismatch(violation) && !isInMismatchedBranch(violation) && !isOtherBranchType(violation),
+  )
   const candidates = decisive.length > 0 ? decisive : specific.length > 0 ? specific : violations
   const deepest = [...candidates].sort(byDepthThenKeyword)[0]
   if (deepest === undefined) return 'The request body is invalid'
-  if (decisive.length === 0 && isDiscriminatorMismatch(deepest)) return describeDiscriminator(deepest.instancePath, candidates)
+  if (decisive.length === 0 && isDiscriminatorMismatch(deepest))
+    return describeDiscriminator(deepest.instancePath, candidates)
   return describeViolation(deepest)
 }
 
@@ -55,7 +66,8 @@ function isUnionWrapper(violation: SchemaViolation): boolean {
 }
 
 function isDiscriminatorMismatch(violation: SchemaViolation): boolean {
-  if (violation.keyword === 'required') return requiredNames(violation).some((name) => name === 'type' || name === 'role')
+  if (violation.keyword === 'required')
+    return requiredNames(violation).some((name) => name === 'type' || name === 'role')
   return ['const', 'enum', 'pattern'].includes(violation.keyword) && /\/(type|role)$/.test(violation.instancePath)
 }
 
@@ -67,7 +79,10 @@ function describeDiscriminator(instancePath: string, violations: readonly Schema
       const params = (violation.params ?? {}) as Record<string, unknown>
       if (violation.keyword === 'required') return []
       if (violation.keyword === 'pattern') return [`${String(params.pattern ?? '')} (pattern)`]
-      return (params.allowedValues as unknown[] | undefined) ?? (params.allowedValue === undefined ? [] : [params.allowedValue])
+      return (
+        (params.allowedValues as unknown[] | undefined) ??
+        (params.allowedValue === undefined ? [] : [params.allowedValue])
+      )
     })
   return `${toFieldPath(instancePath)}: must be one of ${[...new Set(allowed)].map((value) => JSON.stringify(value)).join(', ')}`
 }
@@ -83,11 +98,16 @@ function describeViolation(violation: SchemaViolation): string {
   const path = toFieldPath(violation.instancePath)
   const params = (violation.params ?? {}) as Record<string, unknown>
   if (violation.keyword === 'required') {
-    return requiredNames(violation).map((name) => `${path === '' ? name : `${path}.${name}`}: is required`).join('; ')
+    return requiredNames(violation)
+      .map((name) => `${path === '' ? name : `${path}.${name}`}: is required`)
+      .join('; ')
   }
   if (violation.keyword === 'enum' || violation.keyword === 'const') {
-    const allowed = (params.allowedValues as unknown[] | undefined) ?? (params.allowedValue === undefined ? undefined : [params.allowedValue])
-    if (allowed !== undefined) return `${path || '(body)'}: must be one of ${allowed.map((value) => JSON.stringify(value)).join(', ')}`
+    const allowed =
+      (params.allowedValues as unknown[] | undefined) ??
+      (params.allowedValue === undefined ? undefined : [params.allowedValue])
+    if (allowed !== undefined)
+      return `${path || '(body)'}: must be one of ${allowed.map((value) => JSON.stringify(value)).join(', ')}`
   }
   return `${path || '(body)'}: ${violation.message ?? 'is invalid'}`
 }
@@ -103,7 +123,10 @@ function requiredNames(violation: SchemaViolation): string[] {
  * the body along its instance path together.
  */
 function isInMismatchedBranch(schema: TSchema, body: unknown, violation: SchemaViolation): boolean {
-  const steps = violation.schemaPath.replace(/^#\/?/, '').split('/').filter((step) => step !== '')
+  const steps = violation.schemaPath
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter((step) => step !== '')
   let node = schema as unknown
   let value = body
   for (let at = 0; at < steps.length; at++) {
@@ -127,7 +150,10 @@ function isInMismatchedBranch(schema: TSchema, body: unknown, violation: SchemaV
 function depthOf(steps: readonly string[], at: number): number {
   let depth = 0
   for (let index = 0; index < at; index++) {
-    if (steps[index] === 'properties') { depth++; index++ } else if (steps[index] === 'items') depth++
+    if (steps[index] === 'properties') {
+      depth++
+      index++
+    } else if (steps[index] === 'items') depth++
     else if (steps[index] === 'anyOf' || steps[index] === 'oneOf') index++
   }
   return depth
@@ -140,12 +166,14 @@ function child(node: unknown, key: string): unknown {
 function matchesDiscriminator(branch: unknown, value: unknown): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return true
   for (const key of ['type', 'role']) {
-    const rule = child(child(branch, 'properties'), key) as { const?: unknown; enum?: unknown[]; pattern?: string } | undefined
+    const rule = child(child(branch, 'properties'), key) as
+      { const?: unknown; enum?: unknown[]; pattern?: string } | undefined
     if (rule === undefined) continue
     const actual = (value as Record<string, unknown>)[key]
     if (rule.const !== undefined && actual !== rule.const) return false
     if (Array.isArray(rule.enum) && !rule.enum.includes(actual)) return false
-    if (typeof rule.pattern === 'string' && (typeof actual !== 'string' || !new RegExp(rule.pattern).test(actual))) return false
+    if (typeof rule.pattern === 'string' && (typeof actual !== 'string' || !new RegExp(rule.pattern).test(actual)))
+      return false
   }
   return true
 }

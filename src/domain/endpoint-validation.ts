@@ -4,7 +4,13 @@
 export type CheckName = 'auth_ok' | 'model_found' | 'completion_ok' | 'stream_ok' | 'usage_present'
 
 /** In the order they run; a check that cannot run because an earlier one failed is reported failed. */
-export const checkNames: readonly CheckName[] = ['auth_ok', 'model_found', 'completion_ok', 'stream_ok', 'usage_present']
+export const checkNames: readonly CheckName[] = [
+  'auth_ok',
+  'model_found',
+  'completion_ok',
+  'stream_ok',
+  'usage_present',
+]
 
 export type CheckReason =
   | 'database_error'

@@ -19,7 +19,10 @@ describe('parsePrice', () => {
 
   for (const bad of ['', '-0.1', '1e-7', '.5', '5.', ' 1', '0x10', 'NaN', '1,5', '0.0000000000000000001']) {
     test(`refuses ${JSON.stringify(bad)} with invalid_request`, () => {
-      assert.throws(() => parsePrice(bad), (error) => isGatewayError(error) && error.kind === 'invalid_request')
+      assert.throws(
+        () => parsePrice(bad),
+        (error) => isGatewayError(error) && error.kind === 'invalid_request',
+      )
     })
   }
 })
@@ -54,23 +57,54 @@ describe('costNano', () => {
     assert.equal(costNano(fallback, { promptTokens: 0, completionTokens: 0, inputCacheReadTokens: 1 }), 1_000n)
     assert.equal(costNano(fallback, { promptTokens: 0, completionTokens: 0, inputCacheWriteTokens: 1 }), 1_000n)
     assert.equal(costNano(fallback, { promptTokens: 0, completionTokens: 0, reasoningTokens: 1 }), 2_000n)
-    const own = parsePricing({ prompt: '0.000001', completion: '0.000002', input_cache_read: '0.0000001', input_cache_write: '0.00000125', internal_reasoning: '0.000003' })
-    assert.equal(costNano(own, { promptTokens: 0, completionTokens: 0, inputCacheReadTokens: 1, inputCacheWriteTokens: 1, reasoningTokens: 1 }), 100n + 1_250n + 3_000n)
+    const own = parsePricing({
+      prompt: '0.000001',
+      completion: '0.000002',
+      input_cache_read: '0.0000001',
+      input_cache_write: '0.00000125',
+      internal_reasoning: '0.000003',
+    })
+    assert.equal(
+      costNano(own, {
+        promptTokens: 0,
+        completionTokens: 0,
+        inputCacheReadTokens: 1,
+        inputCacheWriteTokens: 1,
+        reasoningTokens: 1,
+      }),
+      100n + 1_250n + 3_000n,
+    )
   })
 
   test('refuses negative or fractional token counts', () => {
-    for (const usage of [{ promptTokens: -1, completionTokens: 0 }, { promptTokens: 0, completionTokens: 1.5 }, { promptTokens: Number.NaN, completionTokens: 0 }]) {
-      assert.throws(() => costNano(pricing, usage), (error) => isGatewayError(error) && error.kind === 'invalid_request')
+    for (const usage of [
+      { promptTokens: -1, completionTokens: 0 },
+      { promptTokens: 0, completionTokens: 1.5 },
+      { promptTokens: Number.NaN, completionTokens: 0 },
+    ]) {
+      assert.throws(
+        () => costNano(pricing, usage),
+        (error) => isGatewayError(error) && error.kind === 'invalid_request',
+      )
     }
   })
 })
 
-const priceText = fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.integer({ min: 0, max: 18 })).map(([digits, places]) => {
-  const text = digits.toString().padStart(places + 1, '0')
-  return places === 0 ? text : `${text.slice(0, -places)}.${text.slice(-places)}`
-})
+const priceText = fc
+  .tuple(fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.integer({ min: 0, max: 18 }))
+  .map(([digits, places]) => {
+    const text = digits.toString().padStart(places + 1, '0')
+    return places === 0 ? text : `${text.slice(0, -places)}.${text.slice(-places)}`
+  })
 const pricingArbitrary: fc.Arbitrary<Pricing> = fc
-  .record({ prompt: priceText, completion: priceText, input_cache_read: priceText, input_cache_write: priceText, internal_reasoning: priceText, request: priceText })
+  .record({
+    prompt: priceText,
+    completion: priceText,
+    input_cache_read: priceText,
+    input_cache_write: priceText,
+    internal_reasoning: priceText,
+    request: priceText,
+  })
   .map(parsePricing)
 const tokens = fc.integer({ min: 0, max: 2_000_000 })
 const usageArbitrary: fc.Arbitrary<BillableUsage> = fc.record({

@@ -20,7 +20,10 @@ export type AttoPerToken = bigint
 /** Parses a decimal USD-per-token string; throws invalid_request on anything else. */
 export function parsePrice(text: string): AttoPerToken {
   if (!PRICE_PATTERN.test(text)) {
-    throw new GatewayError('invalid_request', `Price "${text}" is not a non-negative decimal string such as "0.0000002"`)
+    throw new GatewayError(
+      'invalid_request',
+      `Price "${text}" is not a non-negative decimal string such as "0.0000002"`,
+    )
   }
   const [whole = '0', fraction = ''] = text.split('.')
   const significant = fraction.replace(/0+$/, '')

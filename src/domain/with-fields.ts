@@ -6,6 +6,9 @@
  * Object.assign onto a fresh literal keeps one hidden class (docs/performance.md, item 32).
  * Both arguments are the gateway's own objects (a `__proto__` key would set the prototype here).
  */
-export function withFields<Base extends object, Fields extends object>(base: Base, fields: Fields): Omit<Base, keyof Fields> & Fields {
+export function withFields<Base extends object, Fields extends object>(
+  base: Base,
+  fields: Fields,
+): Omit<Base, keyof Fields> & Fields {
   return Object.assign({}, base, fields)
 }

@@ -15,7 +15,11 @@ export class CacheRefresher {
   #timer: NodeJS.Timeout | null = null
   #running: Promise<void> | null = null
 
-  constructor(caches: readonly RefreshableCache[], intervalMs: number, onError: (cache: string, error: unknown) => void) {
+  constructor(
+    caches: readonly RefreshableCache[],
+    intervalMs: number,
+    onError: (cache: string, error: unknown) => void,
+  ) {
     this.#caches = caches
     this.#intervalMs = intervalMs
     this.#onError = onError

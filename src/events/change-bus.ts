@@ -3,7 +3,8 @@
 // open-change-transport.ts), every publish also goes to the other instances, whose buses deliver it to
 // their own subscribers through `receive`.
 
-export type ChangeTopic = 'api_key' | 'workspace' | 'organization' | 'guardrail' | 'preset' | 'private_endpoint' | 'observability_destination'
+export type ChangeTopic =
+  'api_key' | 'workspace' | 'organization' | 'guardrail' | 'preset' | 'private_endpoint' | 'observability_destination'
 
 export type ChangeHandler = (entityId: string) => void
 

@@ -27,11 +27,23 @@ export async function openChangeTransport(options: OpenChangeTransportOptions): 
   const instanceId = randomUUID()
   if (options.redisUrl !== null) {
     const channel = `${options.redisKeyPrefix ?? '{switchyard}:'}changes`
-    return startRedisChangeTransport({ url: options.redisUrl, channel, instanceId, bus: options.bus, onError: options.onError })
+    return startRedisChangeTransport({
+      url: options.redisUrl,
+      channel,
+      instanceId,
+      bus: options.bus,
+      onError: options.onError,
+    })
   }
   if (/^postgres(?:ql)?:\/\//.test(options.databaseUrl)) {
     const channel = options.schema === null ? 'switchyard_changes' : `switchyard_changes_${options.schema}`.slice(0, 63)
-    return startPostgresChangeTransport({ url: options.databaseUrl, channel, instanceId, bus: options.bus, onError: options.onError })
+    return startPostgresChangeTransport({
+      url: options.databaseUrl,
+      channel,
+      instanceId,
+      bus: options.bus,
+      onError: options.onError,
+    })
   }
   return { kind: 'none', close: async () => undefined }
 }

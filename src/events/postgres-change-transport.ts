@@ -64,7 +64,9 @@ export async function startPostgresChangeTransport(options: PostgresChangeTransp
   let sending: Promise<unknown> = Promise.resolve()
   options.bus.connect((topic, entityId) => {
     const payload = encodeChangeMessage({ instanceId: options.instanceId, topic, entityId })
-    sending = sending.then(() => client?.query('select pg_notify($1, $2)', [options.channel, payload])).catch(options.onError)
+    sending = sending
+      .then(() => client?.query('select pg_notify($1, $2)', [options.channel, payload]))
+      .catch(options.onError)
   })
   return {
     kind: 'postgres',

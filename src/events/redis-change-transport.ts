@@ -39,12 +39,17 @@ export async function startRedisChangeTransport(options: RedisChangeTransportOpt
     options.onError(error)
   }
   options.bus.connect((topic, entityId) => {
-    publisher.publish(options.channel, encodeChangeMessage({ instanceId: options.instanceId, topic, entityId })).catch(options.onError)
+    publisher
+      .publish(options.channel, encodeChangeMessage({ instanceId: options.instanceId, topic, entityId }))
+      .catch(options.onError)
   })
   return {
     kind: 'redis',
     close: async () => {
-      await Promise.all([publisher.quit().catch(() => publisher.disconnect()), subscriber.quit().catch(() => subscriber.disconnect())])
+      await Promise.all([
+        publisher.quit().catch(() => publisher.disconnect()),
+        subscriber.quit().catch(() => subscriber.disconnect()),
+      ])
     },
   }
 }

@@ -42,8 +42,13 @@ export interface GenerationRecord {
 }
 
 export interface GenerationContent {
-  readonly input: { readonly messages: readonly { readonly role: string; readonly content: unknown }[] } | { readonly prompt: string }
+  readonly input:
+    { readonly messages: readonly { readonly role: string; readonly content: unknown }[] } | { readonly prompt: string }
   readonly completion: string | null
   readonly reasoning: string | null
-  readonly error: { readonly status: number | null; readonly message: string | null; readonly provider_name: string | null } | null
+  readonly error: {
+    readonly status: number | null
+    readonly message: string | null
+    readonly provider_name: string | null
+  } | null
 }

@@ -24,7 +24,8 @@ const detectors: Readonly<Record<BuiltinFilterSlug, Detector>> = {
   // North American numbers with separators ("(415) 555-0132", "415-555-0132", "+1 415 555 0132") and
   // international numbers written with a leading "+" (8 to 15 digits, E.164).
   phone: {
-    pattern: /(?<![\w+])(?:(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}|\+\d{1,3}(?:[\s.-]?\(?\d{1,4}\)?){2,5})(?![\w])/g,
+    pattern:
+      /(?<![\w+])(?:(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}|\+\d{1,3}(?:[\s.-]?\(?\d{1,4}\)?){2,5})(?![\w])/g,
     isValid: (candidate) => {
       const digits = candidate.replace(/\D/g, '').length
       return digits >= 8 && digits <= 15

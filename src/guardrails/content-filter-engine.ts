@@ -64,7 +64,14 @@ export class ContentFilterEngine {
         if (!isInScope(rule, message)) return
         const spans = rule.find(message.text)
         if (spans.length === 0) return
-        findings.push({ guardrailId: rule.guardrailId, guardrailName: rule.guardrailName, rule: rule.rule, action: rule.action, messageIndex: index, matchCount: spans.length })
+        findings.push({
+          guardrailId: rule.guardrailId,
+          guardrailName: rule.guardrailName,
+          rule: rule.rule,
+          action: rule.action,
+          messageIndex: index,
+          matchCount: spans.length,
+        })
         if (rule.action === 'redact') message.text = replaceSpans(message.text, spans, rule.label)
       })
     }
@@ -76,10 +83,17 @@ function compileRule(filter: EffectiveContentFilter): CompiledRule {
   const base = { guardrailId: filter.guardrailId, guardrailName: filter.guardrailName, action: filter.action }
   if (filter.kind === 'builtin') {
     const slug = filter.slug
-    return { ...base, rule: slug, label: builtinLabels[slug], scanScope: filter.scanScope, find: (text) => detectBuiltin(slug, text) }
+    return {
+      ...base,
+      rule: slug,
+      label: builtinLabels[slug],
+      scanScope: filter.scanScope,
+      find: (text) => detectBuiltin(slug, text),
+    }
   }
   const compiled = compilePattern(filter.pattern)
-  if ('error' in compiled) throw new GatewayError('internal', `Guardrail ${filter.guardrailId} holds an invalid pattern: ${compiled.error}`)
+  if ('error' in compiled)
+    throw new GatewayError('internal', `Guardrail ${filter.guardrailId} holds an invalid pattern: ${compiled.error}`)
   return {
     ...base,
     rule: `pattern:${filter.pattern}`,
@@ -108,6 +122,13 @@ function blockedError(rule: CompiledRule, messageIndex: number): GatewayError {
   return new GatewayError(
     'forbidden',
     `Request blocked by guardrail "${rule.guardrailName}" (${rule.guardrailId}): content filter ${rule.rule} matched message ${messageIndex}. Remove that content or ask an administrator to change the guardrail.`,
-    { metadata: { reason: 'guardrail_blocked', guardrail_id: rule.guardrailId, guardrail_name: rule.guardrailName, rule: rule.rule } },
+    {
+      metadata: {
+        reason: 'guardrail_blocked',
+        guardrail_id: rule.guardrailId,
+        guardrail_name: rule.guardrailName,
+        rule: rule.rule,
+      },
+    },
   )
 }

@@ -5,7 +5,16 @@ import type { GuardrailRecord } from './guardrail-record.ts'
 import { emptyGuardrail } from '../management/guardrails/apply-guardrail-body.ts'
 
 function guardrail(id: string, fields: Partial<GuardrailRecord> = {}): GuardrailRecord {
-  return { ...emptyGuardrail({ id, organizationId: 'org', workspaceId: 'ws', name: `guardrail ${id}`, createdAt: '2026-01-01T00:00:00.000Z' }), ...fields }
+  return {
+    ...emptyGuardrail({
+      id,
+      organizationId: 'org',
+      workspaceId: 'ws',
+      name: `guardrail ${id}`,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    }),
+    ...fields,
+  }
 }
 
 test('no guardrail: everything allowed, nothing enforced', () => {
@@ -35,7 +44,10 @@ test('allow-lists intersect; a guardrail without a list does not widen it', () =
 })
 
 test('disjoint allow-lists leave nothing allowed', () => {
-  const rules = resolveEffectiveRules({ key: guardrail('k', { allowedModels: ['a/1'] }), member: guardrail('m', { allowedModels: ['b/2'] }) })
+  const rules = resolveEffectiveRules({
+    key: guardrail('k', { allowedModels: ['a/1'] }),
+    member: guardrail('m', { allowedModels: ['b/2'] }),
+  })
   assert.deepEqual(rules.allowedModels, [])
   assert.equal(isModelAllowed(rules, 'a/1'), false)
 })
@@ -59,13 +71,29 @@ test('every budget applies, each attributed to its guardrail', () => {
     workspaceDefault: guardrail('w', { limitUsd: '100', resetInterval: null, includeByokInBudgets: true }),
   })
   assert.deepEqual(rules.budgets, [
-    { guardrailId: 'k', guardrailName: 'guardrail k', limitUsd: '5', resetInterval: 'daily', includeByokInBudgets: false },
-    { guardrailId: 'w', guardrailName: 'guardrail w', limitUsd: '100', resetInterval: null, includeByokInBudgets: true },
+    {
+      guardrailId: 'k',
+      guardrailName: 'guardrail k',
+      limitUsd: '5',
+      resetInterval: 'daily',
+      includeByokInBudgets: false,
+    },
+    {
+      guardrailId: 'w',
+      guardrailName: 'guardrail w',
+      limitUsd: '100',
+      resetInterval: null,
+      includeByokInBudgets: true,
+    },
   ])
 })
 
 test('the same guardrail held by key and member counts once', () => {
-  const shared = guardrail('s', { limitUsd: '5', resetInterval: 'monthly', contentFilterBuiltins: [{ slug: 'email', action: 'redact', scanScope: 'all_messages' }] })
+  const shared = guardrail('s', {
+    limitUsd: '5',
+    resetInterval: 'monthly',
+    contentFilterBuiltins: [{ slug: 'email', action: 'redact', scanScope: 'all_messages' }],
+  })
   const rules = resolveEffectiveRules({ key: shared, member: shared })
   assert.deepEqual(rules.guardrailIds, ['s'])
   assert.equal(rules.budgets.length, 1)
@@ -75,7 +103,9 @@ test('the same guardrail held by key and member counts once', () => {
 test('content filters of every guardrail run, patterns before builtins per guardrail', () => {
   const rules = resolveEffectiveRules({
     key: guardrail('k', { contentFilters: [{ pattern: 'x', action: 'block', label: null }] }),
-    workspaceDefault: guardrail('w', { contentFilterBuiltins: [{ slug: 'ssn', action: 'redact', scanScope: 'all_messages' }] }),
+    workspaceDefault: guardrail('w', {
+      contentFilterBuiltins: [{ slug: 'ssn', action: 'redact', scanScope: 'all_messages' }],
+    }),
   })
   assert.deepEqual(
     rules.contentFilters.map((filter) => [filter.guardrailId, filter.kind, filter.action]),
@@ -88,13 +118,21 @@ test('content filters of every guardrail run, patterns before builtins per guard
 
 test('privacy flags: ZDR is required when any guardrail requires it; training is off when any forbids it', () => {
   const rules = resolveEffectiveRules({
-    key: guardrail('k', { enforceZdr: { all: null, anthropic: true, openai: false, google: null, xai: null, other: null }, enableFreeModelTraining: true, enablePaidModelTraining: true }),
+    key: guardrail('k', {
+      enforceZdr: { all: null, anthropic: true, openai: false, google: null, xai: null, other: null },
+      enableFreeModelTraining: true,
+      enablePaidModelTraining: true,
+    }),
     member: guardrail('m', { enableFreeModelTraining: false, enableFreeModelPublication: true }),
   })
   assert.deepEqual(rules.enforceZdr, { anthropic: true, openai: false, google: false, xai: false, other: false })
   assert.equal(rules.enableFreeModelTraining, false)
   assert.equal(rules.enablePaidModelTraining, true)
   assert.equal(rules.enableFreeModelPublication, true)
-  const legacy = resolveEffectiveRules({ workspaceDefault: guardrail('w', { enforceZdr: { all: true, anthropic: null, openai: null, google: null, xai: null, other: null } }) })
+  const legacy = resolveEffectiveRules({
+    workspaceDefault: guardrail('w', {
+      enforceZdr: { all: true, anthropic: null, openai: null, google: null, xai: null, other: null },
+    }),
+  })
   assert.deepEqual(legacy.enforceZdr, { anthropic: true, openai: true, google: true, xai: true, other: true })
 })

@@ -69,7 +69,9 @@ export function resolveEffectiveRules(sources: GuardrailSources): EffectiveRules
     budgets: guardrails.flatMap(toBudget),
     contentFilters: guardrails.flatMap(toContentFilters),
     enforceZdr: {
-      anthropic: guardrails.some((guardrail) => guardrail.enforceZdr.all === true || guardrail.enforceZdr.anthropic === true),
+      anthropic: guardrails.some(
+        (guardrail) => guardrail.enforceZdr.all === true || guardrail.enforceZdr.anthropic === true,
+      ),
       openai: guardrails.some((guardrail) => guardrail.enforceZdr.all === true || guardrail.enforceZdr.openai === true),
       google: guardrails.some((guardrail) => guardrail.enforceZdr.all === true || guardrail.enforceZdr.google === true),
       xai: guardrails.some((guardrail) => guardrail.enforceZdr.all === true || guardrail.enforceZdr.xai === true),
@@ -86,7 +88,10 @@ export function isModelAllowed(rules: EffectiveRules, model: string): boolean {
 }
 
 export function isProviderAllowed(rules: EffectiveRules, provider: string): boolean {
-  return (rules.allowedProviders === null || rules.allowedProviders.includes(provider)) && !rules.ignoredProviders.includes(provider)
+  return (
+    (rules.allowedProviders === null || rules.allowedProviders.includes(provider)) &&
+    !rules.ignoredProviders.includes(provider)
+  )
 }
 
 function distinctGuardrails(candidates: readonly (GuardrailRecord | undefined)[]): GuardrailRecord[] {
@@ -132,7 +137,19 @@ function toBudget(guardrail: GuardrailRecord): EffectiveBudget[] {
 function toContentFilters(guardrail: GuardrailRecord): EffectiveContentFilter[] {
   const attribution = { guardrailId: guardrail.id, guardrailName: guardrail.name }
   return [
-    ...(guardrail.contentFilters ?? []).map((filter) => ({ ...attribution, kind: 'pattern' as const, pattern: filter.pattern, label: filter.label, action: filter.action })),
-    ...(guardrail.contentFilterBuiltins ?? []).map((filter) => ({ ...attribution, kind: 'builtin' as const, slug: filter.slug, scanScope: filter.scanScope, action: filter.action })),
+    ...(guardrail.contentFilters ?? []).map((filter) => ({
+      ...attribution,
+      kind: 'pattern' as const,
+      pattern: filter.pattern,
+      label: filter.label,
+      action: filter.action,
+    })),
+    ...(guardrail.contentFilterBuiltins ?? []).map((filter) => ({
+      ...attribution,
+      kind: 'builtin' as const,
+      slug: filter.slug,
+      scanScope: filter.scanScope,
+      action: filter.action,
+    })),
   ]
 }

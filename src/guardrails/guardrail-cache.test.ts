@@ -12,10 +12,16 @@ test('a whole reload that read before a change cannot undo the refresh the chang
   const guardrail = { id: 'g1' } as GuardrailRecord
   const keys: Holders['keys'] = []
   let releaseStaleRead = (): void => undefined
-  const guardrails = { list: async () => ({ rows: [guardrail], total: 1 }), find: async () => guardrail } as unknown as GuardrailsRepository
+  const guardrails = {
+    list: async () => ({ rows: [guardrail], total: 1 }),
+    find: async () => guardrail,
+  } as unknown as GuardrailsRepository
   const assignments = {
     async holders(guardrailId?: string): Promise<Holders> {
-      const read: Holders = { keys: keys.filter((row) => guardrailId === undefined || row.guardrail_id === guardrailId), members: [] }
+      const read: Holders = {
+        keys: keys.filter((row) => guardrailId === undefined || row.guardrail_id === guardrailId),
+        members: [],
+      }
       // The whole reload's read is answered late, as from a slow connection of a pool.
       if (guardrailId === undefined) await new Promise<void>((resolve) => (releaseStaleRead = resolve))
       return read

@@ -88,13 +88,21 @@ export class GuardrailCache {
   /** The rules of a request made with this key: its guardrail, its creator's and the workspace default. */
   effectiveRulesFor(key: GuardedKey): EffectiveRules {
     const known = this.#rulesByKey.get(key.hash)
-    if (known !== undefined && known.key.workspaceId === key.workspaceId && known.key.creatorUserId === key.creatorUserId) return known.rules
+    if (
+      known !== undefined &&
+      known.key.workspaceId === key.workspaceId &&
+      known.key.creatorUserId === key.creatorUserId
+    )
+      return known.rules
     const rules = resolveEffectiveRules({
       key: this.guardrailOfKey(key.hash),
       member: key.creatorUserId === null ? undefined : this.guardrailOfMember(key.creatorUserId),
       workspaceDefault: this.#guardrails.get(defaultGuardrailId(key.workspaceId)),
     })
-    this.#rulesByKey.set(key.hash, { key: { hash: key.hash, workspaceId: key.workspaceId, creatorUserId: key.creatorUserId }, rules })
+    this.#rulesByKey.set(key.hash, {
+      key: { hash: key.hash, workspaceId: key.workspaceId, creatorUserId: key.creatorUserId },
+      rules,
+    })
     return rules
   }
 }

@@ -4,7 +4,17 @@
 export const contentFilterActions = ['redact', 'block', 'flag'] as const
 export type ContentFilterAction = (typeof contentFilterActions)[number]
 
-export const builtinFilterSlugs = ['email', 'phone', 'ssn', 'credit-card', 'ip-address', 'secrets', 'person-name', 'address', 'regex-prompt-injection'] as const
+export const builtinFilterSlugs = [
+  'email',
+  'phone',
+  'ssn',
+  'credit-card',
+  'ip-address',
+  'secrets',
+  'person-name',
+  'address',
+  'regex-prompt-injection',
+] as const
 export type BuiltinFilterSlug = (typeof builtinFilterSlugs)[number]
 
 export const scanScopes = ['user_only', 'all_messages'] as const

@@ -22,7 +22,8 @@ export function createAuthenticateHook(deps: AuthenticateDeps) {
     const auth: RouteAuth | undefined = request.routeOptions.config.auth
     if (auth === undefined || auth === 'none') return
     const token = readToken(request)
-    if (token === null) throw new GatewayError('unauthorized', 'Missing Authentication header: send "Authorization: Bearer <API key>"')
+    if (token === null)
+      throw new GatewayError('unauthorized', 'Missing Authentication header: send "Authorization: Bearer <API key>"')
     const key = await deps.keyCache.lookup(hashKeySecret(token))
     if (key === undefined) throw new GatewayError('unauthorized', 'Invalid API key: no key matches the bearer token')
     checkUsable(key, deps.clock)
@@ -44,7 +45,11 @@ function readToken(request: FastifyRequest): string | null {
 }
 
 function checkUsable(key: ApiKeyRecord, clock: Clock): void {
-  if (key.disabled) throw new GatewayError('unauthorized', 'This API key is disabled; enable it with PATCH /api/v1/keys/{hash} or use another key')
+  if (key.disabled)
+    throw new GatewayError(
+      'unauthorized',
+      'This API key is disabled; enable it with PATCH /api/v1/keys/{hash} or use another key',
+    )
   if (key.expiresAt !== null && Date.parse(key.expiresAt) <= clock.now().getTime()) {
     throw new GatewayError('unauthorized', `This API key expired at ${key.expiresAt}`)
   }
@@ -55,9 +60,15 @@ function checkKind(key: ApiKeyRecord, auth: Exclude<RouteAuth, 'none'>): void {
     throw new GatewayError('forbidden', 'Only management keys can perform this operation')
   }
   if (auth === 'inference' && key.kind === 'management') {
-    throw new GatewayError('forbidden', 'Management keys cannot call inference routes; create an inference key with POST /api/v1/keys')
+    throw new GatewayError(
+      'forbidden',
+      'Management keys cannot call inference routes; create an inference key with POST /api/v1/keys',
+    )
   }
   if (auth === 'workspace' && key.kind === 'management') {
-    throw new GatewayError('unauthorized', 'Missing, unknown or management API key: this route takes a workspace API key')
+    throw new GatewayError(
+      'unauthorized',
+      'Missing, unknown or management API key: this route takes a workspace API key',
+    )
   }
 }

@@ -72,6 +72,10 @@ export class DeferredRequestLogger implements FastifyBaseLogger {
 }
 
 /** fastify's `childLoggerFactory`: a DeferredRequestLogger per request. */
-export function deferredRequestLoggers(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+export function deferredRequestLoggers(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
   return new DeferredRequestLogger(logger, bindings, options)
 }

@@ -5,10 +5,22 @@ import { assertEgressAllowed, egressProblem, isInternalAddress } from './egress-
 const strict = { allowPrivateNetworks: false }
 
 test('internal addresses are recognised in both families', () => {
-  for (const address of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '::1', 'fe80::1', 'fd00::5', '::ffff:127.0.0.1', '0.0.0.0']) {
+  for (const address of [
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.20.0.1',
+    '192.168.1.1',
+    '169.254.169.254',
+    '::1',
+    'fe80::1',
+    'fd00::5',
+    '::ffff:127.0.0.1',
+    '0.0.0.0',
+  ]) {
     assert.equal(isInternalAddress(address), true, address)
   }
-  for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700::1111', '172.32.0.1']) assert.equal(isInternalAddress(address), false, address)
+  for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700::1111', '172.32.0.1'])
+    assert.equal(isInternalAddress(address), false, address)
 })
 
 test('schemes other than http(s) are refused even when private networks are allowed', () => {

@@ -56,7 +56,8 @@ export function egressProblem(url: string, policy: EgressPolicy): string | null 
   } catch {
     return `"${url}" is not a valid URL`
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return `scheme ${parsed.protocol.replace(':', '')} is not allowed; use http or https`
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return `scheme ${parsed.protocol.replace(':', '')} is not allowed; use http or https`
   if (parsed.username !== '' || parsed.password !== '') return 'credentials in the URL are not allowed; use headers'
   if (policy.allowPrivateNetworks) return null
   const host = parsed.hostname.replace(/^\[|\]$/g, '')
@@ -78,7 +79,10 @@ export async function assertEgressAllowed(url: string, policy: EgressPolicy): Pr
   const addresses = await lookup(host, { all: true }).catch(() => [])
   const internal = addresses.find((entry) => isInternalAddress(entry.address))
   if (internal !== undefined) {
-    throw new GatewayError('invalid_request', `Outbound URL refused: host ${host} resolves to internal address ${internal.address}`)
+    throw new GatewayError(
+      'invalid_request',
+      `Outbound URL refused: host ${host} resolves to internal address ${internal.address}`,
+    )
   }
   return parsed
 }

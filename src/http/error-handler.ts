@@ -37,10 +37,18 @@ export function toGatewayError(error: unknown, bodyLimit: number): GatewayError 
   if (error instanceof SyntaxError || code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return new GatewayError('invalid_request', `Malformed JSON body: ${(error as Error).message}`)
   }
-  const mapped = frameworkKinds[code] ?? (typeof framework.statusCode === 'number' && framework.statusCode < 500 ? kindByStatus.get(framework.statusCode) : undefined)
+  const mapped =
+    frameworkKinds[code] ??
+    (typeof framework.statusCode === 'number' && framework.statusCode < 500
+      ? kindByStatus.get(framework.statusCode)
+      : undefined)
   if (mapped !== undefined) return new GatewayError(mapped, framework.message)
   if (isConnectionFailure(error)) {
-    return new GatewayError('unavailable', 'The store is unreachable, so the request was not carried out; retry shortly', { cause: error, headers: { 'retry-after': '1' } })
+    return new GatewayError(
+      'unavailable',
+      'The store is unreachable, so the request was not carried out; retry shortly',
+      { cause: error, headers: { 'retry-after': '1' } },
+    )
   }
   return new GatewayError('internal', undefined, { cause: error })
 }
@@ -57,9 +65,13 @@ export function registerErrorHandling(app: FastifyInstance, routes: RouteTable, 
     const allowed = routes.methodsFor(path)
     const error =
       allowed.length > 0
-        ? new GatewayError('method_not_allowed', `Method ${request.method} is not allowed on ${path}; use ${allowed.join(', ')}`, {
-            headers: { allow: allowed.join(', ') },
-          })
+        ? new GatewayError(
+            'method_not_allowed',
+            `Method ${request.method} is not allowed on ${path}; use ${allowed.join(', ')}`,
+            {
+              headers: { allow: allowed.join(', ') },
+            },
+          )
         : new GatewayError('not_found', `No route for ${request.method} ${path}`)
     return sendError(reply, error)
   })

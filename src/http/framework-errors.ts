@@ -13,11 +13,20 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
   if (error.code === 'FST_ERR_BAD_URL') {
     return sendError(
       reply,
-      new GatewayError('invalid_request', 'The URL path is malformed: every percent-encoded sequence must decode to well-formed UTF-8 (lone surrogates such as %ED%A0%80 are refused)'),
+      new GatewayError(
+        'invalid_request',
+        'The URL path is malformed: every percent-encoded sequence must decode to well-formed UTF-8 (lone surrogates such as %ED%A0%80 are refused)',
+      ),
     )
   }
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return sendError(reply, new GatewayError('invalid_request', `A URL path segment is too long: at most ${maxPathParamLength} characters once percent-encoded`))
+    return sendError(
+      reply,
+      new GatewayError(
+        'invalid_request',
+        `A URL path segment is too long: at most ${maxPathParamLength} characters once percent-encoded`,
+      ),
+    )
   }
   return sendError(reply, new GatewayError('invalid_request', error.message))
 }

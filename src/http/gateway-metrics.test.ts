@@ -7,7 +7,15 @@ import { createGatewayMetrics } from './gateway-metrics.ts'
 
 /** The lines of one metric family (HELP, TYPE and samples) in a scrape. */
 function family(scrape: string, name: string): string[] {
-  return scrape.split('\n').filter((line) => line === `# HELP ${name}` || line.startsWith(`# HELP ${name} `) || line.startsWith(`# TYPE ${name} `) || line.startsWith(`${name}{`))
+  return scrape
+    .split('\n')
+    .filter(
+      (line) =>
+        line === `# HELP ${name}` ||
+        line.startsWith(`# HELP ${name} `) ||
+        line.startsWith(`# TYPE ${name} `) ||
+        line.startsWith(`${name}{`),
+    )
 }
 
 test('rate-limit decisions and upstream attempts scrape as the prom-client counters they replaced', async () => {
@@ -26,11 +34,19 @@ test('rate-limit decisions and upstream attempts scrape as the prom-client count
     labelNames: ['provider', 'status'] as const,
     registers: [reference],
   })
-  for (const labels of [{ limit: 'per_key.requests_per_minute', decision: 'allowed' }, { limit: 'per_key.requests_per_minute', decision: 'allowed' }, { limit: 'per_key.tokens_per_minute', decision: 'refused' }]) {
+  for (const labels of [
+    { limit: 'per_key.requests_per_minute', decision: 'allowed' },
+    { limit: 'per_key.requests_per_minute', decision: 'allowed' },
+    { limit: 'per_key.tokens_per_minute', decision: 'refused' },
+  ]) {
     metrics.rateLimitDecisions.inc(labels)
     decisions.inc(labels)
   }
-  for (const labels of [{ provider: 'openai', status: '200' }, { provider: 'openai', status: '0' }, { provider: 'openai', status: '200' }]) {
+  for (const labels of [
+    { provider: 'openai', status: '200' },
+    { provider: 'openai', status: '0' },
+    { provider: 'openai', status: '200' },
+  ]) {
     metrics.upstreamAttempts.inc(labels)
     attempts.inc(labels)
   }

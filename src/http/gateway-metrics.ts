@@ -50,7 +50,8 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
     registers,
     collect() {
       this.reset()
-      for (const source of breakerSources) for (const [endpoint, state] of Object.entries(source())) this.set({ endpoint, state }, 1)
+      for (const source of breakerSources)
+        for (const [endpoint, state] of Object.entries(source())) this.set({ endpoint, state }, 1)
     },
   })
   const caches = new Map<string, () => { entries: number; hits?: number; misses?: number }>()

@@ -5,13 +5,27 @@ import assert from 'node:assert/strict'
 import { Counter, Registry } from 'prom-client'
 import { LabeledCounter } from './labeled-counter.ts'
 
-const sorted = (text: string): string[] => text.split('\n').filter((line) => line !== '').sort()
+const sorted = (text: string): string[] =>
+  text
+    .split('\n')
+    .filter((line) => line !== '')
+    .sort()
 
 test('series, values and label escaping match prom-client for the same increments', async () => {
   const ours = new Registry()
   const reference = new Registry()
-  const counter = new LabeledCounter({ name: 'x_attempts_total', help: 'attempts by provider and status', labelNames: ['provider', 'status'], registers: [ours] })
-  const prom = new Counter({ name: 'x_attempts_total', help: 'attempts by provider and status', labelNames: ['provider', 'status'] as const, registers: [reference] })
+  const counter = new LabeledCounter({
+    name: 'x_attempts_total',
+    help: 'attempts by provider and status',
+    labelNames: ['provider', 'status'],
+    registers: [ours],
+  })
+  const prom = new Counter({
+    name: 'x_attempts_total',
+    help: 'attempts by provider and status',
+    labelNames: ['provider', 'status'] as const,
+    registers: [reference],
+  })
   const increments = [
     { provider: 'openai', status: '200' },
     { provider: 'openai', status: '200' },
@@ -39,7 +53,17 @@ test('label sets whose values would run together stay separate series', async ()
 test('a counter never incremented renders like an unused prom-client counter', async () => {
   const ours = new Registry()
   const reference = new Registry()
-  new LabeledCounter({ name: 'x_decisions_total', help: 'decisions', labelNames: ['limit', 'decision'], registers: [ours] })
-  new Counter({ name: 'x_decisions_total', help: 'decisions', labelNames: ['limit', 'decision'] as const, registers: [reference] })
+  new LabeledCounter({
+    name: 'x_decisions_total',
+    help: 'decisions',
+    labelNames: ['limit', 'decision'],
+    registers: [ours],
+  })
+  new Counter({
+    name: 'x_decisions_total',
+    help: 'decisions',
+    labelNames: ['limit', 'decision'] as const,
+    registers: [reference],
+  })
   assert.equal(await ours.metrics(), await reference.metrics())
 })

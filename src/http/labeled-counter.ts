@@ -23,7 +23,9 @@ export class LabeledCounter<L extends string> {
 
   constructor(options: LabeledCounterOptions<L>) {
     this.#labelNames = options.labelNames
-    const metric = scrapedMetric(options.name, options.help, 'counter', () => [...this.#series.values()].map(({ labels, value }) => ({ labels, value })))
+    const metric = scrapedMetric(options.name, options.help, 'counter', () =>
+      [...this.#series.values()].map(({ labels, value }) => ({ labels, value })),
+    )
     for (const registry of options.registers) registry.registerMetric(metric)
   }
 

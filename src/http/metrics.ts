@@ -13,7 +13,10 @@ export function createHttpMetrics(): HttpMetrics {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry, prefix: 'switchyard_' })
   const requests = new RequestSeries({
-    counter: { name: 'switchyard_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status' },
+    counter: {
+      name: 'switchyard_http_requests_total',
+      help: 'HTTP requests answered, by method, route pattern and status',
+    },
     histogram: {
       name: 'switchyard_http_request_duration_seconds',
       help: 'Time from request received to response sent, by method, route pattern and status',
@@ -38,7 +41,15 @@ export function registerRequestObservers(app: FastifyInstance, metrics: HttpMetr
     const route = request.routeOptions.url ?? 'unmatched'
     metrics.requests.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000)
     accessLog.info(
-      { reqId: request.id, method: request.method, url: request.url.split('?')[0], route, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 100) / 100, key: request.principal?.key.label },
+      {
+        reqId: request.id,
+        method: request.method,
+        url: request.url.split('?')[0],
+        route,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 100) / 100,
+        key: request.principal?.key.label,
+      },
       'request',
     )
   })

@@ -11,11 +11,29 @@ export interface OpsDeps {
 
 export function registerOpsRoutes(app: FastifyInstance, deps: OpsDeps): void {
   const open = { auth: 'none' as const }
-  app.get('/health', { config: open, schema: { tags: ['operations'], summary: 'Liveness', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } }, async () => ({ status: 'ok' as const }))
+  app.get(
+    '/health',
+    {
+      config: open,
+      schema: {
+        tags: ['operations'],
+        summary: 'Liveness',
+        response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  )
 
   app.get(
     '/ready',
-    { config: open, schema: { tags: ['operations'], summary: 'Readiness: the store answers', response: { 200: Type.Object({ status: Type.Literal('ready') }) } } },
+    {
+      config: open,
+      schema: {
+        tags: ['operations'],
+        summary: 'Readiness: the store answers',
+        response: { 200: Type.Object({ status: Type.Literal('ready') }) },
+      },
+    },
     async () => {
       try {
         await deps.ping()
@@ -26,10 +44,18 @@ export function registerOpsRoutes(app: FastifyInstance, deps: OpsDeps): void {
     },
   )
 
-  app.get('/metrics', { config: open, schema: { tags: ['operations'], summary: 'Prometheus metrics (text format)' } }, async (_request, reply) => {
-    reply.type(deps.metrics.registry.contentType)
-    return deps.metrics.registry.metrics()
-  })
+  app.get(
+    '/metrics',
+    { config: open, schema: { tags: ['operations'], summary: 'Prometheus metrics (text format)' } },
+    async (_request, reply) => {
+      reply.type(deps.metrics.registry.contentType)
+      return deps.metrics.registry.metrics()
+    },
+  )
 
-  app.get('/api/v1/openapi.json', { config: open, schema: { tags: ['operations'], summary: 'This OpenAPI document' } }, async () => app.swagger())
+  app.get(
+    '/api/v1/openapi.json',
+    { config: open, schema: { tags: ['operations'], summary: 'This OpenAPI document' } },
+    async () => app.swagger(),
+  )
 }

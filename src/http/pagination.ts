@@ -7,7 +7,10 @@ export const OffsetLimitQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Page size, 1 to 100 (default 50)' })),
 })
 
-export function offsetPage(query: { offset?: number | undefined; limit?: number | undefined }, defaultLimit = 50): { offset: number; limit: number } {
+export function offsetPage(
+  query: { offset?: number | undefined; limit?: number | undefined },
+  defaultLimit = 50,
+): { offset: number; limit: number } {
   return { offset: query.offset ?? 0, limit: query.limit ?? defaultLimit }
 }
 

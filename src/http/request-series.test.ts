@@ -17,16 +17,34 @@ const observations: [string, string, number, number][] = [
 
 test('counts, cumulative buckets, +Inf, sum and count match prom-client for the same observations', async () => {
   const ours = new Registry()
-  const series = new RequestSeries({ counter: { name: 'x_requests_total', help: 'requests' }, histogram: { name: 'x_duration_seconds', help: 'duration', buckets } })
+  const series = new RequestSeries({
+    counter: { name: 'x_requests_total', help: 'requests' },
+    histogram: { name: 'x_duration_seconds', help: 'duration', buckets },
+  })
   series.register(ours)
   const reference = new Registry()
-  const counter = new Counter({ name: 'x_requests_total', help: 'requests', labelNames: ['method', 'route', 'status'], registers: [reference] })
-  const histogram = new Histogram({ name: 'x_duration_seconds', help: 'duration', labelNames: ['method', 'route', 'status'], buckets, registers: [reference] })
+  const counter = new Counter({
+    name: 'x_requests_total',
+    help: 'requests',
+    labelNames: ['method', 'route', 'status'],
+    registers: [reference],
+  })
+  const histogram = new Histogram({
+    name: 'x_duration_seconds',
+    help: 'duration',
+    labelNames: ['method', 'route', 'status'],
+    buckets,
+    registers: [reference],
+  })
   for (const [method, route, status, seconds] of observations) {
     series.observe(method, route, status, seconds)
     counter.inc({ method, route, status: String(status) })
     histogram.observe({ method, route, status: String(status) }, seconds)
   }
-  const sorted = (text: string): string[] => text.split('\n').filter((line) => line !== '').sort()
+  const sorted = (text: string): string[] =>
+    text
+      .split('\n')
+      .filter((line) => line !== '')
+      .sort()
   assert.deepEqual(sorted(await ours.metrics()), sorted(await reference.metrics()))
 })

@@ -30,7 +30,12 @@ export class RequestSeries {
     const key = `${method} ${status} ${route}`
     let series = this.#series.get(key)
     if (series === undefined) {
-      series = { labels: { method, route, status: String(status) }, count: 0, sum: 0, perBucket: new Array<number>(this.#names.histogram.buckets.length + 1).fill(0) }
+      series = {
+        labels: { method, route, status: String(status) },
+        count: 0,
+        sum: 0,
+        perBucket: new Array<number>(this.#names.histogram.buckets.length + 1).fill(0),
+      }
       this.#series.set(key, series)
     }
     series.count++
@@ -44,8 +49,16 @@ export class RequestSeries {
   /** Adds the counter and the histogram to `registry` (they read the series at every scrape). */
   register(registry: Registry): void {
     const { counter, histogram } = this.#names
-    registry.registerMetric(scrapedMetric(counter.name, counter.help, 'counter', () => [...this.#series.values()].map((series) => ({ labels: series.labels, value: series.count }))))
-    registry.registerMetric(scrapedMetric(histogram.name, histogram.help, 'histogram', () => [...this.#series.values()].flatMap((series) => this.#histogramValues(series))))
+    registry.registerMetric(
+      scrapedMetric(counter.name, counter.help, 'counter', () =>
+        [...this.#series.values()].map((series) => ({ labels: series.labels, value: series.count })),
+      ),
+    )
+    registry.registerMetric(
+      scrapedMetric(histogram.name, histogram.help, 'histogram', () =>
+        [...this.#series.values()].flatMap((series) => this.#histogramValues(series)),
+      ),
+    )
   }
 
   #histogramValues(series: Series): MetricValue[] {

@@ -11,7 +11,12 @@ export interface MetricValue {
 }
 
 /** A metric prom-client's Registry can format: it only calls `get()` and reads name, help and type. */
-export function scrapedMetric(name: string, help: string, type: 'counter' | 'histogram', values: () => MetricValue[]): Metric {
+export function scrapedMetric(
+  name: string,
+  help: string,
+  type: 'counter' | 'histogram',
+  values: () => MetricValue[],
+): Metric {
   const metric = {
     name,
     help,

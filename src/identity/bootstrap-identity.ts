@@ -25,13 +25,24 @@ export async function bootstrapIdentity(store: Store, clock: Clock, adminKey: st
   const organizationId = existing?.id ?? created!.organizationId
   const workspace = await organizations.findDefaultWorkspace(organizationId)
   if (workspace === undefined) throw new Error('the store has an organization but no default workspace')
-  const owner = await store.db.selectFrom('users').select('id').where('organization_id', '=', organizationId).where('role', '=', 'owner').executeTakeFirst()
+  const owner = await store.db
+    .selectFrom('users')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('role', '=', 'owner')
+    .executeTakeFirst()
   const ownerUserId = owner?.id ?? created?.ownerUserId ?? ''
 
   let createdManagementKey: string | null = null
   let adminKeyCreated = false
   const now = clock.now().toISOString()
-  const base = { kind: 'management' as const, organizationId, workspaceId: workspace.id, creatorUserId: ownerUserId, createdAt: now }
+  const base = {
+    kind: 'management' as const,
+    organizationId,
+    workspaceId: workspace.id,
+    creatorUserId: ownerUserId,
+    createdAt: now,
+  }
   if (adminKey !== null) {
     const hash = hashKeySecret(adminKey)
     if ((await keys.findByHash(hash)) === undefined) {
@@ -40,25 +51,51 @@ export async function bootstrapIdentity(store: Store, clock: Clock, adminKey: st
     }
   } else if (created !== null) {
     const plaintext = generateKeySecret()
-    await keys.insert({ ...base, hash: hashKeySecret(plaintext), name: 'Initial management key', label: labelKeySecret(plaintext) })
+    await keys.insert({
+      ...base,
+      hash: hashKeySecret(plaintext),
+      name: 'Initial management key',
+      label: labelKeySecret(plaintext),
+    })
     createdManagementKey = plaintext
   }
   return { organizationId, defaultWorkspaceId: workspace.id, ownerUserId, createdManagementKey, adminKeyCreated }
 }
 
-async function createOrganization(store: Store, clock: Clock): Promise<{ organizationId: string; ownerUserId: string }> {
+async function createOrganization(
+  store: Store,
+  clock: Clock,
+): Promise<{ organizationId: string; ownerUserId: string }> {
   const organizations = createOrganizationsRepository(store.db)
   const now = clock.now().toISOString()
   const organizationId = randomUUID()
   const ownerUserId = randomUUID()
   await store.db.transaction().execute(async (transaction) => {
-    await organizations.insertOrganization({ id: organizationId, name: 'Default organization', created_at: now }, transaction)
+    await organizations.insertOrganization(
+      { id: organizationId, name: 'Default organization', created_at: now },
+      transaction,
+    )
     await organizations.insertUser(
-      { id: ownerUserId, organization_id: organizationId, email: 'owner@localhost', name: 'Owner', role: 'owner', created_at: now },
+      {
+        id: ownerUserId,
+        organization_id: organizationId,
+        email: 'owner@localhost',
+        name: 'Owner',
+        role: 'owner',
+        created_at: now,
+      },
       transaction,
     )
     await organizations.insertWorkspace(
-      { id: randomUUID(), organizationId, name: 'Default Workspace', slug: 'default', isDefault: true, createdBy: ownerUserId, createdAt: now },
+      {
+        id: randomUUID(),
+        organizationId,
+        name: 'Default Workspace',
+        slug: 'default',
+        isDefault: true,
+        createdBy: ownerUserId,
+        createdAt: now,
+      },
       transaction,
     )
   })

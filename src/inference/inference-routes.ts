@@ -8,12 +8,22 @@ import { fastifyResponder } from './pipeline/responder.ts'
 import { clientCancellation } from '../http/client-cancellation.ts'
 
 const paths: Readonly<Record<DialectName, { url: string; summary: string }>> = {
-  'openai-responses': { url: '/api/v1/responses', summary: 'Create a response (OpenAI Responses format), streaming or not' },
-  'openai-chat': { url: '/api/v1/chat/completions', summary: 'Create a chat completion (OpenAI Chat Completions format)' },
+  'openai-responses': {
+    url: '/api/v1/responses',
+    summary: 'Create a response (OpenAI Responses format), streaming or not',
+  },
+  'openai-chat': {
+    url: '/api/v1/chat/completions',
+    summary: 'Create a chat completion (OpenAI Chat Completions format)',
+  },
   'anthropic-messages': { url: '/api/v1/messages', summary: 'Create a message (Anthropic Messages format)' },
 }
 
-export function registerInferenceRoutes(app: FastifyInstance, dialects: Readonly<Record<DialectName, Dialect>>, deps: InferenceDeps): void {
+export function registerInferenceRoutes(
+  app: FastifyInstance,
+  dialects: Readonly<Record<DialectName, Dialect>>,
+  deps: InferenceDeps,
+): void {
   for (const dialect of Object.values(dialects)) {
     const { url, summary } = paths[dialect.name]
     app.post(url, {
@@ -26,7 +36,12 @@ export function registerInferenceRoutes(app: FastifyInstance, dialects: Readonly
   }
 }
 
-async function handle(dialect: Dialect, request: FastifyRequest, reply: FastifyReply, deps: InferenceDeps): Promise<FastifyReply> {
+async function handle(
+  dialect: Dialect,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: InferenceDeps,
+): Promise<FastifyReply> {
   const signal = clientCancellation(reply)
   const now = deps.clock.now().getTime()
   await runInference(

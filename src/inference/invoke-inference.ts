@@ -27,7 +27,11 @@ export interface InvokeResult extends CollectedAnswer {
   readonly generationId: string
 }
 
-export async function invokeInference(input: InvokeInput, dialects: Readonly<Record<DialectName, Dialect>>, deps: InferenceDeps): Promise<InvokeResult> {
+export async function invokeInference(
+  input: InvokeInput,
+  dialects: Readonly<Record<DialectName, Dialect>>,
+  deps: InferenceDeps,
+): Promise<InvokeResult> {
   const now = deps.clock.now().getTime()
   const generationId = input.generationId ?? newGenerationId(now)
   const responder = new MemoryResponder()

@@ -32,6 +32,8 @@ function settingsOf(workspace: CachedWorkspace | undefined): WorkspaceInferenceS
     // io_logging_api_key_ids holds integers (the public API's key ids); Switchyard keys have none, so
     // the allowlist cannot select keys yet and the workspace switch and sampling rate decide.
     shouldStoreContent: (_key, generationId) =>
-      workspace !== undefined && workspace.ioLogging.enabled && stableFraction(generationId) < workspace.ioLogging.samplingRate,
+      workspace !== undefined &&
+      workspace.ioLogging.enabled &&
+      stableFraction(generationId) < workspace.ioLogging.samplingRate,
   }
 }

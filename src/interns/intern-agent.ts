@@ -63,15 +63,41 @@ const approvals = /^\s*(yes|y|ok|okay|approve|approved|allow|allowed|go ahead)\b
 export async function runAgentTurn(turn: AgentTurn): Promise<void> {
   for (let step = 0; step < (turn.maxSteps ?? 8); step += 1) {
     const system: ChatMessage[] = turn.instructions === null ? [] : [{ role: 'system', content: turn.instructions }]
-    const answer = await turn.invoke({ model: turn.model, messages: [...system, ...turn.session.messages], tools: [httpRequestTool, ...(turn.serverTools?.definitions ?? [])], stream: false })
+    const answer = await turn.invoke({
+      model: turn.model,
+      messages: [...system, ...turn.session.messages],
+      tools: [httpRequestTool, ...(turn.serverTools?.definitions ?? [])],
+      stream: false,
+    })
     if (answer.status !== 200) return turn.emitError(errorMessageOf(answer))
-    const message = (answer.body as { choices?: { message?: { content?: string | null; tool_calls?: { id: string; function: { name: string; arguments: string } }[] } }[] }).choices?.[0]?.message
-    const calls: ToolCall[] = (message?.tool_calls ?? []).map((call) => ({ id: call.id, name: call.function.name, arguments: call.function.arguments }))
+    const message = (
+      answer.body as {
+        choices?: {
+          message?: {
+            content?: string | null
+            tool_calls?: { id: string; function: { name: string; arguments: string } }[]
+          }
+        }[]
+      }
+    ).choices?.[0]?.message
+    const calls: ToolCall[] = (message?.tool_calls ?? []).map((call) => ({
+      id: call.id,
+      name: call.function.name,
+      arguments: call.function.arguments,
+    }))
     const content = message?.content ?? null
     turn.sessions.append(turn.session, {
       role: 'assistant',
       content,
-      ...(calls.length === 0 ? {} : { tool_calls: calls.map((call) => ({ id: call.id, type: 'function' as const, function: { name: call.name, arguments: call.arguments } })) }),
+      ...(calls.length === 0
+        ? {}
+        : {
+            tool_calls: calls.map((call) => ({
+              id: call.id,
+              type: 'function' as const,
+              function: { name: call.name, arguments: call.arguments },
+            })),
+          }),
     })
     if (content !== null && content !== '') turn.emit({ content }, null)
     if (calls.length === 0) return turn.emit({}, 'stop')
@@ -85,8 +111,14 @@ export async function resumeAfterApproval(turn: AgentTurn, answer: string): Prom
   const pending = turn.session.pending
   if (pending === null) return
   turn.session.pending = null
-  if (approvals.test(answer)) await execute(turn, { id: pending.toolCallId, name: 'http_request', arguments: pending.arguments })
-  else turn.sessions.append(turn.session, { role: 'tool', tool_call_id: pending.toolCallId, content: JSON.stringify({ error: 'The user declined this request; do not retry it unless asked.' }) })
+  if (approvals.test(answer))
+    await execute(turn, { id: pending.toolCallId, name: 'http_request', arguments: pending.arguments })
+  else
+    turn.sessions.append(turn.session, {
+      role: 'tool',
+      tool_call_id: pending.toolCallId,
+      content: JSON.stringify({ error: 'The user declined this request; do not retry it unless asked.' }),
+    })
   const rest = pending.rest.map((call) => ({ ...call, name: 'http_request' }))
   if (!(await runToolCalls(turn, rest))) return
   await runAgentTurn(turn)
@@ -105,18 +137,48 @@ async function runToolCalls(turn: AgentTurn, calls: readonly ToolCall[]): Promis
 
 function askForApproval(turn: AgentTurn, call: ToolCall, rest: readonly ToolCall[]): void {
   const inputCallId = `call_${randomUUID().replace(/-/g, '')}`
-  turn.session.pending = { inputCallId, toolCallId: call.id, arguments: call.arguments, rest: rest.map(({ id, arguments: args }) => ({ id, arguments: args })) }
+  turn.session.pending = {
+    inputCallId,
+    toolCallId: call.id,
+    arguments: call.arguments,
+    rest: rest.map(({ id, arguments: args }) => ({ id, arguments: args })),
+  }
   const action = parseRequest(call.arguments)
-  const question = 'error' in action ? `Allow this http_request? ${call.arguments}` : `Allow ${action.method} ${action.url}? Answer "yes" to allow, anything else to decline.`
-  const providedArguments = JSON.stringify({ question, action: 'error' in action ? null : { method: action.method, url: action.url } })
-  turn.emit({ tool_calls: [{ index: 0, id: inputCallId, type: 'function', function: { name: 'openrouter.provide_input', arguments: providedArguments } }] }, null)
+  const question =
+    'error' in action
+      ? `Allow this http_request? ${call.arguments}`
+      : `Allow ${action.method} ${action.url}? Answer "yes" to allow, anything else to decline.`
+  const providedArguments = JSON.stringify({
+    question,
+    action: 'error' in action ? null : { method: action.method, url: action.url },
+  })
+  turn.emit(
+    {
+      tool_calls: [
+        {
+          index: 0,
+          id: inputCallId,
+          type: 'function',
+          function: { name: 'openrouter.provide_input', arguments: providedArguments },
+        },
+      ],
+    },
+    null,
+  )
   turn.emit({}, 'tool_calls')
 }
 
 async function execute(turn: AgentTurn, call: ToolCall): Promise<void> {
   const serverOutput = call.name === 'http_request' ? undefined : await turn.serverTools?.run(call.name, call.arguments)
-  const result = call.name === 'http_request' ? await callHttp(turn.egress, call.arguments) : (serverOutput ?? { error: `Unknown tool ${call.name}` })
-  turn.sessions.append(turn.session, { role: 'tool', tool_call_id: call.id, content: typeof result === 'string' ? result : JSON.stringify(result) })
+  const result =
+    call.name === 'http_request'
+      ? await callHttp(turn.egress, call.arguments)
+      : (serverOutput ?? { error: `Unknown tool ${call.name}` })
+  turn.sessions.append(turn.session, {
+    role: 'tool',
+    tool_call_id: call.id,
+    content: typeof result === 'string' ? result : JSON.stringify(result),
+  })
 }
 
 async function callHttp(egress: SecretEgress, rawArguments: string): Promise<Record<string, unknown>> {
@@ -124,7 +186,13 @@ async function callHttp(egress: SecretEgress, rawArguments: string): Promise<Rec
   if ('error' in request) return request
   try {
     const response = await egress.send(request)
-    return { status: response.status, url: response.url, content_type: response.headers['content-type'] ?? null, body: response.body, truncated: response.truncated }
+    return {
+      status: response.status,
+      url: response.url,
+      content_type: response.headers['content-type'] ?? null,
+      body: response.body,
+      truncated: response.truncated,
+    }
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) }
   }
@@ -138,9 +206,18 @@ function parseRequest(rawArguments: string): EgressRequest | { error: string } {
     return { error: 'http_request arguments must be a JSON object with method and url' }
   }
   const value = parsed as { method?: unknown; url?: unknown; headers?: unknown; body?: unknown }
-  if (typeof value.method !== 'string' || typeof value.url !== 'string') return { error: 'http_request needs string method and url' }
-  const headers = typeof value.headers === 'object' && value.headers !== null ? Object.fromEntries(Object.entries(value.headers).map(([name, header]) => [name, String(header)])) : {}
-  return { method: value.method, url: value.url, headers, ...(typeof value.body === 'string' ? { body: value.body } : {}) }
+  if (typeof value.method !== 'string' || typeof value.url !== 'string')
+    return { error: 'http_request needs string method and url' }
+  const headers =
+    typeof value.headers === 'object' && value.headers !== null
+      ? Object.fromEntries(Object.entries(value.headers).map(([name, header]) => [name, String(header)]))
+      : {}
+  return {
+    method: value.method,
+    url: value.url,
+    headers,
+    ...(typeof value.body === 'string' ? { body: value.body } : {}),
+  }
 }
 
 function errorMessageOf(answer: ModelAnswer): string {

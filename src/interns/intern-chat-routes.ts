@@ -11,7 +11,13 @@ import { callerOf } from '../management/interns/caller.ts'
 import type { InternAndVault } from '../management/interns/intern-and-vault.ts'
 import { InternIdParams } from '../management/interns/schema.ts'
 import type { ChatSession, ChatSessions } from './chat-sessions.ts'
-import { resumeAfterApproval, runAgentTurn, type AgentTurn, type ApprovalMode, type ModelAnswer } from './intern-agent.ts'
+import {
+  resumeAfterApproval,
+  runAgentTurn,
+  type AgentTurn,
+  type ApprovalMode,
+  type ModelAnswer,
+} from './intern-agent.ts'
 import type { AgentServerTools } from './intern-server-tools.ts'
 import type { InternRuntime } from './intern-runtime.ts'
 import { createSecretEgress } from './secret-egress.ts'
@@ -19,7 +25,14 @@ import { toAbortSignal } from '../domain/cancellation.ts'
 import { clientCancellation } from '../http/client-cancellation.ts'
 
 const ChatBody = Type.Object({
-  messages: Type.Array(Type.Object({ role: Type.String(), content: Type.Optional(Type.Union([Type.String(), Type.Null()])), tool_call_id: Type.Optional(Type.String()) }), { minItems: 1 }),
+  messages: Type.Array(
+    Type.Object({
+      role: Type.String(),
+      content: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+      tool_call_id: Type.Optional(Type.String()),
+    }),
+    { minItems: 1 },
+  ),
   stream: Type.Optional(Type.Boolean()),
   session_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   model: Type.Optional(Type.String()),
@@ -41,7 +54,11 @@ export interface InternChatDeps {
 function sessionFor(deps: InternChatDeps, internId: string, body: ChatBody): ChatSession {
   if (body.session_id === undefined) return deps.sessions.open(internId)
   const session = deps.sessions.find(internId, body.session_id)
-  if (session === undefined) throw new GatewayError('not_found', `No session ${body.session_id} for this intern (sessions are kept in memory and end on restart); omit session_id to start one`)
+  if (session === undefined)
+    throw new GatewayError(
+      'not_found',
+      `No session ${body.session_id} for this intern (sessions are kept in memory and end on restart); omit session_id to start one`,
+    )
   return session
 }
 
@@ -53,37 +70,75 @@ function acceptLastMessage(deps: InternChatDeps, session: ChatSession, body: Cha
     return null
   }
   if (last.role === 'tool') {
-    if (body.session_id === undefined || session.pending === null || last.tool_call_id !== session.pending.inputCallId) {
-      throw new GatewayError('invalid_request', 'A tool message must answer the pending openrouter.provide_input call: send session_id and its tool_call_id')
+    if (
+      body.session_id === undefined ||
+      session.pending === null ||
+      last.tool_call_id !== session.pending.inputCallId
+    ) {
+      throw new GatewayError(
+        'invalid_request',
+        'A tool message must answer the pending openrouter.provide_input call: send session_id and its tool_call_id',
+      )
     }
     return last.content ?? ''
   }
-  throw new GatewayError('invalid_request', `The last message must be a user message (start a run) or a tool message (answer a question); got role "${last.role}"`)
+  throw new GatewayError(
+    'invalid_request',
+    `The last message must be a user message (start a run) or a tool message (answer a question); got role "${last.role}"`,
+  )
 }
 
 export function registerInternChatRoutes(app: FastifyInstance, deps: InternChatDeps): void {
   app.post(
     '/api/v1/interns/:internId/chat/completions',
-    { config: { auth: 'workspace' }, preValidation: deps.area.guard.hook({ scope: 'intern-read' }), schema: { tags: ['interns'], summary: 'Chat with a running intern (SSE)', params: InternIdParams, body: ChatBody } },
+    {
+      config: { auth: 'workspace' },
+      preValidation: deps.area.guard.hook({ scope: 'intern-read' }),
+      schema: {
+        tags: ['interns'],
+        summary: 'Chat with a running intern (SSE)',
+        params: InternIdParams,
+        body: ChatBody,
+      },
+    },
     async (request, reply) => {
       const body = request.body as ChatBody
-      if (body.stream !== true) throw new GatewayError('invalid_request', 'Intern chat is streamed only: send "stream": true')
+      if (body.stream !== true)
+        throw new GatewayError('invalid_request', 'Intern chat is streamed only: send "stream": true')
       const intern = await deps.area.interns.get(callerOf(request), (request.params as { internId: string }).internId)
       const handle = deps.runtime.get(intern.id)
-      if (intern.status !== 'running' || handle === undefined) throw new GatewayError('conflict', `The intern is ${intern.status}; provision it and wait until it is running`)
-      if (intern.model === null) throw new GatewayError('conflict', 'The intern has no model; set one with PATCH /api/v1/interns/{id} {"model": "..."}')
+      if (intern.status !== 'running' || handle === undefined)
+        throw new GatewayError('conflict', `The intern is ${intern.status}; provision it and wait until it is running`)
+      if (intern.model === null)
+        throw new GatewayError(
+          'conflict',
+          'The intern has no model; set one with PATCH /api/v1/interns/{id} {"model": "..."}',
+        )
       const session = sessionFor(deps, intern.id, body)
-      if (session.busy) throw new GatewayError('conflict', `Session ${session.id} is still answering; wait for its stream to end`)
+      if (session.busy)
+        throw new GatewayError('conflict', `Session ${session.id} is still answering; wait for its stream to end`)
       const answer = acceptLastMessage(deps, session, body)
       session.busy = true
-      const egress = createSecretEgress({ policy: { allowPrivateNetworks: deps.config.egress.allow_private_networks }, secrets: (name) => deps.area.vault.openEffectiveSecret(intern.id, name) })
+      const egress = createSecretEgress({
+        policy: { allowPrivateNetworks: deps.config.egress.allow_private_networks },
+        secrets: (name) => deps.area.vault.openEffectiveSecret(intern.id, name),
+      })
       const turn: AgentTurn = {
         model: intern.model,
         instructions: intern.instructions,
         session,
         approvalMode: (body.approval_mode ?? 'self-drive') as ApprovalMode,
         invoke: (inferenceBody) => deps.invoke(handle.key, inferenceBody),
-        ...(deps.serverTools === undefined ? {} : { serverTools: deps.serverTools(handle.key, intern.model, (body.approval_mode ?? 'self-drive') as ApprovalMode, toAbortSignal(clientCancellation(reply))) }),
+        ...(deps.serverTools === undefined
+          ? {}
+          : {
+              serverTools: deps.serverTools(
+                handle.key,
+                intern.model,
+                (body.approval_mode ?? 'self-drive') as ApprovalMode,
+                toAbortSignal(clientCancellation(reply)),
+              ),
+            }),
         egress,
         sessions: deps.sessions,
         ...streamTo(reply, session.id, intern.model),
@@ -104,12 +159,20 @@ export function registerInternChatRoutes(app: FastifyInstance, deps: InternChatD
 
 function streamTo(reply: FastifyReply, sessionId: string, model: string): Pick<AgentTurn, 'emit' | 'emitError'> {
   reply.hijack()
-  reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' })
+  reply.raw.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  })
   const id = `chatcmpl-${sessionId}`
   const created = Math.floor(Date.now() / 1000)
-  const write = (chunk: Record<string, unknown>) => void reply.raw.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, session_id: sessionId, ...chunk })}\n\n`)
+  const write = (chunk: Record<string, unknown>) =>
+    void reply.raw.write(
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, session_id: sessionId, ...chunk })}\n\n`,
+    )
   return {
     emit: (delta, finishReason) => write({ choices: [{ index: 0, delta, finish_reason: finishReason }] }),
-    emitError: (message) => write({ choices: [{ index: 0, delta: {}, finish_reason: 'error' }], error: { code: 502, message } }),
+    emitError: (message) =>
+      write({ choices: [{ index: 0, delta: {}, finish_reason: 'error' }], error: { code: 502, message } }),
   }
 }

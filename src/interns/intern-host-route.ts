@@ -8,7 +8,11 @@ export function normalizeHost(header: string | undefined): string {
   return (header ?? '').toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '')
 }
 
-export function rewriteInternHostUrl(url: string, host: string | undefined, internIdForHost: (hostname: string) => string | undefined): string {
+export function rewriteInternHostUrl(
+  url: string,
+  host: string | undefined,
+  internIdForHost: (hostname: string) => string | undefined,
+): string {
   // The path first: it rules out almost every request without normalizing the Host header.
   const queryAt = url.indexOf('?')
   const path = queryAt < 0 ? url : url.slice(0, queryAt)

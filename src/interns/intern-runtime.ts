@@ -47,7 +47,12 @@ export const runtimeKeyName = 'Intern runtime key'
 const totalSteps = 4
 
 export function internHostname(name: string, domain: string): string {
-  const label = name.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 63) || 'intern'
+  const label =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 63) || 'intern'
   return `${label}.${domain.toLowerCase().replace(/\.$/, '')}`
 }
 
@@ -100,7 +105,8 @@ export class InternRuntime {
     for (const row of rows) {
       if (row.status === 'queued') await this.#attempt(row.id, () => this.#provision(row))
       if (row.status === 'destroying') await this.#destroy(row)
-      if (row.status === 'running' && !this.#running.has(row.id)) await this.#attempt(row.id, async () => void this.#running.set(row.id, await this.#prepare(row)))
+      if (row.status === 'running' && !this.#running.has(row.id))
+        await this.#attempt(row.id, async () => void this.#running.set(row.id, await this.#prepare(row)))
     }
   }
 
@@ -110,22 +116,34 @@ export class InternRuntime {
     } catch (error) {
       this.#deps.onError(error, internId)
       const message = error instanceof Error ? error.message : String(error)
-      await this.#deps.internService.applyRuntimeEvent(internId, 'runtime_failed', { failureMessage: `provisioning failed: ${message}` }).catch(() => undefined)
+      await this.#deps.internService
+        .applyRuntimeEvent(internId, 'runtime_failed', { failureMessage: `provisioning failed: ${message}` })
+        .catch(() => undefined)
     }
   }
 
   async #provision(row: InternRow): Promise<void> {
     const { internService } = this.#deps
-    const step = (number: number, label: string) => ({ step_label: label, step_number: number, total_steps: totalSteps })
-    await internService.applyRuntimeEvent(row.id, 'runtime_started', { progress: step(1, 'Creating the working directory') })
+    const step = (number: number, label: string) => ({
+      step_label: label,
+      step_number: number,
+      total_steps: totalSteps,
+    })
+    await internService.applyRuntimeEvent(row.id, 'runtime_started', {
+      progress: step(1, 'Creating the working directory'),
+    })
     await mkdir(this.#workingDirectory(row.id), { recursive: true, mode: 0o700 })
     await internService.reportProgress(row.id, step(2, 'Opening the vault'))
-    if ((await this.#deps.vaults.findVault(row.vault_id)) === undefined) throw new Error(`the intern's vault ${row.vault_id} is missing`)
+    if ((await this.#deps.vaults.findVault(row.vault_id)) === undefined)
+      throw new Error(`the intern's vault ${row.vault_id} is missing`)
     await this.#deps.vaultService.workspaceVault(row.workspace_id)
     await internService.reportProgress(row.id, step(3, 'Minting the runtime key'))
     await this.#runtimeKey(row)
     await internService.reportProgress(row.id, step(4, 'Assigning the hostname'))
-    await this.#deps.interns.update(row.id, { hostname: internHostname(row.name, this.#domain()), updated_at: this.#deps.clock.now().toISOString() })
+    await this.#deps.interns.update(row.id, {
+      hostname: internHostname(row.name, this.#domain()),
+      updated_at: this.#deps.clock.now().toISOString(),
+    })
     const current = await this.#deps.interns.findById(row.id)
     if (current?.status !== 'provisioning') return
     this.#running.set(row.id, await this.#prepare(current))
@@ -136,7 +154,14 @@ export class InternRuntime {
     const workingDirectory = this.#workingDirectory(row.id)
     await mkdir(workingDirectory, { recursive: true, mode: 0o700 })
     const hostname = row.hostname ?? internHostname(row.name, this.#domain())
-    return { id: row.id, workspaceId: row.workspace_id, name: row.name, hostname, workingDirectory, key: await this.#runtimeKey(row) }
+    return {
+      id: row.id,
+      workspaceId: row.workspace_id,
+      name: row.name,
+      hostname,
+      workingDirectory,
+      key: await this.#runtimeKey(row),
+    }
   }
 
   async #runtimeKey(row: InternRow): Promise<ApiKeyRecord> {
@@ -162,7 +187,11 @@ export class InternRuntime {
     this.#running.delete(row.id)
     try {
       await rm(this.#workingDirectory(row.id), { recursive: true, force: true })
-      const keys = await this.#deps.apiKeys.list({ workspaceId: row.workspace_id, kinds: ['intern'], includeDisabled: true })
+      const keys = await this.#deps.apiKeys.list({
+        workspaceId: row.workspace_id,
+        kinds: ['intern'],
+        includeDisabled: true,
+      })
       for (const key of keys.filter((candidate) => candidate.internId === row.id)) {
         await this.#deps.apiKeys.delete(key.hash)
         this.#deps.changeBus.publish('api_key', key.hash)
@@ -174,7 +203,9 @@ export class InternRuntime {
     } catch (error) {
       this.#deps.onError(error, row.id)
       const message = error instanceof Error ? error.message : String(error)
-      await this.#deps.internService.applyRuntimeEvent(row.id, 'runtime_destroy_failed', { failureMessage: `teardown failed: ${message}` }).catch(() => undefined)
+      await this.#deps.internService
+        .applyRuntimeEvent(row.id, 'runtime_destroy_failed', { failureMessage: `teardown failed: ${message}` })
+        .catch(() => undefined)
     }
   }
 

@@ -4,7 +4,11 @@
 // out); in manual approval mode only the tools that make no outbound request are offered, since every
 // outbound action must be approved through `http_request`. Nested-call and sandbox tools are not offered.
 import type { ServerToolName } from '../domain/inference/request-options.ts'
-import { functionNameOf, serverToolRegistry, toolOfFunctionName } from '../inference/server-tools/server-tool-registry.ts'
+import {
+  functionNameOf,
+  serverToolRegistry,
+  toolOfFunctionName,
+} from '../inference/server-tools/server-tool-registry.ts'
 import { ServerToolFailure, type ServerToolContext } from '../inference/server-tools/server-tool.ts'
 import type { ApprovalMode } from './intern-agent.ts'
 
@@ -28,7 +32,11 @@ export function internServerTools(context: InternToolContext, mode: ApprovalMode
   return {
     definitions: offered.map((name) => ({
       type: 'function',
-      function: { name: functionNameOf(name), description: serverToolRegistry[name].description, parameters: serverToolRegistry[name].parameters },
+      function: {
+        name: functionNameOf(name),
+        description: serverToolRegistry[name].description,
+        parameters: serverToolRegistry[name].parameters,
+      },
     })),
     async run(functionName, rawArguments) {
       const name = toolOfFunctionName(functionName, offered)
@@ -36,7 +44,10 @@ export function internServerTools(context: InternToolContext, mode: ApprovalMode
       let args: Record<string, unknown>
       try {
         const parsed: unknown = JSON.parse(rawArguments === '' ? '{}' : rawArguments)
-        args = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {}
+        args =
+          parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+            ? (parsed as Record<string, unknown>)
+            : {}
       } catch {
         return JSON.stringify({ error: `${functionName} arguments must be a JSON object` })
       }
@@ -44,7 +55,9 @@ export function internServerTools(context: InternToolContext, mode: ApprovalMode
         const run = await serverToolRegistry[name].run(args, { ...context, requestSettings: {}, toolCatalog })
         return run.output
       } catch (error) {
-        return JSON.stringify({ error: error instanceof ServerToolFailure || error instanceof Error ? error.message : String(error) })
+        return JSON.stringify({
+          error: error instanceof ServerToolFailure || error instanceof Error ? error.message : String(error),
+        })
       }
     },
   }

@@ -44,7 +44,16 @@ export interface SecretEgressDeps {
 
 const placeholder = /\{\{\s*secret:([a-z0-9_]+)\s*\}\}/g
 const mentionsSecret = /\{\{\s*secret:/
-const forbiddenHeaders = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'upgrade', 'te', 'trailer', 'proxy-authorization'])
+const forbiddenHeaders = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'upgrade',
+  'te',
+  'trailer',
+  'proxy-authorization',
+])
 const methods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 
 const refuse = (message: string): never => {
@@ -53,7 +62,10 @@ const refuse = (message: string): never => {
 
 /** A host as secrets are bound to it: lowercase, IDNA to punycode, without a trailing dot; '' when invalid. */
 export function normalizeRequestHost(hostname: string): string {
-  const bare = hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '')
+  const bare = hostname
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase()
+    .replace(/\.$/, '')
   return domainToASCII(bare).replace(/\.$/, '')
 }
 
@@ -62,12 +74,16 @@ function referencedNames(request: EgressRequest): string[] {
   return [...new Set(texts.flatMap((text) => [...text.matchAll(placeholder)].map((match) => match[1] ?? '')))]
 }
 
-async function resolveReferenced(deps: SecretEgressDeps, names: readonly string[]): Promise<Map<string, { value: string; hosts: readonly string[] }>> {
+async function resolveReferenced(
+  deps: SecretEgressDeps,
+  names: readonly string[],
+): Promise<Map<string, { value: string; hosts: readonly string[] }>> {
   const resolved = new Map<string, { value: string; hosts: readonly string[] }>()
   for (const name of names) {
     const secret = await deps.secrets(name)
     if (secret === null) refuse(`no secret named "${name}" is available to this intern`)
-    else if (secret.hosts === null) refuse(`secret "${name}" has no bound hosts (stored before host binding); store it again with hosts`)
+    else if (secret.hosts === null)
+      refuse(`secret "${name}" has no bound hosts (stored before host binding); store it again with hosts`)
     else resolved.set(name, { value: secret.value, hosts: secret.hosts.map(normalizeRequestHost) })
   }
   return resolved
@@ -77,7 +93,9 @@ async function resolveReferenced(deps: SecretEgressDeps, names: readonly string[
 function assertBound(host: string, secrets: ReadonlyMap<string, { hosts: readonly string[] }>): void {
   for (const [name, secret] of secrets) {
     if (host === '' || !secret.hosts.includes(host)) {
-      refuse(`secret "${name}" is only released to ${secret.hosts.join(', ')}; the request goes to ${host === '' ? 'an invalid host' : host}. No request was sent`)
+      refuse(
+        `secret "${name}" is only released to ${secret.hosts.join(', ')}; the request goes to ${host === '' ? 'an invalid host' : host}. No request was sent`,
+      )
     }
   }
 }
@@ -95,14 +113,20 @@ function checkedUrl(url: string, policy: EgressPolicy): URL {
 /** A lookup that refuses internal addresses unless the policy allows them (checked at connect time: no rebinding gap). */
 function guardedLookup(base: LookupFunction, policy: EgressPolicy): LookupFunction {
   return ((hostname: string, options: object, callback: (...args: unknown[]) => void) => {
-    base(hostname, { ...options, all: true } as never, ((error: Error | null, addresses: { address: string; family: number }[]) => {
-      if (error !== null) return callback(error)
-      const usable = policy.allowPrivateNetworks ? addresses : addresses.filter((entry) => !isInternalAddress(entry.address))
-      const first = usable[0]
-      if (first === undefined) return callback(new Error(`host ${hostname} resolves only to internal addresses`))
-      if ((options as { all?: boolean }).all === true) return callback(null, usable)
-      return callback(null, first.address, first.family)
-    }) as never)
+    base(
+      hostname,
+      { ...options, all: true } as never,
+      ((error: Error | null, addresses: { address: string; family: number }[]) => {
+        if (error !== null) return callback(error)
+        const usable = policy.allowPrivateNetworks
+          ? addresses
+          : addresses.filter((entry) => !isInternalAddress(entry.address))
+        const first = usable[0]
+        if (first === undefined) return callback(new Error(`host ${hostname} resolves only to internal addresses`))
+        if ((options as { all?: boolean }).all === true) return callback(null, usable)
+        return callback(null, first.address, first.family)
+      }) as never,
+    )
   }) as LookupFunction
 }
 
@@ -112,7 +136,9 @@ export interface SecretEgress {
 }
 
 export function createSecretEgress(deps: SecretEgressDeps): SecretEgress {
-  const agent = new Agent({ connect: { lookup: guardedLookup(deps.lookup ?? (dnsLookup as LookupFunction), deps.policy) } })
+  const agent = new Agent({
+    connect: { lookup: guardedLookup(deps.lookup ?? (dnsLookup as LookupFunction), deps.policy) },
+  })
   return {
     send: async (egressRequest) => sendWithSecrets(deps, agent, egressRequest),
     close: async () => agent.close(),
@@ -122,7 +148,8 @@ export function createSecretEgress(deps: SecretEgressDeps): SecretEgress {
 function prepare(egressRequest: EgressRequest): { method: string; headers: Record<string, string> } {
   const method = egressRequest.method.toUpperCase()
   if (!methods.has(method)) refuse(`method ${egressRequest.method} is not supported; use ${[...methods].join(', ')}`)
-  if (mentionsSecret.test(egressRequest.url)) refuse('secrets may only appear in header values or the body, never in the URL')
+  if (mentionsSecret.test(egressRequest.url))
+    refuse('secrets may only appear in header values or the body, never in the URL')
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(egressRequest.headers ?? {})) {
     if (forbiddenHeaders.has(name.toLowerCase())) refuse(`header ${name} may not be set`)
@@ -132,7 +159,11 @@ function prepare(egressRequest: EgressRequest): { method: string; headers: Recor
   return { method, headers }
 }
 
-async function sendWithSecrets(deps: SecretEgressDeps, agent: Dispatcher, egressRequest: EgressRequest): Promise<EgressResponse> {
+async function sendWithSecrets(
+  deps: SecretEgressDeps,
+  agent: Dispatcher,
+  egressRequest: EgressRequest,
+): Promise<EgressResponse> {
   let { method, headers } = prepare(egressRequest)
   const secrets = await resolveReferenced(deps, referencedNames(egressRequest))
   const known: KnownSecret[] = [...secrets].map(([name, secret]) => ({ name, value: secret.value }))
@@ -147,13 +178,20 @@ async function sendWithSecrets(deps: SecretEgressDeps, agent: Dispatcher, egress
       ...(body === undefined || method === 'GET' || method === 'HEAD' ? {} : { body: substitute(body, secrets) }),
       dispatcher: agent,
       signal: AbortSignal.timeout(deps.timeoutMs ?? 30_000),
-    }).catch((error: unknown) => refuse(`the call to ${url.host} failed: ${maskSecrets(error instanceof Error ? error.message : String(error), known)}`))
+    }).catch((error: unknown) =>
+      refuse(
+        `the call to ${url.host} failed: ${maskSecrets(error instanceof Error ? error.message : String(error), known)}`,
+      ),
+    )
     const location = response.headers.location
     if (response.statusCode >= 300 && response.statusCode < 400 && typeof location === 'string') {
       await response.body.dump()
       if (hop >= maxRedirects) refuse(`more than ${maxRedirects} redirects`)
       url = checkedUrl(new URL(location, url).toString(), deps.policy)
-      if (response.statusCode === 303 || ((response.statusCode === 301 || response.statusCode === 302) && method === 'POST')) {
+      if (
+        response.statusCode === 303 ||
+        ((response.statusCode === 301 || response.statusCode === 302) && method === 'POST')
+      ) {
         method = 'GET'
         body = undefined
         headers = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'content-type'))
@@ -164,7 +202,12 @@ async function sendWithSecrets(deps: SecretEgressDeps, agent: Dispatcher, egress
   }
 }
 
-async function readResponse(response: Dispatcher.ResponseData, url: URL, known: readonly KnownSecret[], maxBytes: number): Promise<EgressResponse> {
+async function readResponse(
+  response: Dispatcher.ResponseData,
+  url: URL,
+  known: readonly KnownSecret[],
+  maxBytes: number,
+): Promise<EgressResponse> {
   const chunks: Buffer[] = []
   let size = 0
   let truncated = false
@@ -182,5 +225,11 @@ async function readResponse(response: Dispatcher.ResponseData, url: URL, known: 
   for (const [name, value] of Object.entries(response.headers)) {
     if (value !== undefined) headers[name] = maskSecrets(Array.isArray(value) ? value.join(', ') : value, known)
   }
-  return { status: response.statusCode, url: url.toString(), headers, body: maskSecrets(Buffer.concat(chunks).toString('utf8'), known), truncated }
+  return {
+    status: response.statusCode,
+    url: url.toString(),
+    headers,
+    body: maskSecrets(Buffer.concat(chunks).toString('utf8'), known),
+    truncated,
+  }
 }

@@ -9,19 +9,40 @@ const workspaceId = 'ws-1'
 
 function destination(overrides: Partial<Destination> = {}): Destination {
   return {
-    id: 'dest-1', workspaceId, name: 'd', type: 'webhook', config: { url: 'https://example.com' }, enabled: true, apiKeyHashes: null,
-    broadcastGenerationCost: false, broadcastGenerationCostAllocation: false, broadcastGenerationIdentity: false, broadcastGenerationRequestContext: false,
-    filterRules: null, privacyMode: false, regions: ['global'], samplingRate: 1, lastError: null, createdAt: '', updatedAt: '', ...overrides,
+    id: 'dest-1',
+    workspaceId,
+    name: 'd',
+    type: 'webhook',
+    config: { url: 'https://example.com' },
+    enabled: true,
+    apiKeyHashes: null,
+    broadcastGenerationCost: false,
+    broadcastGenerationCostAllocation: false,
+    broadcastGenerationIdentity: false,
+    broadcastGenerationRequestContext: false,
+    filterRules: null,
+    privacyMode: false,
+    regions: ['global'],
+    samplingRate: 1,
+    lastError: null,
+    createdAt: '',
+    updatedAt: '',
+    ...overrides,
   }
 }
 
 test('sampling at 0.25 over 2,000 traces stays within 5 standard deviations, and replays decide the same', () => {
   const target = destination({ samplingRate: 0.25 })
-  const traces: GenerationTrace[] = Array.from({ length: 2000 }, (_, index) => sampleTrace(workspaceId, { generationId: `gen-${index}` }))
+  const traces: GenerationTrace[] = Array.from({ length: 2000 }, (_, index) =>
+    sampleTrace(workspaceId, { generationId: `gen-${index}` }),
+  )
   const chosen = traces.filter((trace) => shouldReceive(trace, target))
   // Binomial(2000, 0.25): mean 500, standard deviation ~19.4; 5 sd = 97 (false failure odds < 1e-6).
   assert.ok(Math.abs(chosen.length - 500) <= 97, `sampled ${chosen.length}`)
-  assert.deepEqual(traces.filter((trace) => shouldReceive(trace, target)).map((trace) => trace.generationId), chosen.map((trace) => trace.generationId))
+  assert.deepEqual(
+    traces.filter((trace) => shouldReceive(trace, target)).map((trace) => trace.generationId),
+    chosen.map((trace) => trace.generationId),
+  )
 })
 
 test('api_key_hashes, regions and disabled destinations select', () => {
@@ -37,7 +58,15 @@ test('api_key_hashes, regions and disabled destinations select', () => {
 test('filter rules: every operator over string and numeric fields; groups must all match', () => {
   const trace = sampleTrace(workspaceId)
   const passes = (field: string, operator: string, value?: string | number) =>
-    shouldReceive(trace, destination({ filterRules: { enabled: true, groups: [{ logic: 'and', rules: [{ field, operator, ...(value === undefined ? {} : { value }) } as never] }] } }))
+    shouldReceive(
+      trace,
+      destination({
+        filterRules: {
+          enabled: true,
+          groups: [{ logic: 'and', rules: [{ field, operator, ...(value === undefined ? {} : { value }) } as never] }],
+        },
+      }),
+    )
   assert.equal(passes('model', 'equals', 'acme/fast-1'), true)
   assert.equal(passes('model', 'not_equals', 'acme/fast-1'), false)
   assert.equal(passes('provider', 'contains', 'cm'), true)
@@ -51,8 +80,30 @@ test('filter rules: every operator over string and numeric fields; groups must a
   assert.equal(passes('total_cost', 'lte', 0.00001), false)
   assert.equal(passes('session_id', 'exists'), true)
   assert.equal(passes('user_id', 'not_exists'), false)
-  assert.equal(shouldReceive({ ...trace, user: null }, destination({ filterRules: { enabled: true, groups: [{ logic: 'and', rules: [{ field: 'user_id', operator: 'not_exists' }] }] } })), true)
-  const groups = (logic: 'and' | 'or') => ({ enabled: true, groups: [{ logic, rules: [{ field: 'model' as const, operator: 'equals' as const, value: 'x' }, { field: 'provider' as const, operator: 'equals' as const, value: 'acme' }] }] })
+  assert.equal(
+    shouldReceive(
+      { ...trace, user: null },
+      destination({
+        filterRules: {
+          enabled: true,
+          groups: [{ logic: 'and', rules: [{ field: 'user_id', operator: 'not_exists' }] }],
+        },
+      }),
+    ),
+    true,
+  )
+  const groups = (logic: 'and' | 'or') => ({
+    enabled: true,
+    groups: [
+      {
+        logic,
+        rules: [
+          { field: 'model' as const, operator: 'equals' as const, value: 'x' },
+          { field: 'provider' as const, operator: 'equals' as const, value: 'acme' },
+        ],
+      },
+    ],
+  })
   assert.equal(shouldReceive(trace, destination({ filterRules: groups('or') })), true)
   assert.equal(shouldReceive(trace, destination({ filterRules: groups('and') })), false)
   assert.equal(shouldReceive(trace, destination({ filterRules: { ...groups('and'), enabled: false } })), true)
@@ -67,19 +118,33 @@ test('record parts follow the flags; allocation only when it reconciles exactly'
   assert.equal(bare.request_context, undefined)
   assert.equal(bare.input, undefined)
   assert.equal(bare.output, undefined)
-  const full = buildDestinationRecord(trace, destination({ broadcastGenerationCost: true, broadcastGenerationCostAllocation: true, broadcastGenerationIdentity: true, broadcastGenerationRequestContext: true }))
+  const full = buildDestinationRecord(
+    trace,
+    destination({
+      broadcastGenerationCost: true,
+      broadcastGenerationCostAllocation: true,
+      broadcastGenerationIdentity: true,
+      broadcastGenerationRequestContext: true,
+    }),
+  )
   assert.equal(full.cost, 0.000025)
   assert.deepEqual(full.cost_allocation, trace.costAllocation)
   assert.equal(full.user, 'end-user-7')
   assert.equal(full.api_key_name, 'ci key')
   assert.equal(full.output?.completion, trace.output.text)
   assert.equal(reconciledAllocation({ prompt: 0.00001, completion: 0.00001, cached: 0, reasoning: 0 }, 0.000025), null)
-  const off = buildDestinationRecord({ ...trace, costAllocation: { prompt: 1, completion: 0, cached: 0, reasoning: 0 } }, destination({ broadcastGenerationCostAllocation: true }))
+  const off = buildDestinationRecord(
+    { ...trace, costAllocation: { prompt: 1, completion: 0, cached: 0, reasoning: 0 } },
+    destination({ broadcastGenerationCostAllocation: true }),
+  )
   assert.equal(off.cost_allocation, undefined)
 })
 
 test('trace and span ids come from the SHA-256 of the generation id, so a redelivered record keeps them', () => {
-  const record = buildDestinationRecord(sampleTrace(workspaceId, { generationId: 'gen-stable-1', requestContext: { headers: {}, trace: null } }), destination())
+  const record = buildDestinationRecord(
+    sampleTrace(workspaceId, { generationId: 'gen-stable-1', requestContext: { headers: {}, trace: null } }),
+    destination(),
+  )
   // Pinned values: sha256('trace:gen-stable-1'), hex digits 0-31 and 32-47.
   assert.equal(record.trace_id, '8f70a741e021684882ef08ea06248a22')
   assert.equal(record.span_id, 'e328231dfe37bd15')

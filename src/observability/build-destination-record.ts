@@ -50,7 +50,11 @@ export function shouldReceive(trace: GenerationTrace, destination: Destination):
 /** The allocation, when its parts add up to the billed cost to the nano-dollar. */
 export function reconciledAllocation(allocation: CostAllocation | null, costUsd: number): CostAllocation | null {
   if (allocation === null) return null
-  const sum = toNanos(allocation.prompt) + toNanos(allocation.completion) + toNanos(allocation.cached) + toNanos(allocation.reasoning)
+  const sum =
+    toNanos(allocation.prompt) +
+    toNanos(allocation.completion) +
+    toNanos(allocation.cached) +
+    toNanos(allocation.reasoning)
   return sum === toNanos(costUsd) ? allocation : null
 }
 
@@ -71,7 +75,9 @@ function traceIdFor(trace: GenerationTrace, digest: string, shareContext: boolea
 export function buildDestinationRecord(trace: GenerationTrace, destination: Destination): DestinationRecord {
   const { usage, timing } = trace
   const digest = generationDigest(trace.generationId)
-  const allocation = destination.broadcastGenerationCostAllocation ? reconciledAllocation(trace.costAllocation, trace.costUsd) : null
+  const allocation = destination.broadcastGenerationCostAllocation
+    ? reconciledAllocation(trace.costAllocation, trace.costUsd)
+    : null
   return {
     id: trace.generationId,
     trace_id: traceIdFor(trace, digest, destination.broadcastGenerationRequestContext),
@@ -97,9 +103,14 @@ export function buildDestinationRecord(trace: GenerationTrace, destination: Dest
     ...(destination.broadcastGenerationCost ? { cost: trace.costUsd } : {}),
     ...(allocation === null ? {} : { cost_allocation: { ...allocation } }),
     ...(destination.broadcastGenerationIdentity ? { user: trace.user, api_key_name: trace.apiKeyName } : {}),
-    ...(destination.broadcastGenerationRequestContext ? { request_context: { headers: { ...trace.requestContext.headers }, trace: trace.requestContext.trace } } : {}),
+    ...(destination.broadcastGenerationRequestContext
+      ? { request_context: { headers: { ...trace.requestContext.headers }, trace: trace.requestContext.trace } }
+      : {}),
     ...(destination.privacyMode
       ? {}
-      : { input: { messages: trace.input.messages.map((message) => ({ ...message })) }, output: { completion: trace.output.text, reasoning: trace.output.reasoning } }),
+      : {
+          input: { messages: trace.input.messages.map((message) => ({ ...message })) },
+          output: { completion: trace.output.text, reasoning: trace.output.reasoning },
+        }),
   }
 }

@@ -32,27 +32,67 @@ export interface Observability {
   recordsInMemory(): number
 }
 
-export function createObservability(deps: { db: Kysely<Database>; writes: WriteBehind; config: Config; clock: Clock; secretBox: SecretBox; logger: Logger; changeBus: ChangeBus }): Observability {
+export function createObservability(deps: {
+  db: Kysely<Database>
+  writes: WriteBehind
+  config: Config
+  clock: Clock
+  secretBox: SecretBox
+  logger: Logger
+  changeBus: ChangeBus
+}): Observability {
   const destinations = createObservabilityDestinationsRepository(deps.db, deps.writes)
   const outbox = createObservabilityOutboxRepository(deps.db)
   const cache = new DestinationCache(destinations, deps.secretBox, deps.changeBus)
   const egress = { allowPrivateNetworks: deps.config.egress.allow_private_networks }
   const options = deliveryOptionsFrom(deps.config)
   const exporters = createExporters()
-  const direct = options.direct ? new DirectDelivery({ outbox, destinations, exporters, clock: deps.clock, egress, logger: deps.logger, options }) : undefined
-  const worker = new DeliveryWorker({ destinations, outbox, secretBox: deps.secretBox, clock: deps.clock, egress, logger: deps.logger, options, changeBus: deps.changeBus, exporters })
+  const direct = options.direct
+    ? new DirectDelivery({ outbox, destinations, exporters, clock: deps.clock, egress, logger: deps.logger, options })
+    : undefined
+  const worker = new DeliveryWorker({
+    destinations,
+    outbox,
+    secretBox: deps.secretBox,
+    clock: deps.clock,
+    egress,
+    logger: deps.logger,
+    options,
+    changeBus: deps.changeBus,
+    exporters,
+  })
   const workspaceExists = async (id: string): Promise<boolean> =>
     (await deps.db.selectFrom('workspaces').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
   const defaultWorkspaceId = async (): Promise<string> =>
-    (await deps.db.selectFrom('workspaces').select('id').where('is_default', '=', 1).orderBy('created_at').executeTakeFirstOrThrow()).id
+    (
+      await deps.db
+        .selectFrom('workspaces')
+        .select('id')
+        .where('is_default', '=', 1)
+        .orderBy('created_at')
+        .executeTakeFirstOrThrow()
+    ).id
   return {
     outboxDepth: () => outbox.countByStatus(),
     recordsInMemory: () => direct?.size ?? 0,
     service: createObservabilityService({
-      destinations, secretBox: deps.secretBox, clock: deps.clock, egress, workspaceExists, defaultWorkspaceId,
+      destinations,
+      secretBox: deps.secretBox,
+      clock: deps.clock,
+      egress,
+      workspaceExists,
+      defaultWorkspaceId,
       onChange: (id) => deps.changeBus.publish('observability_destination', id),
     }),
-    broadcaster: createGenerationBroadcaster({ destinations, outbox, secretBox: deps.secretBox, clock: deps.clock, logger: deps.logger, cache, ...(direct === undefined ? {} : { direct }) }),
+    broadcaster: createGenerationBroadcaster({
+      destinations,
+      outbox,
+      secretBox: deps.secretBox,
+      clock: deps.clock,
+      logger: deps.logger,
+      cache,
+      ...(direct === undefined ? {} : { direct }),
+    }),
     start: () => worker.start(),
     async stop() {
       await direct?.stop()

@@ -38,7 +38,10 @@ export class DeliveredCounts {
         try {
           await this.#addDelivered(destinationId, count)
         } catch (error) {
-          this.#logger.warn({ err: error, destination_id: destinationId, records: count }, 'observability: could not add to a delivered count')
+          this.#logger.warn(
+            { err: error, destination_id: destinationId, records: count },
+            'observability: could not add to a delivered count',
+          )
         }
       }
     }

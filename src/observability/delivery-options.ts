@@ -48,11 +48,21 @@ export function deliveryOptionsFrom(config: Config): DeliveryOptions {
 }
 
 /** Delay before attempt `attempts + 1`: base * 2^(attempts - 1), capped. */
-export function backoffDelayMs(attempts: number, options: Pick<DeliveryOptions, 'backoffBaseMs' | 'backoffMaxMs'>): number {
+export function backoffDelayMs(
+  attempts: number,
+  options: Pick<DeliveryOptions, 'backoffBaseMs' | 'backoffMaxMs'>,
+): number {
   return Math.min(options.backoffMaxMs, options.backoffBaseMs * 2 ** Math.max(0, attempts - 1))
 }
 
 /** After a record's `attempts`-th failed attempt: when to try again, or whether to give up (dead-letter). */
-export function afterFailedAttempt(attempts: number, options: DeliveryOptions, now: Date): { nextAttemptAt: string; isDead: boolean } {
-  return { nextAttemptAt: new Date(now.getTime() + backoffDelayMs(attempts, options)).toISOString(), isDead: attempts >= options.maxAttempts }
+export function afterFailedAttempt(
+  attempts: number,
+  options: DeliveryOptions,
+  now: Date,
+): { nextAttemptAt: string; isDead: boolean } {
+  return {
+    nextAttemptAt: new Date(now.getTime() + backoffDelayMs(attempts, options)).toISOString(),
+    isDead: attempts >= options.maxAttempts,
+  }
 }

@@ -46,7 +46,8 @@ export class DeliveryWorker {
   constructor(deps: DeliveryWorkerDeps) {
     this.#deps = deps
     this.#exporters = deps.exporters ?? createExporters()
-    this.#unsubscribe = deps.changeBus?.subscribe('observability_destination', (id) => void this.#release(id)) ?? (() => undefined)
+    this.#unsubscribe =
+      deps.changeBus?.subscribe('observability_destination', (id) => void this.#release(id)) ?? (() => undefined)
   }
 
   start(): void {
@@ -69,7 +70,12 @@ export class DeliveryWorker {
   async deliverDue(): Promise<number> {
     const { outbox, clock, options } = this.#deps
     const now = clock.now()
-    const rows = await outbox.claimDue(now.toISOString(), this.#owner, new Date(now.getTime() + options.leaseMs).toISOString(), options.batchSize)
+    const rows = await outbox.claimDue(
+      now.toISOString(),
+      this.#owner,
+      new Date(now.getTime() + options.leaseMs).toISOString(),
+      options.batchSize,
+    )
     const byDestination = new Map<string, OutboxRow[]>()
     for (const row of rows) {
       const batch = byDestination.get(row.destination_id)
@@ -88,7 +94,9 @@ export class DeliveryWorker {
           this.#deps.logger.warn({ err: error }, 'observability: delivery poll failed')
           return 0
         })
-        .then((handled) => this.#schedule(handled >= this.#deps.options.batchSize ? 0 : this.#deps.options.pollIntervalMs))
+        .then((handled) =>
+          this.#schedule(handled >= this.#deps.options.batchSize ? 0 : this.#deps.options.pollIntervalMs),
+        )
     }, delayMs)
     this.#timer.unref()
   }
@@ -103,15 +111,26 @@ export class DeliveryWorker {
     const exporter = this.#exporters[destination.type]
     if (exporter === null) return this.#recordFailure(rows, destination, `type ${destination.type} cannot be delivered`)
     const payloads = rows.map((each) => JSON.parse(each.payload) as OutboxPayload)
-    const failures = await exportRecords(exporter, payloads, exportTarget(destination), this.#context(), this.#deps.options.concurrencyPerDestination)
+    const failures = await exportRecords(
+      exporter,
+      payloads,
+      exportTarget(destination),
+      this.#context(),
+      this.#deps.options.concurrencyPerDestination,
+    )
     const failed = new Set<number>()
     for (const failure of failures) {
       for (const index of failure.indexes) failed.add(index)
-      await this.#recordFailure(failure.indexes.map((index) => rows[index] as OutboxRow), destination, failure.message)
+      await this.#recordFailure(
+        failure.indexes.map((index) => rows[index] as OutboxRow),
+        destination,
+        failure.message,
+      )
     }
     const delivered = rows.filter((_, index) => !failed.has(index)).map((each) => each.id)
     if (delivered.length === 0) return
-    if (destination.lastError !== null && failures.length === 0) await this.#deps.destinations.recordError(destination.id, null)
+    if (destination.lastError !== null && failures.length === 0)
+      await this.#deps.destinations.recordError(destination.id, null)
     await this.#deps.outbox.markDeliveredMany(delivered, this.#owner)
   }
 
@@ -120,18 +139,32 @@ export class DeliveryWorker {
   }
 
   /** Each row back to pending with backoff (or dead); the destination's last_error says why. */
-  async #recordFailure(rows: readonly OutboxRow[], destination: Destination | undefined, message: string): Promise<void> {
+  async #recordFailure(
+    rows: readonly OutboxRow[],
+    destination: Destination | undefined,
+    message: string,
+  ): Promise<void> {
     const { outbox, destinations, clock, options } = this.#deps
     for (const row of rows) {
       const attempts = row.attempts + 1
       const next = afterFailedAttempt(attempts, options, clock.now())
-      await outbox.markFailed(row.id, this.#owner, { attempts, nextAttemptAt: next.nextAttemptAt, error: message, isDead: destination === undefined || next.isDead })
+      await outbox.markFailed(row.id, this.#owner, {
+        attempts,
+        nextAttemptAt: next.nextAttemptAt,
+        error: message,
+        isDead: destination === undefined || next.isDead,
+      })
     }
     if (destination !== undefined) await destinations.recordError(destination.id, message)
-    this.#deps.logger.debug({ destination_id: rows[0]?.destination_id, rows: rows.length, error: message }, 'observability: delivery failed')
+    this.#deps.logger.debug(
+      { destination_id: rows[0]?.destination_id, rows: rows.length, error: message },
+      'observability: delivery failed',
+    )
   }
 
   async #release(destinationId: string): Promise<void> {
-    await Promise.all(Object.values(this.#exporters).map((exporter) => exporter?.release?.(destinationId).catch(() => undefined)))
+    await Promise.all(
+      Object.values(this.#exporters).map((exporter) => exporter?.release?.(destinationId).catch(() => undefined)),
+    )
   }
 }

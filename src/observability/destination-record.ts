@@ -27,12 +27,20 @@ export interface DestinationRecord {
   /** With broadcast_generation_cost. */
   readonly cost?: number
   /** With broadcast_generation_cost_allocation, only when it sums to `cost` exactly. */
-  readonly cost_allocation?: { readonly prompt: number; readonly completion: number; readonly cached: number; readonly reasoning: number }
+  readonly cost_allocation?: {
+    readonly prompt: number
+    readonly completion: number
+    readonly cached: number
+    readonly reasoning: number
+  }
   /** With broadcast_generation_identity. */
   readonly user?: string | null
   readonly api_key_name?: string
   /** With broadcast_generation_request_context. */
-  readonly request_context?: { readonly headers: Readonly<Record<string, string>>; readonly trace: Readonly<Record<string, unknown>> | null }
+  readonly request_context?: {
+    readonly headers: Readonly<Record<string, string>>
+    readonly trace: Readonly<Record<string, unknown>> | null
+  }
   /** Never with privacy_mode. */
   readonly input?: { readonly messages: readonly { readonly role: string; readonly content: string }[] }
   readonly output?: { readonly completion: string; readonly reasoning: string | null }

@@ -42,11 +42,22 @@ const text = (value: string): ConfigField => ({ required: false, default: value 
 export const configFields: Readonly<Record<DestinationType, Readonly<Record<string, ConfigField>>>> = {
   arize: { apiKey: secret, spaceKey: required, modelId: required, baseUrl: url('https://otlp.arize.com') },
   braintrust: { apiKey: secret, projectId: required, baseUrl: url('https://api.braintrust.dev') },
-  clickhouse: { host: required, database: required, username: required, password: secret, table: text('OPENROUTER_TRACES') },
+  clickhouse: {
+    host: required,
+    database: required,
+    username: required,
+    password: secret,
+    table: text('OPENROUTER_TRACES'),
+  },
   datadog: { apiKey: secret, mlApp: required, url: url('https://api.datadoghq.com') },
   grafana: { apiKey: secret, instanceId: required, baseUrl: url('https://otlp-gateway-prod-us-west-0.grafana.net') },
   langfuse: { publicKey: required, secretKey: secret, baseUrl: url('https://us.cloud.langfuse.com') },
-  langsmith: { apiKey: secret, endpoint: url('https://api.smith.langchain.com'), project: text('main'), workspaceId: optional },
+  langsmith: {
+    apiKey: secret,
+    endpoint: url('https://api.smith.langchain.com'),
+    project: text('main'),
+    workspaceId: optional,
+  },
   newrelic: { licenseKey: secret, region: { required: false, default: 'us', values: ['us', 'eu'] } },
   opik: { apiKey: secret, workspace: required, projectName: required },
   'otel-collector': { endpoint: { required: true, url: true } },
@@ -72,7 +83,11 @@ export const configFields: Readonly<Record<DestinationType, Readonly<Record<stri
     warehouse: text('COMPUTE_WH'),
   },
   weave: { apiKey: secret, entity: required, project: required, baseUrl: url('https://trace.wandb.ai') },
-  webhook: { url: { required: true, url: true }, method: { required: false, default: 'POST', values: ['POST', 'PUT'] }, secret: { required: false, secret: true } },
+  webhook: {
+    url: { required: true, url: true },
+    method: { required: false, default: 'POST', values: ['POST', 'PUT'] },
+    secret: { required: false, secret: true },
+  },
 }
 
 export const destinationTypes = Object.keys(configFields) as DestinationType[]

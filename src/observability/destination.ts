@@ -93,7 +93,10 @@ function sealConfig(destination: Destination, secretBox: SecretBox): StoredConfi
     if (typeof value === 'string' && fields[name]?.secret !== true) plain[name] = value
     else secrets[name] = value
   }
-  const sealed = Object.keys(secrets).length === 0 ? null : secretBox.seal(JSON.stringify(secrets), `observability-destination:${destination.id}`)
+  const sealed =
+    Object.keys(secrets).length === 0
+      ? null
+      : secretBox.seal(JSON.stringify(secrets), `observability-destination:${destination.id}`)
   return { plain, sealed }
 }
 

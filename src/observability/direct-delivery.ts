@@ -74,11 +74,15 @@ export class DirectDelivery {
 
   constructor(deps: DirectDeliveryDeps) {
     this.#deps = deps
-    this.#counts = new DeliveredCounts((destinationId, count) => deps.destinations.addDelivered(destinationId, count), deps.logger)
+    this.#counts = new DeliveredCounts(
+      (destinationId, count) => deps.destinations.addDelivered(destinationId, count),
+      deps.logger,
+    )
   }
 
   offer(destination: Destination, generationId: string, payload: OutboxPayload): Offer {
-    if (this.#stopped || this.#deps.exporters[destination.type] === null || this.#isCooling(destination.id)) return 'declined'
+    if (this.#stopped || this.#deps.exporters[destination.type] === null || this.#isCooling(destination.id))
+      return 'declined'
     let lane = this.#lanes.get(destination.id)
     if (lane === undefined) {
       lane = { destination, queued: [], queuedIds: new Set(), inFlight: 0 }
@@ -150,18 +154,34 @@ export class DirectDelivery {
     }, options.spillAfterMs).unref()
     const context = { egress, timeoutMs: options.requestTimeoutMs, now: clock.now() }
     const payloads = records.map((record) => record.payload)
-    const failures = await exportRecords(exporter, payloads, exportTarget(destination), context, options.concurrencyPerDestination)
+    const failures = await exportRecords(
+      exporter,
+      payloads,
+      exportTarget(destination),
+      context,
+      options.concurrencyPerDestination,
+    )
     clearTimeout(spillTimer)
     if (spill.rows === null) this.#unspilledInFlight -= records.length
     if (failures.length > 0) this.#coolingUntil.set(destination.id, clock.now().getTime() + cooldownMs)
     const settled = this.#settle(destination, records, failures, spill.rows)
-      .catch((error: unknown) => this.#deps.logger.warn({ err: error, destination_id: destination.id }, 'observability: could not record a delivery outcome'))
+      .catch((error: unknown) =>
+        this.#deps.logger.warn(
+          { err: error, destination_id: destination.id },
+          'observability: could not record a delivery outcome',
+        ),
+      )
       .finally(() => this.#batches.delete(settled))
     this.#batches.add(settled)
   }
 
   /** Records the outcome: delivered counts, failed records into the outbox, spilled rows settled. */
-  async #settle(destination: Destination, records: readonly FreshRecord[], failures: Awaited<ReturnType<typeof exportRecords>>, spilling: Promise<ReadonlyMap<number, string>> | null): Promise<void> {
+  async #settle(
+    destination: Destination,
+    records: readonly FreshRecord[],
+    failures: Awaited<ReturnType<typeof exportRecords>>,
+    spilling: Promise<ReadonlyMap<number, string>> | null,
+  ): Promise<void> {
     const { outbox, destinations, clock, options } = this.#deps
     const spilled = spilling === null ? new Map<number, string>() : await spilling
     const failed = new Set<number>()
@@ -191,7 +211,10 @@ export class DirectDelivery {
     const lastFailure = failures.at(-1)
     if (lastFailure !== undefined) {
       await destinations.recordError(destination.id, lastFailure.message)
-      this.#deps.logger.debug({ destination_id: destination.id, records: failed.size, error: lastFailure.message }, 'observability: direct delivery failed')
+      this.#deps.logger.debug(
+        { destination_id: destination.id, records: failed.size, error: lastFailure.message },
+        'observability: direct delivery failed',
+      )
     } else if (destination.lastError !== null && !this.#cleared.has(destination)) {
       this.#cleared.add(destination)
       await destinations.recordError(destination.id, null)
@@ -202,13 +225,20 @@ export class DirectDelivery {
   async #spill(destination: Destination, records: readonly FreshRecord[]): Promise<Map<number, string>> {
     const now = this.#deps.clock.now()
     const leaseUntil = new Date(now.getTime() + this.#deps.options.leaseMs).toISOString()
-    const rows = records.map((record) => ({ ...rowOf(destination, record, now.toISOString(), freshAttempt(now.toISOString())), lease_owner: this.#owner, lease_expires_at: leaseUntil }))
+    const rows = records.map((record) => ({
+      ...rowOf(destination, record, now.toISOString(), freshAttempt(now.toISOString())),
+      lease_owner: this.#owner,
+      lease_expires_at: leaseUntil,
+    }))
     const spilled = new Map<number, string>()
     try {
       const inserted = await this.#deps.outbox.insertEach(rows)
       inserted.forEach((isNew, index) => isNew && spilled.set(index, (rows[index] as OutboxRow).id))
     } catch (error) {
-      this.#deps.logger.warn({ err: error, destination_id: destination.id }, 'observability: could not keep a slow delivery in the outbox')
+      this.#deps.logger.warn(
+        { err: error, destination_id: destination.id },
+        'observability: could not keep a slow delivery in the outbox',
+      )
     }
     return spilled
   }
@@ -218,7 +248,10 @@ export class DirectDelivery {
     try {
       await this.#deps.outbox.insertEach(rows)
     } catch (error) {
-      this.#deps.logger.warn({ err: error, records: rows.length }, 'observability: could not write records to the outbox; dropped')
+      this.#deps.logger.warn(
+        { err: error, records: rows.length },
+        'observability: could not write records to the outbox; dropped',
+      )
     }
   }
 
@@ -232,7 +265,9 @@ export class DirectDelivery {
 
   /** Batch exporters (OTLP) get several batches in flight; per-record exporters spread one batch over their lanes. */
   #batchesPerDestination(destination: Destination): number {
-    return this.#deps.exporters[destination.type]?.deliverMany === undefined ? 1 : this.#deps.options.concurrencyPerDestination
+    return this.#deps.exporters[destination.type]?.deliverMany === undefined
+      ? 1
+      : this.#deps.options.concurrencyPerDestination
   }
 
   #maxQueued(): number {

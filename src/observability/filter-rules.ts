@@ -31,8 +31,35 @@ export type FilterOperator =
   | 'exists'
   | 'not_exists'
 
-export const filterFields: readonly FilterField[] = ['model', 'provider', 'session_id', 'user_id', 'api_key_name', 'finish_reason', 'input', 'output', 'total_cost', 'total_tokens', 'prompt_tokens', 'completion_tokens']
-export const filterOperators: readonly FilterOperator[] = ['equals', 'not_equals', 'contains', 'not_contains', 'regex', 'starts_with', 'ends_with', 'gt', 'lt', 'gte', 'lte', 'exists', 'not_exists']
+export const filterFields: readonly FilterField[] = [
+  'model',
+  'provider',
+  'session_id',
+  'user_id',
+  'api_key_name',
+  'finish_reason',
+  'input',
+  'output',
+  'total_cost',
+  'total_tokens',
+  'prompt_tokens',
+  'completion_tokens',
+]
+export const filterOperators: readonly FilterOperator[] = [
+  'equals',
+  'not_equals',
+  'contains',
+  'not_contains',
+  'regex',
+  'starts_with',
+  'ends_with',
+  'gt',
+  'lt',
+  'gte',
+  'lte',
+  'exists',
+  'not_exists',
+]
 
 export interface FilterRule {
   readonly field: FilterField
@@ -86,7 +113,9 @@ export function matchesFilterRules(rules: FilterRules | null, values: FieldValue
   if (rules === null || !rules.enabled) return true
   return rules.groups.every((group) => {
     if (group.rules.length === 0) return true
-    return group.logic === 'or' ? group.rules.some((rule) => matchesRule(rule, values)) : group.rules.every((rule) => matchesRule(rule, values))
+    return group.logic === 'or'
+      ? group.rules.some((rule) => matchesRule(rule, values))
+      : group.rules.every((rule) => matchesRule(rule, values))
   })
 }
 
@@ -97,7 +126,8 @@ export function filterRulesProblems(rules: FilterRules): string[] {
     group.rules.forEach((rule, ruleIndex) => {
       const path = `filter_rules.groups[${groupIndex}].rules[${ruleIndex}]`
       const needsValue = rule.operator !== 'exists' && rule.operator !== 'not_exists'
-      if (needsValue && rule.value === undefined) problems.push(`${path}.value is required for operator ${rule.operator}`)
+      if (needsValue && rule.value === undefined)
+        problems.push(`${path}.value is required for operator ${rule.operator}`)
       if (numericOperators.has(rule.operator) && rule.value !== undefined && !Number.isFinite(Number(rule.value))) {
         problems.push(`${path}.value must be a number for operator ${rule.operator}`)
       }

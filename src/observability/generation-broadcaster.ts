@@ -37,14 +37,19 @@ export function createGenerationBroadcaster(deps: GenerationBroadcasterDeps): Ge
   async function enqueue(trace: GenerationTrace): Promise<number> {
     const destinations =
       deps.cache === undefined
-        ? (await deps.destinations.listDeliverable(trace.workspaceId)).map((row) => decodeDestination(row, deps.secretBox))
+        ? (await deps.destinations.listDeliverable(trace.workspaceId)).map((row) =>
+            decodeDestination(row, deps.secretBox),
+          )
         : await deps.cache.deliverable(trace.workspaceId)
     const now = deps.clock.now().toISOString()
     const outboxRows: OutboxRow[] = []
     let queued = 0
     for (const destination of destinations) {
       if (!shouldReceive(trace, destination)) continue
-      const payload: OutboxPayload = { record: buildDestinationRecord(trace, destination), apiKeyName: trace.apiKeyName }
+      const payload: OutboxPayload = {
+        record: buildDestinationRecord(trace, destination),
+        apiKeyName: trace.apiKeyName,
+      }
       const offer = deps.direct?.offer(destination, trace.generationId, payload) ?? 'declined'
       if (offer === 'queued') queued++
       if (offer !== 'declined') continue
@@ -59,7 +64,10 @@ export function createGenerationBroadcaster(deps: GenerationBroadcasterDeps): Ge
       try {
         return await enqueue(trace)
       } catch (error) {
-        deps.logger.warn({ err: error, generation_id: trace.generationId }, 'observability: could not enqueue generation; dropped')
+        deps.logger.warn(
+          { err: error, generation_id: trace.generationId },
+          'observability: could not enqueue generation; dropped',
+        )
         return 0
       }
     },
@@ -87,7 +95,8 @@ class OutboxBatch {
       let position = 0
       for (const entry of batch) {
         let count = 0
-        for (const end = position + entry.rows.length; position < end; position++) if (inserted[position] === true) count++
+        for (const end = position + entry.rows.length; position < end; position++)
+          if (inserted[position] === true) count++
         entry.resolve(count)
       }
     } catch (error) {

@@ -14,7 +14,13 @@ export interface OutboxAttempt {
 /** A fresh record: due at `now`, no attempt made. */
 export const freshAttempt = (now: string): OutboxAttempt => ({ attempts: 0, nextAttemptAt: now })
 
-export function outboxRow(destinationId: string, generationId: string, payload: OutboxPayload, now: string, attempt: OutboxAttempt): OutboxRow {
+export function outboxRow(
+  destinationId: string,
+  generationId: string,
+  payload: OutboxPayload,
+  now: string,
+  attempt: OutboxAttempt,
+): OutboxRow {
   return {
     id: randomUUID(),
     destination_id: destinationId,

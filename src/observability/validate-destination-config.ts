@@ -12,14 +12,22 @@ export interface ConfigValidation {
   readonly problems: readonly string[]
 }
 
-export function validateDestinationConfig(type: DestinationType, input: unknown, policy: EgressPolicy): ConfigValidation {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { config: {}, problems: ['config must be an object'] }
+export function validateDestinationConfig(
+  type: DestinationType,
+  input: unknown,
+  policy: EgressPolicy,
+): ConfigValidation {
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    return { config: {}, problems: ['config must be an object'] }
   const given = input as Record<string, unknown>
   const fields = configFields[type]
   const problems: string[] = []
   const config: Record<string, string | Record<string, string>> = {}
   for (const key of Object.keys(given)) {
-    if (key !== 'headers' && !Object.hasOwn(fields, key)) problems.push(`config.${key} is not a field of ${type} destinations (fields: ${Object.keys(fields).join(', ')}, headers)`)
+    if (key !== 'headers' && !Object.hasOwn(fields, key))
+      problems.push(
+        `config.${key} is not a field of ${type} destinations (fields: ${Object.keys(fields).join(', ')}, headers)`,
+      )
   }
   for (const [name, field] of Object.entries(fields)) {
     const value = given[name]
@@ -32,7 +40,8 @@ export function validateDestinationConfig(type: DestinationType, input: unknown,
       problems.push(`config.${name} must be a non-empty string`)
       continue
     }
-    if (field.values !== undefined && !field.values.includes(value)) problems.push(`config.${name} must be one of ${field.values.join(', ')}`)
+    if (field.values !== undefined && !field.values.includes(value))
+      problems.push(`config.${name} must be one of ${field.values.join(', ')}`)
     if (field.url === true) {
       const problem = egressProblem(value, policy)
       if (problem !== null) problems.push(`config.${name}: ${problem}`)
@@ -52,7 +61,8 @@ function validateHeaders(value: unknown, problems: string[]): Record<string, str
   }
   const headers: Record<string, string> = {}
   for (const [name, headerValue] of Object.entries(value as Record<string, unknown>)) {
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) problems.push(`config.headers: "${name}" is not a valid header name`)
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+      problems.push(`config.headers: "${name}" is not a valid header name`)
     else if (typeof headerValue !== 'string') problems.push(`config.headers.${name} must be a string`)
     else headers[name] = headerValue
   }
@@ -73,7 +83,10 @@ export function maskConfig(type: DestinationType, config: DestinationConfig): De
   const masked: Record<string, string | Record<string, string>> = {}
   for (const [name, value] of Object.entries(config)) {
     if (value === undefined) continue
-    if (name === 'headers' && typeof value === 'object') masked.headers = Object.fromEntries(Object.entries(value).map(([header, headerValue]) => [header, maskSecret(headerValue)]))
+    if (name === 'headers' && typeof value === 'object')
+      masked.headers = Object.fromEntries(
+        Object.entries(value).map(([header, headerValue]) => [header, maskSecret(headerValue)]),
+      )
     else if (typeof value === 'string') masked[name] = fields[name]?.secret === true ? maskSecret(value) : value
   }
   return masked
@@ -90,7 +103,10 @@ export function mergeConfigPatch(stored: DestinationConfig, patch: unknown): unk
     if (name === 'headers' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
       const storedHeaders = stored.headers ?? {}
       merged.headers = Object.fromEntries(
-        Object.entries(value as Record<string, unknown>).map(([header, headerValue]) => [header, isMasked(headerValue) ? (storedHeaders[header] ?? headerValue) : headerValue]),
+        Object.entries(value as Record<string, unknown>).map(([header, headerValue]) => [
+          header,
+          isMasked(headerValue) ? (storedHeaders[header] ?? headerValue) : headerValue,
+        ]),
       )
     } else if (!isMasked(value) || stored[name] === undefined) {
       merged[name] = value

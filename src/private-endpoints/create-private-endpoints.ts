@@ -42,7 +42,8 @@ export async function createPrivateEndpoints(deps: PrivateEndpointsDeps): Promis
     repository,
     secretBox: deps.secretBox,
     bus: deps.changeBus,
-    onError: (error, endpointId) => deps.logger.error({ err: error, endpointId }, 'could not load a private endpoint for routing'),
+    onError: (error, endpointId) =>
+      deps.logger.error({ err: error, endpointId }, 'could not load a private endpoint for routing'),
   })
   await cache.load()
   const timeoutMs = deps.validationTimeoutMs ?? defaultValidationTimeoutMs
@@ -56,8 +57,15 @@ export async function createPrivateEndpoints(deps: PrivateEndpointsDeps): Promis
     describeModel: (slug) => deps.catalog.model(slug),
     describeProvider: (slug) => deps.catalog.provider(slug),
     resolveWorkspace: async (idOrSlug) =>
-      (await deps.db.selectFrom('workspaces').select('id').where((builder) => builder.or([builder('id', '=', idOrSlug), builder('slug', '=', idOrSlug)])).executeTakeFirst())?.id,
-    checkEndpoint: (record, apiKey) => runEndpointChecks(toPrivateEndpointEntry(record, apiKey, timeoutMs), { transport: deps.transport, timeoutMs }),
+      (
+        await deps.db
+          .selectFrom('workspaces')
+          .select('id')
+          .where((builder) => builder.or([builder('id', '=', idOrSlug), builder('slug', '=', idOrSlug)]))
+          .executeTakeFirst()
+      )?.id,
+    checkEndpoint: (record, apiKey) =>
+      runEndpointChecks(toPrivateEndpointEntry(record, apiKey, timeoutMs), { transport: deps.transport, timeoutMs }),
     changesApplied: () => cache.settled(),
   })
   return { cache, service }

@@ -9,7 +9,10 @@ test('every provider API has an adapter that names its own API', () => {
 })
 
 test('an OpenAI-compatible server is the openai-chat adapter: paths are relative to any base_url', () => {
-  const request = providerAdapters['openai-chat'].buildRequest({ model: 'llama-3.1-8b', stream: false, messages: [{ role: 'user', content: 'hi' }] }, { apiKey: 'k' })
+  const request = providerAdapters['openai-chat'].buildRequest(
+    { model: 'llama-3.1-8b', stream: false, messages: [{ role: 'user', content: 'hi' }] },
+    { apiKey: 'k' },
+  )
   assert.equal(request.path, '/chat/completions')
   assert.equal(new URL(`http://127.0.0.1:9000/v1${request.path}`).pathname, '/v1/chat/completions')
 })
@@ -19,5 +22,8 @@ test('each adapter appends the documented path to its base_url', () => {
   assert.equal(providerAdapters['openai-responses'].buildRequest(call, {}).path, '/responses')
   assert.equal(providerAdapters.anthropic.buildRequest(call, {}).path, '/v1/messages')
   assert.equal(providerAdapters.gemini.buildRequest(call, {}).path, '/v1beta/models/m:generateContent')
-  assert.equal(providerAdapters.gemini.buildRequest({ ...call, stream: true }, {}).path, '/v1beta/models/m:streamGenerateContent?alt=sse')
+  assert.equal(
+    providerAdapters.gemini.buildRequest({ ...call, stream: true }, {}).path,
+    '/v1beta/models/m:streamGenerateContent?alt=sse',
+  )
 })

@@ -50,5 +50,19 @@ test('a byte-order mark before the first event is dropped, wherever the bytes ar
 })
 
 test('bytes that are not UTF-8 become replacement characters, including a sequence cut off at the end', () => {
-  assert.deepEqual(frameAll([new Uint8Array([...new TextEncoder().encode('data: a'), 0xff, 0x62, 0x0a, 0x0a, ...new TextEncoder().encode('data: z'), 0xe2, 0x82])]), [{ data: 'a\ufffdb' }, { data: 'z\ufffd' }])
+  assert.deepEqual(
+    frameAll([
+      new Uint8Array([
+        ...new TextEncoder().encode('data: a'),
+        0xff,
+        0x62,
+        0x0a,
+        0x0a,
+        ...new TextEncoder().encode('data: z'),
+        0xe2,
+        0x82,
+      ]),
+    ]),
+    [{ data: 'a\ufffdb' }, { data: 'z\ufffd' }],
+  )
 })

@@ -38,11 +38,17 @@ class EventSourceFramer implements SseFramer {
   constructor(maxEventSize: number) {
     // Bound methods, not arrow functions in the options: tsx names every such arrow at run time
     // (esbuild's keepNames), which costs ~0.4 µs per stream (docs/performance.md, item 32).
-    this.#parser = createParser({ maxBufferSize: maxEventSize, onEvent: this.#onEvent.bind(this), onError: this.#onError.bind(this) })
+    this.#parser = createParser({
+      maxBufferSize: maxEventSize,
+      onEvent: this.#onEvent.bind(this),
+      onError: this.#onError.bind(this),
+    })
   }
 
   #onEvent(message: EventSourceMessage): void {
-    this.#completed.push(message.event === undefined ? { data: message.data } : { event: message.event, data: message.data })
+    this.#completed.push(
+      message.event === undefined ? { data: message.data } : { event: message.event, data: message.data },
+    )
   }
 
   #onError(error: ParseError): void {

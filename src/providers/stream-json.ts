@@ -2,7 +2,8 @@
 
 import type { StreamEvent } from '../domain/inference/stream-event.ts'
 
-export type ParsedFrame = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: StreamEvent }
+export type ParsedFrame =
+  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: StreamEvent }
 
 export function parseFrameJson(data: string): ParsedFrame {
   try {
@@ -11,7 +12,14 @@ export function parseFrameJson(data: string): ParsedFrame {
   } catch {
     // reported below
   }
-  return { ok: false, error: { type: 'stream-error', kind: 'upstream_error', message: `Malformed upstream stream frame: ${data.slice(0, 200)}` } }
+  return {
+    ok: false,
+    error: {
+      type: 'stream-error',
+      kind: 'upstream_error',
+      message: `Malformed upstream stream frame: ${data.slice(0, 200)}`,
+    },
+  }
 }
 
 export const truncatedStreamError: StreamEvent = {

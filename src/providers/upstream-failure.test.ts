@@ -19,8 +19,21 @@ test('table lookups never reach Object.prototype', () => {
 })
 
 test('credential failures hide the upstream message; unknown statuses are upstream errors', () => {
-  const hidden = upstreamFailure({ provider: 'OpenAI', status: 401, typeKind: undefined, upstreamMessage: 'Incorrect API key provided: sk-abc', headers: {} })
+  const hidden = upstreamFailure({
+    provider: 'OpenAI',
+    status: 401,
+    typeKind: undefined,
+    upstreamMessage: 'Incorrect API key provided: sk-abc',
+    headers: {},
+  })
   assert.deepEqual(hidden, { kind: 'upstream_error', message: "OpenAI rejected the gateway's credentials (HTTP 401)" })
-  assert.equal(upstreamFailure({ provider: 'X', status: 418, typeKind: undefined, upstreamMessage: undefined, headers: {} }).kind, 'upstream_error')
-  assert.equal(upstreamFailure({ provider: 'X', status: 400, typeKind: 'upstream_overloaded', upstreamMessage: 'm', headers: {} }).kind, 'upstream_overloaded')
+  assert.equal(
+    upstreamFailure({ provider: 'X', status: 418, typeKind: undefined, upstreamMessage: undefined, headers: {} }).kind,
+    'upstream_error',
+  )
+  assert.equal(
+    upstreamFailure({ provider: 'X', status: 400, typeKind: 'upstream_overloaded', upstreamMessage: 'm', headers: {} })
+      .kind,
+    'upstream_overloaded',
+  )
 })

@@ -1,6 +1,13 @@
 // Rate limits held in this process (single node). Buckets are forgotten once they are full again.
 import type { Clock } from '../domain/clock.ts'
-import { assertValidConsume, decide, gcraStep, type ConsumeRequest, type RateLimitDecision, type RateLimiter } from './rate-limiter.ts'
+import {
+  assertValidConsume,
+  decide,
+  gcraStep,
+  type ConsumeRequest,
+  type RateLimitDecision,
+  type RateLimiter,
+} from './rate-limiter.ts'
 
 const sweepAbove = 10_000
 
@@ -16,7 +23,9 @@ export class MemoryRateLimiter implements RateLimiter {
     assertValidConsume(request)
     const now = this.#clock.now().getTime()
     if (this.#tats.size > sweepAbove) this.#sweep(now)
-    const outcomes = request.buckets.map((bucket) => gcraStep(this.#tats.get(bucket.id) ?? now, now, bucket, request.cost, request.force === true))
+    const outcomes = request.buckets.map((bucket) =>
+      gcraStep(this.#tats.get(bucket.id) ?? now, now, bucket, request.cost, request.force === true),
+    )
     const allowed = outcomes.every((outcome) => outcome.allowed)
     if (allowed) request.buckets.forEach((bucket, index) => this.#tats.set(bucket.id, outcomes[index]!.newTat))
     return decide(request.buckets, outcomes, allowed)

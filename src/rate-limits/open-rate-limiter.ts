@@ -18,7 +18,11 @@ export interface OpenedRateLimiter {
 const readyWaitMs = 2_000
 const commandTimeoutMs = 1_000
 
-export async function openRateLimiter(config: Config, clock: Clock, options: { readonly redisKeyPrefix?: string } = {}): Promise<OpenedRateLimiter> {
+export async function openRateLimiter(
+  config: Config,
+  clock: Clock,
+  options: { readonly redisKeyPrefix?: string } = {},
+): Promise<OpenedRateLimiter> {
   const url = config.store.redis_url
   if (url === null) return { limiter: new MemoryRateLimiter(clock), engine: 'memory', close: async () => undefined }
   const client = new Redis(url, { maxRetriesPerRequest: 0, commandTimeout: commandTimeoutMs })

@@ -66,7 +66,11 @@ export class RateLimitPolicy {
     if (buckets.length === 0) return null
     try {
       const decision = await this.#deps.limiter.consume({ buckets, cost, force })
-      if (decision !== null) this.#deps.decisions?.inc({ limit: limitName(decision.bucket), decision: decision.allowed ? 'allowed' : 'refused' })
+      if (decision !== null)
+        this.#deps.decisions?.inc({
+          limit: limitName(decision.bucket),
+          decision: decision.allowed ? 'allowed' : 'refused',
+        })
       return decision
     } catch (error) {
       this.#deps.decisions?.inc({ limit: limitName(buckets[0]!), decision: 'error' })
@@ -87,7 +91,10 @@ export class RateLimitPolicy {
     throw new GatewayError(
       'rate_limited',
       `Rate limit exceeded: ${limitName(decision.bucket)} allows ${decision.bucket.limit} ${unit} per minute; retry after ${seconds} s`,
-      { headers: { ...headers, 'retry-after': String(seconds) }, metadata: { limit: limitName(decision.bucket), retry_after_seconds: seconds } },
+      {
+        headers: { ...headers, 'retry-after': String(seconds) },
+        metadata: { limit: limitName(decision.bucket), retry_after_seconds: seconds },
+      },
     )
   }
 
@@ -105,7 +112,8 @@ export class RateLimitPolicy {
     const perKey = this.#deps.limits.per_key[field]
     const perOrganization = this.#deps.limits.per_organization[field]
     if (perKey !== null) buckets.push({ id: `per_key.${field}:${key.hash}`, limit: perKey, windowMs: minute })
-    if (perOrganization !== null) buckets.push({ id: `per_organization.${field}:${key.organizationId}`, limit: perOrganization, windowMs: minute })
+    if (perOrganization !== null)
+      buckets.push({ id: `per_organization.${field}:${key.organizationId}`, limit: perOrganization, windowMs: minute })
     return buckets
   }
 

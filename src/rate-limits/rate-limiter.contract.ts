@@ -15,7 +15,10 @@ export type RateLimiterFactory = (clock: Clock) => Promise<RateLimiterUnderTest>
 
 const minute = 60_000
 
-async function withLimiter(factory: RateLimiterFactory, body: (limiter: RateLimiter, clock: ManualClock) => Promise<void>): Promise<void> {
+async function withLimiter(
+  factory: RateLimiterFactory,
+  body: (limiter: RateLimiter, clock: ManualClock) => Promise<void>,
+): Promise<void> {
   const clock = new ManualClock('2026-11-22T12:00:00.000Z')
   const { limiter, close } = await factory(clock)
   try {
@@ -26,9 +29,17 @@ async function withLimiter(factory: RateLimiterFactory, body: (limiter: RateLimi
 }
 
 let counter = 0
-const bucket = (limit: number, windowMs = minute): RateLimitBucket => ({ id: `b${++counter}-${process.pid}-${Date.now()}`, limit, windowMs })
+const bucket = (limit: number, windowMs = minute): RateLimitBucket => ({
+  id: `b${++counter}-${process.pid}-${Date.now()}`,
+  limit,
+  windowMs,
+})
 
-export function runRateLimiterContract(name: string, factory: RateLimiterFactory, options: { skip?: string | false } = {}): void {
+export function runRateLimiterContract(
+  name: string,
+  factory: RateLimiterFactory,
+  options: { skip?: string | false } = {},
+): void {
   describe(`RateLimiter contract: ${name}`, { skip: options.skip ?? false }, () => {
     test('admits a burst of exactly the limit, then refuses with the wait until one more fits', () =>
       withLimiter(factory, async (limiter) => {
@@ -41,9 +52,21 @@ export function runRateLimiterContract(name: string, factory: RateLimiterFactory
     test('reports what is left and when the bucket is full again', () =>
       withLimiter(factory, async (limiter, clock) => {
         const b = bucket(10)
-        assert.deepEqual(await limiter.consume({ buckets: [b], cost: 4 }), { allowed: true, bucket: b, remaining: 6, resetMs: 24_000, retryAfterMs: 0 })
+        assert.deepEqual(await limiter.consume({ buckets: [b], cost: 4 }), {
+          allowed: true,
+          bucket: b,
+          remaining: 6,
+          resetMs: 24_000,
+          retryAfterMs: 0,
+        })
         clock.advance(12_000)
-        assert.deepEqual(await limiter.consume({ buckets: [b], cost: 1 }), { allowed: true, bucket: b, remaining: 7, resetMs: 18_000, retryAfterMs: 0 })
+        assert.deepEqual(await limiter.consume({ buckets: [b], cost: 1 }), {
+          allowed: true,
+          bucket: b,
+          remaining: 7,
+          resetMs: 18_000,
+          retryAfterMs: 0,
+        })
       }))
 
     test('refills at limit per window: after the wait the refused request passes', () =>
@@ -89,13 +112,17 @@ export function runRateLimiterContract(name: string, factory: RateLimiterFactory
         assert.equal((await limiter.consume({ buckets: [b], cost: 1 }))?.allowed, false)
       }))
 
-    test('no buckets: nothing to decide', () => withLimiter(factory, async (limiter) => assert.equal(await limiter.consume({ buckets: [], cost: 1 }), null)))
+    test('no buckets: nothing to decide', () =>
+      withLimiter(factory, async (limiter) => assert.equal(await limiter.consume({ buckets: [], cost: 1 }), null)))
 
     test('property: over any interval of length d, admitted units <= limit + d * limit / window', () =>
       fc.assert(
         fc.asyncProperty(
           fc.integer({ min: 1, max: 20 }),
-          fc.array(fc.record({ waitMs: fc.integer({ min: 0, max: 20_000 }), cost: fc.integer({ min: 0, max: 5 }) }), { minLength: 1, maxLength: 40 }),
+          fc.array(fc.record({ waitMs: fc.integer({ min: 0, max: 20_000 }), cost: fc.integer({ min: 0, max: 5 }) }), {
+            minLength: 1,
+            maxLength: 40,
+          }),
           async (limit, steps) =>
             withLimiter(factory, async (limiter, clock) => {
               const b = bucket(limit)
@@ -103,12 +130,15 @@ export function runRateLimiterContract(name: string, factory: RateLimiterFactory
               for (const step of steps) {
                 clock.advance(step.waitMs)
                 const decision = await limiter.consume({ buckets: [b], cost: step.cost })
-                if (decision?.allowed === true) admitted.push({ at: clock.now().getTime(), cost: Math.min(step.cost, limit) })
+                if (decision?.allowed === true)
+                  admitted.push({ at: clock.now().getTime(), cost: Math.min(step.cost, limit) })
               }
               for (const start of admitted) {
                 for (const end of admitted) {
                   if (end.at < start.at) continue
-                  const total = admitted.filter((item) => item.at >= start.at && item.at <= end.at).reduce((sum, item) => sum + item.cost, 0)
+                  const total = admitted
+                    .filter((item) => item.at >= start.at && item.at <= end.at)
+                    .reduce((sum, item) => sum + item.cost, 0)
                   const bound = limit + ((end.at - start.at) * limit) / minute
                   assert.ok(total <= bound + 1e-9, `admitted ${total} in ${end.at - start.at} ms with limit ${limit}`)
                 }

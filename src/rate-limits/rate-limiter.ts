@@ -47,7 +47,13 @@ export interface BucketOutcome {
 }
 
 /** The GCRA step, shared by the memory engine and mirrored line by line in the Redis script. */
-export function gcraStep(tat: number, now: number, bucket: RateLimitBucket, cost: number, force = false): BucketOutcome {
+export function gcraStep(
+  tat: number,
+  now: number,
+  bucket: RateLimitBucket,
+  cost: number,
+  force = false,
+): BucketOutcome {
   const interval = bucket.windowMs / bucket.limit
   const charged = Math.min(cost, bucket.limit)
   const base = Math.max(tat, now)
@@ -65,25 +71,39 @@ export function gcraStep(tat: number, now: number, bucket: RateLimitBucket, cost
 }
 
 /** Picks the deciding bucket: the refusal with the longest wait, else the one with the least room. */
-export function decide(buckets: readonly RateLimitBucket[], outcomes: readonly BucketOutcome[], allowed: boolean): RateLimitDecision | null {
+export function decide(
+  buckets: readonly RateLimitBucket[],
+  outcomes: readonly BucketOutcome[],
+  allowed: boolean,
+): RateLimitDecision | null {
   let chosen = -1
   for (let index = 0; index < outcomes.length; index++) {
     const outcome = outcomes[index]!
     if (!allowed && outcome.allowed) continue
     const best = outcomes[chosen]
-    const better = best === undefined || (allowed ? outcome.remaining < best.remaining : outcome.retryAfterMs > best.retryAfterMs)
+    const better =
+      best === undefined || (allowed ? outcome.remaining < best.remaining : outcome.retryAfterMs > best.retryAfterMs)
     if (better) chosen = index
   }
   const bucket = buckets[chosen]
   const outcome = outcomes[chosen]
   if (bucket === undefined || outcome === undefined) return null
-  return { allowed, bucket, remaining: allowed ? outcome.remaining : 0, resetMs: outcome.resetMs, retryAfterMs: outcome.retryAfterMs }
+  return {
+    allowed,
+    bucket,
+    remaining: allowed ? outcome.remaining : 0,
+    resetMs: outcome.resetMs,
+    retryAfterMs: outcome.retryAfterMs,
+  }
 }
 
 export function assertValidConsume(request: ConsumeRequest): void {
-  if (!Number.isFinite(request.cost) || request.cost < 0) throw new RangeError(`rate limit cost must be a finite number >= 0, got ${request.cost}`)
+  if (!Number.isFinite(request.cost) || request.cost < 0)
+    throw new RangeError(`rate limit cost must be a finite number >= 0, got ${request.cost}`)
   for (const bucket of request.buckets) {
-    if (!Number.isInteger(bucket.limit) || bucket.limit < 1) throw new RangeError(`rate limit ${bucket.id} must be an integer >= 1, got ${bucket.limit}`)
-    if (!Number.isFinite(bucket.windowMs) || bucket.windowMs <= 0) throw new RangeError(`rate limit ${bucket.id} needs a positive window`)
+    if (!Number.isInteger(bucket.limit) || bucket.limit < 1)
+      throw new RangeError(`rate limit ${bucket.id} must be an integer >= 1, got ${bucket.limit}`)
+    if (!Number.isFinite(bucket.windowMs) || bucket.windowMs <= 0)
+      throw new RangeError(`rate limit ${bucket.id} needs a positive window`)
   }
 }

@@ -10,7 +10,8 @@ import { runRateLimiterContract } from './rate-limiter.contract.ts'
 
 const target = redisTarget()
 let shared: Redis | undefined
-const client = (): Redis => (shared ??= new Redis(target.url ?? assert.fail('TEST_REDIS_URL is not set'), { maxRetriesPerRequest: 1 }))
+const client = (): Redis =>
+  (shared ??= new Redis(target.url ?? assert.fail('TEST_REDIS_URL is not set'), { maxRetriesPerRequest: 1 }))
 
 after(async () => {
   await shared?.quit().catch(() => undefined)
@@ -32,10 +33,18 @@ runRateLimiterContract(
 )
 
 test('an unreachable Redis is reported as unavailable', async () => {
-  const offline = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null })
+  const offline = new Redis('redis://127.0.0.1:1', {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  })
   try {
     const limiter = new RedisRateLimiter(offline, new ManualClock('2026-11-22T12:00:00.000Z'))
-    await assert.rejects(limiter.consume({ buckets: [{ id: 'k', limit: 1, windowMs: 1000 }], cost: 1 }), (error) => isGatewayError(error) && error.kind === 'unavailable')
+    await assert.rejects(
+      limiter.consume({ buckets: [{ id: 'k', limit: 1, windowMs: 1000 }], cost: 1 }),
+      (error) => isGatewayError(error) && error.kind === 'unavailable',
+    )
   } finally {
     offline.disconnect()
   }

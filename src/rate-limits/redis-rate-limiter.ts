@@ -5,7 +5,14 @@ import { createHash } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import type { Clock } from '../domain/clock.ts'
 import { GatewayError } from '../domain/errors.ts'
-import { assertValidConsume, decide, type BucketOutcome, type ConsumeRequest, type RateLimitDecision, type RateLimiter } from './rate-limiter.ts'
+import {
+  assertValidConsume,
+  decide,
+  type BucketOutcome,
+  type ConsumeRequest,
+  type RateLimitDecision,
+  type RateLimiter,
+} from './rate-limiter.ts'
 
 // KEYS: one per bucket. ARGV: now, cost, force (1|0), then limit and window per bucket.
 // Reply: allowed (1|0), then per bucket: allowed, remaining, resetMs, retryAfterMs.
@@ -70,13 +77,23 @@ export class RedisRateLimiter implements RateLimiter {
     const args = [String(this.#clock.now().getTime()), String(request.cost), request.force === true ? '1' : '0']
     for (const bucket of request.buckets) args.push(String(bucket.limit), String(bucket.windowMs))
     const reply = await this.#run(keys, args)
-    if (!Array.isArray(reply) || reply.length !== 1 + request.buckets.length * 4 || !reply.every((item) => typeof item === 'number')) {
+    if (
+      !Array.isArray(reply) ||
+      reply.length !== 1 + request.buckets.length * 4 ||
+      !reply.every((item) => typeof item === 'number')
+    ) {
       throw new GatewayError('internal', `Unexpected reply from the rate-limit script: ${JSON.stringify(reply)}`)
     }
     const numbers = reply as number[]
     const outcomes: BucketOutcome[] = request.buckets.map((_bucket, index) => {
       const at = 1 + index * 4
-      return { allowed: numbers[at] === 1, newTat: 0, remaining: numbers[at + 1]!, resetMs: numbers[at + 2]!, retryAfterMs: numbers[at + 3]! }
+      return {
+        allowed: numbers[at] === 1,
+        newTat: 0,
+        remaining: numbers[at + 1]!,
+        resetMs: numbers[at + 2]!,
+        retryAfterMs: numbers[at + 3]!,
+      }
     })
     return decide(request.buckets, outcomes, numbers[0] === 1)
   }
@@ -90,7 +107,9 @@ export class RedisRateLimiter implements RateLimiter {
         return await this.#client.eval(consumeScript, keys.length, ...keys, ...args)
       }
     } catch (error) {
-      throw new GatewayError('unavailable', 'Rate limits are unavailable (Redis is unreachable); retry shortly', { cause: error })
+      throw new GatewayError('unavailable', 'Rate limits are unavailable (Redis is unreachable); retry shortly', {
+        cause: error,
+      })
     }
   }
 }

@@ -43,7 +43,10 @@ export class BatchInsert<Row extends object> {
     let offset = 0
     for (const size of chunkSizes) {
       while (rows.length - offset >= size) {
-        statements.push({ sql: this.#text(columns, size), parameters: parametersOf(rows.slice(offset, offset + size), columns) })
+        statements.push({
+          sql: this.#text(columns, size),
+          parameters: parametersOf(rows.slice(offset, offset + size), columns),
+        })
         offset += size
       }
     }
@@ -70,7 +73,9 @@ export class BatchInsert<Row extends object> {
     if (conflict !== undefined) query = query.onConflict((builder) => builder.columns(conflict as never).doNothing())
     const compiled = query.compile()
     if (compiled.parameters.length !== size * columns.length) {
-      throw new Error(`batch insert into ${this.#table}: expected ${size * columns.length} parameters, Kysely compiled ${compiled.parameters.length}`)
+      throw new Error(
+        `batch insert into ${this.#table}: expected ${size * columns.length} parameters, Kysely compiled ${compiled.parameters.length}`,
+      )
     }
     return compiled.sql
   }
@@ -85,7 +90,11 @@ export const rowsPerSlice = 32
  * that fails: the slices before it are written, and `write` is expected to leave the rest to be
  * retried. OTLP encoding uses it too (`sliced-spans.ts`).
  */
-export async function inSlices<T>(rows: readonly T[], write: (slice: readonly T[]) => Promise<void>, sliceSize = rowsPerSlice): Promise<void> {
+export async function inSlices<T>(
+  rows: readonly T[],
+  write: (slice: readonly T[]) => Promise<void>,
+  sliceSize = rowsPerSlice,
+): Promise<void> {
   for (let offset = 0; offset < rows.length; offset += sliceSize) {
     if (offset > 0) await yieldToEventLoop()
     await write(rows.slice(offset, offset + sliceSize))

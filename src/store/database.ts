@@ -3,7 +3,12 @@
 // text, money is text (decimal strings) or integer nano-dollars.
 import type { GenerationTables } from './tables/generation-tables.ts'
 import type { CreditGrantTable, LedgerEntryTable } from './tables/ledger-credits-tables.ts'
-import type { InternIdempotencyTable, InternTable, VaultSecretTable, VaultTable } from './tables/vault-interns-tables.ts'
+import type {
+  InternIdempotencyTable,
+  InternTable,
+  VaultSecretTable,
+  VaultTable,
+} from './tables/vault-interns-tables.ts'
 import type { EndUserTable, PresetTable, PresetVersionTable } from './tables/end-users-presets-tables.ts'
 
 export interface OrganizationTable {

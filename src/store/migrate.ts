@@ -22,7 +22,11 @@ export async function migrateToLatest(store: Store): Promise<MigrationReport> {
   const failed = results?.find((result: MigrationResult) => result.status === 'Error')
   if (error !== undefined) {
     const name = failed?.migrationName ?? 'unknown'
-    throw new Error(`migration ${name} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
+    throw new Error(`migration ${name} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    })
   }
-  return { applied: (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName) }
+  return {
+    applied: (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName),
+  }
 }

@@ -39,7 +39,12 @@ export function openStore(url: string, options: OpenStoreOptions = {}): Store {
 }
 
 /** Every connection to a SQLite store runs these (the main one, and the write worker's). */
-const sqliteConnectionPragmas = ['foreign_keys = ON', 'busy_timeout = 5000', 'synchronous = NORMAL', `wal_autocheckpoint = ${fallbackAutoCheckpointPages}`]
+const sqliteConnectionPragmas = [
+  'foreign_keys = ON',
+  'busy_timeout = 5000',
+  'synchronous = NORMAL',
+  `wal_autocheckpoint = ${fallbackAutoCheckpointPages}`,
+]
 
 function openSqlite(path: string): Store {
   const inMemory = path === ':memory:'
@@ -48,7 +53,9 @@ function openSqlite(path: string): Store {
   database.pragma('journal_mode = WAL')
   for (const pragma of sqliteConnectionPragmas) database.pragma(pragma)
   const checkpointer = inMemory ? null : startCheckpointer(path)
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachePreparedStatements(database) }) })
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: cachePreparedStatements(database) }),
+  })
   const writes = inMemory ? kyselyWriteBehind(db) : new SqliteWriteWorker(path, { pragmas: sqliteConnectionPragmas })
   return {
     db,
@@ -70,7 +77,8 @@ function openPostgres(url: string, options: OpenStoreOptions): Store {
   const parsed = new URL(url)
   const schema = options.schema ?? parsed.searchParams.get('schema') ?? undefined
   parsed.searchParams.delete('schema')
-  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`invalid PostgreSQL schema name "${schema}"`)
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
+    throw new Error(`invalid PostgreSQL schema name "${schema}"`)
   const pool = new pg.Pool({
     connectionString: parsed.toString(),
     max: options.poolSize ?? 10,

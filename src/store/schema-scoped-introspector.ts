@@ -5,7 +5,17 @@
 // runs fails it with `schema "…" does not exist`, and the store fails to start. Stores sharing a
 // database (tests, one schema per tenant) create and drop schemas all the time, so this introspector
 // reads only the store's schema: the one named in the URL, or else the search path's first.
-import { PostgresDialect, PostgresIntrospector, sql, type DatabaseIntrospector, type DatabaseMetadata, type DatabaseMetadataOptions, type Kysely, type SchemaMetadata, type TableMetadata } from 'kysely'
+import {
+  PostgresDialect,
+  PostgresIntrospector,
+  sql,
+  type DatabaseIntrospector,
+  type DatabaseMetadata,
+  type DatabaseMetadataOptions,
+  type Kysely,
+  type SchemaMetadata,
+  type TableMetadata,
+} from 'kysely'
 
 const migrationTables = new Set(['kysely_migration', 'kysely_migration_lock'])
 

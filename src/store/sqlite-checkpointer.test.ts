@@ -17,13 +17,20 @@ test('committed pages reach the database file without a checkpoint on the main c
   try {
     await sql`create table blobs (id integer primary key, body text not null)`.execute(store.db)
     await store.db.transaction().execute(async (transaction) => {
-      for (let index = 0; index < 200; index++) await sql`insert into blobs (body) values (${'x'.repeat(10_000)})`.execute(transaction)
+      for (let index = 0; index < 200; index++)
+        await sql`insert into blobs (body) values (${'x'.repeat(10_000)})`.execute(transaction)
     })
     const before = statSync(file).size
-    assert.ok(before < 1_000_000, `the pages are still in the WAL right after the commit (${before} bytes in the database file)`)
+    assert.ok(
+      before < 1_000_000,
+      `the pages are still in the WAL right after the commit (${before} bytes in the database file)`,
+    )
     const deadline = Date.now() + 5000
     while (statSync(file).size < 2_000_000 && Date.now() < deadline) await sleep(100)
-    assert.ok(statSync(file).size >= 2_000_000, `the database file holds the 2 MB after the checkpoint (${statSync(file).size} bytes)`)
+    assert.ok(
+      statSync(file).size >= 2_000_000,
+      `the database file holds the 2 MB after the checkpoint (${statSync(file).size} bytes)`,
+    )
   } finally {
     await store.close()
     rmSync(directory, { recursive: true, force: true })

@@ -32,7 +32,11 @@ export interface Checkpointer {
   close(): Promise<void>
 }
 
-export function startCheckpointer(filename: string, intervalMs = 1000, onError: (message: string) => void = () => undefined): Checkpointer {
+export function startCheckpointer(
+  filename: string,
+  intervalMs = 1000,
+  onError: (message: string) => void = () => undefined,
+): Checkpointer {
   const worker = startSqliteThread(workerSource, { filename, intervalMs })
   const exited = exitOf(worker)
   worker.on('message', (message: { error?: string }) => {

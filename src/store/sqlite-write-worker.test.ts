@@ -25,10 +25,15 @@ after(async () => {
   rmSync(directory, { recursive: true, force: true })
 })
 
-const insertNote = (id: string, body: string | null) => ({ sql: 'insert into notes (id, body) values (?, ?)', parameters: [id, body] })
+const insertNote = (id: string, body: string | null) => ({
+  sql: 'insert into notes (id, body) values (?, ?)',
+  parameters: [id, body],
+})
 
 async function bodies(prefix: string): Promise<string[]> {
-  const rows = await sql<{ body: string }>`select body from notes where id like ${`${prefix}%`} order by id`.execute(store.db)
+  const rows = await sql<{ body: string }>`select body from notes where id like ${`${prefix}%`} order by id`.execute(
+    store.db,
+  )
   return rows.rows.map((row) => row.body)
 }
 
@@ -36,7 +41,9 @@ test('a commit runs on its own connection: it waits while the main connection ho
   assert.ok(store.writes instanceof SqliteWriteWorker, 'a SQLite file store commits through the worker')
   await sql`begin immediate`.execute(store.db)
   let committed = false
-  const commit = store.writes.commit([insertNote('a-1', 'first'), insertNote('a-2', 'second')]).then(() => (committed = true))
+  const commit = store.writes
+    .commit([insertNote('a-1', 'first'), insertNote('a-2', 'second')])
+    .then(() => (committed = true))
   await sleep(100)
   assert.equal(committed, false, 'the worker waits for the lock; the main thread meanwhile goes on')
   await sql`commit`.execute(store.db)
@@ -44,12 +51,15 @@ test('a commit runs on its own connection: it waits while the main connection ho
   assert.deepEqual(await bodies('a-'), ['first', 'second'])
 })
 
-test('a statement that fails rolls back its whole commit and rejects with SQLite\'s message and code', async () => {
-  await assert.rejects(store.writes.commit([insertNote('b-1', 'kept?'), insertNote('b-2', null)]), (error: Error & { code?: string }) => {
-    assert.match(error.message, /NOT NULL constraint failed: notes\.body/)
-    assert.equal(error.code, 'SQLITE_CONSTRAINT_NOTNULL')
-    return true
-  })
+test("a statement that fails rolls back its whole commit and rejects with SQLite's message and code", async () => {
+  await assert.rejects(
+    store.writes.commit([insertNote('b-1', 'kept?'), insertNote('b-2', null)]),
+    (error: Error & { code?: string }) => {
+      assert.match(error.message, /NOT NULL constraint failed: notes\.body/)
+      assert.equal(error.code, 'SQLITE_CONSTRAINT_NOTNULL')
+      return true
+    },
+  )
   assert.deepEqual(await bodies('b-'), [])
   await store.writes.commit([insertNote('b-1', 'after the failure')])
   assert.deepEqual(await bodies('b-'), ['after the failure'])
@@ -71,7 +81,10 @@ test('a main-connection transaction that reads and then writes succeeds when the
   // transactions on the main connection take the write lock when they begin, and the worker waits.
   let workerDone = false
   await store.db.transaction().execute(async (transaction) => {
-    assert.deepEqual((await sql<{ body: string }>`select body from notes where id like 'd-%'`.execute(transaction)).rows, [])
+    assert.deepEqual(
+      (await sql<{ body: string }>`select body from notes where id like 'd-%'`.execute(transaction)).rows,
+      [],
+    )
     void store.writes.commit([insertNote('d-1', 'from the worker')]).then(() => (workerDone = true))
     await sleep(100)
     await sql`insert into notes (id, body) values ('d-0', 'from the main connection')`.execute(transaction)

@@ -12,7 +12,8 @@ export interface MasterKeySource {
 }
 
 export function loadMasterKey(fromEnvironment: string | null, dataDir: string): MasterKeySource {
-  if (fromEnvironment !== null) return { key: Buffer.from(fromEnvironment, 'base64'), origin: 'environment', path: null }
+  if (fromEnvironment !== null)
+    return { key: Buffer.from(fromEnvironment, 'base64'), origin: 'environment', path: null }
   const path = join(dataDir, 'master.key')
   if (existsSync(path)) {
     const key = Buffer.from(readFileSync(path, 'utf8').trim(), 'base64')

@@ -15,12 +15,26 @@ function refusal(hosts: string[]): string {
 }
 
 test('hosts are lowercased, lose a trailing dot and collapse duplicates after normalisation', () => {
-  assert.deepEqual(normalizeHosts(['API.Example.com.', 'api.example.com', 'other.example.com', 'OTHER.example.com.']), ['api.example.com', 'other.example.com'])
+  assert.deepEqual(normalizeHosts(['API.Example.com.', 'api.example.com', 'other.example.com', 'OTHER.example.com.']), [
+    'api.example.com',
+    'other.example.com',
+  ])
   assert.deepEqual(normalizeHosts(['127.0.0.1', 'localhost']), ['127.0.0.1', 'localhost'])
 })
 
 test('schemes, ports, paths, wildcards and empty values are refused, naming the host', () => {
-  for (const host of ['https://api.example.com', 'api.example.com:443', 'api.example.com/v1', '*.example.com', '', '.', 'a b.com', 'user@host.com', '-bad.com', 'a..b']) {
+  for (const host of [
+    'https://api.example.com',
+    'api.example.com:443',
+    'api.example.com/v1',
+    '*.example.com',
+    '',
+    '.',
+    'a b.com',
+    'user@host.com',
+    '-bad.com',
+    'a..b',
+  ]) {
     const message = refusal(['ok.example.com', host])
     assert.match(message, new RegExp(`hosts\\[1\\] "${host.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}"`))
   }

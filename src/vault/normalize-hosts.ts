@@ -27,17 +27,23 @@ function problemWith(host: string): string | null {
 
 export function normalizeHosts(hosts: readonly string[]): string[] {
   if (hosts.length < 1 || hosts.length > maxHosts) {
-    throw new GatewayError('invalid_request', `hosts must list 1 to ${maxHosts} host names; got ${hosts.length}`, { metadata: { reason: 'invalid_body', retryable: false } })
+    throw new GatewayError('invalid_request', `hosts must list 1 to ${maxHosts} host names; got ${hosts.length}`, {
+      metadata: { reason: 'invalid_body', retryable: false },
+    })
   }
   const normalized: string[] = []
   for (const [index, raw] of hosts.entries()) {
     if (raw.length > maxHostLength) {
-      throw new GatewayError('invalid_request', `hosts[${index}] is longer than ${maxHostLength} characters`, { metadata: { reason: 'invalid_body', retryable: false } })
+      throw new GatewayError('invalid_request', `hosts[${index}] is longer than ${maxHostLength} characters`, {
+        metadata: { reason: 'invalid_body', retryable: false },
+      })
     }
     const host = raw.toLowerCase().replace(/\.$/, '')
     const problem = problemWith(host)
     if (problem !== null) {
-      throw new GatewayError('invalid_request', `hosts[${index}] "${raw}" ${problem}`, { metadata: { reason: 'invalid_body', retryable: false } })
+      throw new GatewayError('invalid_request', `hosts[${index}] "${raw}" ${problem}`, {
+        metadata: { reason: 'invalid_body', retryable: false },
+      })
     }
     if (!normalized.includes(host)) normalized.push(host)
   }

@@ -7,7 +7,11 @@ import { createVaultsRepository } from '../store/repositories/vaults-repository.
 import type { SecretBox } from './secret-box.ts'
 import { unwrapVaultKeys, wrapVaultKeys } from './vault-keys.ts'
 
-export async function rotateVaultKeys(db: Kysely<Database>, currentBox: SecretBox, nextBox: SecretBox): Promise<number> {
+export async function rotateVaultKeys(
+  db: Kysely<Database>,
+  currentBox: SecretBox,
+  nextBox: SecretBox,
+): Promise<number> {
   const vaults = createVaultsRepository(db)
   return vaults.transaction(async (transaction) => {
     const rows = await vaults.listVaults(transaction)
@@ -16,7 +20,9 @@ export async function rotateVaultKeys(db: Kysely<Database>, currentBox: SecretBo
       try {
         keys = unwrapVaultKeys(currentBox, vault.id, vault)
       } catch (error) {
-        throw new Error(`the current master key does not open the keys of vault ${vault.id}; nothing was changed`, { cause: error })
+        throw new Error(`the current master key does not open the keys of vault ${vault.id}; nothing was changed`, {
+          cause: error,
+        })
       }
       await vaults.updateVaultKeys(vault.id, wrapVaultKeys(nextBox, vault.id, keys), transaction)
     }

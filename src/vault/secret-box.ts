@@ -16,12 +16,18 @@ export class SecretBox {
     const cipher = createCipheriv('aes-256-gcm', this.#key, iv)
     cipher.setAAD(Buffer.from(associatedData, 'utf8'))
     const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()])
-    return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.')
+    return [
+      'v1',
+      iv.toString('base64url'),
+      cipher.getAuthTag().toString('base64url'),
+      ciphertext.toString('base64url'),
+    ].join('.')
   }
 
   open(sealed: string, associatedData = ''): Buffer {
     const [version, iv, tag, ciphertext] = sealed.split('.')
-    if (version !== 'v1' || iv === undefined || tag === undefined || ciphertext === undefined) throw new Error('not a sealed value')
+    if (version !== 'v1' || iv === undefined || tag === undefined || ciphertext === undefined)
+      throw new Error('not a sealed value')
     const decipher = createDecipheriv('aes-256-gcm', this.#key, Buffer.from(iv, 'base64url'))
     decipher.setAAD(Buffer.from(associatedData, 'utf8'))
     decipher.setAuthTag(Buffer.from(tag, 'base64url'))

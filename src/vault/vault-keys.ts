@@ -17,14 +17,22 @@ export function createVaultKeys(masterBox: SecretBox, vaultId: string): SealedVa
   return wrapVaultKeys(masterBox, vaultId, { dataKey: randomBytes(32), fingerprintKey: randomBytes(32) })
 }
 
-export function wrapVaultKeys(masterBox: SecretBox, vaultId: string, keys: { dataKey: Buffer; fingerprintKey: Buffer }): SealedVaultKeys {
+export function wrapVaultKeys(
+  masterBox: SecretBox,
+  vaultId: string,
+  keys: { dataKey: Buffer; fingerprintKey: Buffer },
+): SealedVaultKeys {
   return {
     data_key_sealed: masterBox.seal(keys.dataKey, dataKeyContext(vaultId)),
     fingerprint_key_sealed: masterBox.seal(keys.fingerprintKey, fingerprintKeyContext(vaultId)),
   }
 }
 
-export function unwrapVaultKeys(masterBox: SecretBox, vaultId: string, sealed: SealedVaultKeys): { dataKey: Buffer; fingerprintKey: Buffer } {
+export function unwrapVaultKeys(
+  masterBox: SecretBox,
+  vaultId: string,
+  sealed: SealedVaultKeys,
+): { dataKey: Buffer; fingerprintKey: Buffer } {
   return {
     dataKey: masterBox.open(sealed.data_key_sealed, dataKeyContext(vaultId)),
     fingerprintKey: masterBox.open(sealed.fingerprint_key_sealed, fingerprintKeyContext(vaultId)),

@@ -66,12 +66,18 @@ export function yamlFor(upstream: FakeUpstream, options: BatchFixtureOptions): s
 }
 
 export function chatLines(count: number, prefix = 'line'): { custom_id: string; body: unknown }[] {
-  return Array.from({ length: count }, (_, index) => ({ custom_id: `${prefix}-${index}`, body: { messages: [{ role: 'user', content: `${prefix} ${index}` }], max_tokens: 50 } }))
+  return Array.from({ length: count }, (_, index) => ({
+    custom_id: `${prefix}-${index}`,
+    body: { messages: [{ role: 'user', content: `${prefix} ${index}` }], max_tokens: 50 },
+  }))
 }
 
 /** Embeddings lines with one text input each, `input` of line i being i + 1 words. */
 export function embeddingLines(count: number, prefix = 'text'): { custom_id: string; body: { input: string } }[] {
-  return Array.from({ length: count }, (_, index) => ({ custom_id: `${prefix}-${index}`, body: { input: Array.from({ length: index + 1 }, () => prefix).join(' ') } }))
+  return Array.from({ length: count }, (_, index) => ({
+    custom_id: `${prefix}-${index}`,
+    body: { input: Array.from({ length: index + 1 }, () => prefix).join(' ') },
+  }))
 }
 
 export async function startBatchFixture(options: BatchFixtureOptions = {}): Promise<BatchFixture> {
@@ -82,16 +88,28 @@ export async function startBatchFixture(options: BatchFixtureOptions = {}): Prom
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
     ...(options.postgresUrl === undefined ? {} : { postgresUrl: options.postgresUrl }),
-    ...(options.redis === undefined ? {} : { env: { REDIS_URL: options.redis.url }, redisKeyPrefix: options.redis.keyPrefix }),
+    ...(options.redis === undefined
+      ? {}
+      : { env: { REDIS_URL: options.redis.url }, redisKeyPrefix: options.redis.keyPrefix }),
   })
   let key = options.key
   if (key === undefined) {
-    const created = await gateway.inject({ method: 'POST', url: '/api/v1/keys', headers: bearer(gateway.adminKey), payload: { name: 'batches' } })
+    const created = await gateway.inject({
+      method: 'POST',
+      url: '/api/v1/keys',
+      headers: bearer(gateway.adminKey),
+      payload: { name: 'batches' },
+    })
     assert.equal(created.statusCode, 201, created.body)
     key = (created.json() as { key: string }).key
   }
   const request: BatchFixture['request'] = async (method, path, payload) => {
-    const response = await gateway.inject({ method, url: path, headers: bearer(key), ...(payload === undefined ? {} : { payload: payload as object }) })
+    const response = await gateway.inject({
+      method,
+      url: path,
+      headers: bearer(key),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    })
     return { status: response.statusCode, body: response.body === '' ? null : response.json() }
   }
   return {
@@ -105,7 +123,8 @@ export async function startBatchFixture(options: BatchFixtureOptions = {}): Prom
       for (;;) {
         const answer = await request('GET', `/api/v1/batches/${id}`)
         if (done(answer)) return answer
-        if (Date.now() > deadline) assert.fail(`batch ${id} did not reach the expected state: ${JSON.stringify(answer.body).slice(0, 500)}`)
+        if (Date.now() > deadline)
+          assert.fail(`batch ${id} did not reach the expected state: ${JSON.stringify(answer.body).slice(0, 500)}`)
         await sleep(25)
       }
     },
@@ -117,4 +136,5 @@ export async function startBatchFixture(options: BatchFixtureOptions = {}): Prom
   }
 }
 
-export const isTerminal = (answer: { body: any }): boolean => ['completed', 'failed', 'expired', 'cancelled'].includes(answer.body?.status)
+export const isTerminal = (answer: { body: any }): boolean =>
+  ['completed', 'failed', 'expired', 'cancelled'].includes(answer.body?.status)

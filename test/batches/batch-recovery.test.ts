@@ -36,9 +36,24 @@ test('stopping the gateway mid-batch and a crashed worker holding leases: each l
   const second = await startBatchFixture({ databaseUrl: store, upstream: first.upstream, key: first.key, clock })
   try {
     const db = second.gateway.gateway.store.db
-    const stranded = await db.selectFrom('batch_items').select('id').where('batch_id', '=', id).where('status', '=', 'pending').orderBy('position', 'desc').limit(5).execute()
+    const stranded = await db
+      .selectFrom('batch_items')
+      .select('id')
+      .where('batch_id', '=', id)
+      .where('status', '=', 'pending')
+      .orderBy('position', 'desc')
+      .limit(5)
+      .execute()
     assert.equal(stranded.length, 5)
-    await db.updateTable('batch_items').set({ lease_owner: 'crashed-worker', lease_expires_at: new Date(Date.now() + leaseMs).toISOString() }).where('id', 'in', stranded.map((row) => row.id)).execute()
+    await db
+      .updateTable('batch_items')
+      .set({ lease_owner: 'crashed-worker', lease_expires_at: new Date(Date.now() + leaseMs).toISOString() })
+      .where(
+        'id',
+        'in',
+        stranded.map((row) => row.id),
+      )
+      .execute()
 
     const waiting = await second.waitFor(id, (answer) => answer.body.request_counts.completed === size - 5)
     assert.equal(waiting.body.status, 'in_progress', 'leased lines are not taken before the lease expires')
@@ -49,7 +64,12 @@ test('stopping the gateway mid-batch and a crashed worker holding leases: each l
     assert.equal(done.body.status, 'completed')
     assert.deepEqual(done.body.request_counts, { total: size, completed: size, failed: 0 })
     const customIds = (done.body.results as { custom_id: string }[]).map((result) => result.custom_id)
-    assert.deepEqual([...customIds].sort(), chatLines(size).map((line) => line.custom_id).sort())
+    assert.deepEqual(
+      [...customIds].sort(),
+      chatLines(size)
+        .map((line) => line.custom_id)
+        .sort(),
+    )
 
     const sent = new Map<string, number>()
     for (const request of first.upstream.requests) {
@@ -57,11 +77,19 @@ test('stopping the gateway mid-batch and a crashed worker holding leases: each l
       sent.set(content, (sent.get(content) ?? 0) + 1)
     }
     assert.equal(sent.size, size)
-    assert.ok([...sent.values()].every((count) => count === 1), 'no line reached the upstream twice')
+    assert.ok(
+      [...sent.values()].every((count) => count === 1),
+      'no line reached the upstream twice',
+    )
 
     const ledger = await until(
       'one ledger row per line',
-      () => db.selectFrom('ledger_entries').select(['generation_id', 'attempt']).where('generation_id', 'like', `${batchGenerationId(id, 0).slice(0, -1)}%`).execute(),
+      () =>
+        db
+          .selectFrom('ledger_entries')
+          .select(['generation_id', 'attempt'])
+          .where('generation_id', 'like', `${batchGenerationId(id, 0).slice(0, -1)}%`)
+          .execute(),
       (rows) => rows.length >= size,
     )
     assert.equal(ledger.length, size)
@@ -89,24 +117,48 @@ test('callback_url receives a signed batch.completed webhook, retried after a fa
   const fixture = await startBatchFixture({ clock })
   try {
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`
-    const submitted = await fixture.submit({ endpoint: '/v1/chat/completions', model, callback_url: url, requests: chatLines(2) })
+    const submitted = await fixture.submit({
+      endpoint: '/v1/chat/completions',
+      model,
+      callback_url: url,
+      requests: chatLines(2),
+    })
     assert.equal(submitted.status, 202, JSON.stringify(submitted.body))
     await fixture.waitFor(submitted.body.id, isTerminal)
-    await until('the first attempt', async () => received.length, (count) => count >= 1)
+    await until(
+      'the first attempt',
+      async () => received.length,
+      (count) => count >= 1,
+    )
     clock.advance(60_000)
     fixture.gateway.gateway.batchWorker.wake()
-    await until('the retry', async () => received.length, (count) => count >= 2)
+    await until(
+      'the retry',
+      async () => received.length,
+      (count) => count >= 2,
+    )
     const delivery = received[1]!
-    const payload = JSON.parse(delivery.body) as { type: string; data: { id: string; status: string; results: unknown } }
+    const payload = JSON.parse(delivery.body) as {
+      type: string
+      data: { id: string; status: string; results: unknown }
+    }
     assert.equal(payload.type, 'batch.completed')
     assert.equal(payload.data.id, submitted.body.id)
     assert.equal(payload.data.results, null)
     const webhookId = String(delivery.headers['webhook-id'])
     const timestamp = Number(delivery.headers['webhook-timestamp'])
-    assert.equal(delivery.headers['webhook-signature'], signWebhook('whsec_dGVzdC1zZWNyZXQtdGVzdC1zZWNyZXQ=', webhookId, timestamp, delivery.body))
+    assert.equal(
+      delivery.headers['webhook-signature'],
+      signWebhook('whsec_dGVzdC1zZWNyZXQtdGVzdC1zZWNyZXQ=', webhookId, timestamp, delivery.body),
+    )
     const row = await until(
       'the delivery to be recorded',
-      () => fixture.gateway.gateway.store.db.selectFrom('batches').select(['webhook_status', 'webhook_attempts']).where('id', '=', submitted.body.id).executeTakeFirstOrThrow(),
+      () =>
+        fixture.gateway.gateway.store.db
+          .selectFrom('batches')
+          .select(['webhook_status', 'webhook_attempts'])
+          .where('id', '=', submitted.body.id)
+          .executeTakeFirstOrThrow(),
       (value) => value.webhook_status === 'delivered',
     )
     assert.equal(row.webhook_attempts, 2)
@@ -128,7 +180,12 @@ test('a batch still unfinished after its 24h window expires with the unrun lines
     assert.equal(done.body.status, 'expired')
     assert.deepEqual(done.body.request_counts, { total: 3, completed: 0, failed: 3 })
     assert.match(done.body.error.message, /24h completion window/)
-    assert.deepEqual(done.body.results[0].error, { type: 'timeout', message: 'The batch did not finish within its 24h completion window', param: null, error_type: 'timeout' })
+    assert.deepEqual(done.body.results[0].error, {
+      type: 'timeout',
+      message: 'The batch did not finish within its 24h completion window',
+      param: null,
+      error_type: 'timeout',
+    })
     assert.equal(typeof done.body.finalized_at, 'number')
     assert.equal(fixture.upstream.requests.length, 0)
   } finally {

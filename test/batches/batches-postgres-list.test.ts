@@ -4,4 +4,12 @@ import { postgresTarget, redisTarget } from '../support/test-services.ts'
 import { defineBatchCoreSuite } from './batch-core-suite.ts'
 
 const postgres = postgresTarget()
-defineBatchCoreSuite({ label: 'postgres, two workers', postgresUrl: postgres.url, redisUrl: redisTarget().url, skip: postgres.skip, twoWorkers: true, largeBatchSize: 200, scenarios: ['list'] })
+defineBatchCoreSuite({
+  label: 'postgres, two workers',
+  postgresUrl: postgres.url,
+  redisUrl: redisTarget().url,
+  skip: postgres.skip,
+  twoWorkers: true,
+  largeBatchSize: 200,
+  scenarios: ['list'],
+})

@@ -22,12 +22,26 @@ test('GET /models lists text models in OpenRouter shape; embeddings are listed s
   const response = await gateway.inject({ method: 'GET', url: '/api/v1/models', headers: bearer(gateway.adminKey) })
   assert.equal(response.statusCode, 200)
   const body = response.json() as { data: { id: string; pricing: { prompt: string }; context_length: number }[] }
-  assert.deepEqual(body.data.map((model) => model.id), ['acme/fast-1'])
+  assert.deepEqual(
+    body.data.map((model) => model.id),
+    ['acme/fast-1'],
+  )
   assert.equal(body.data[0]?.pricing.prompt, '0.0000002')
   assert.equal(body.data[0]?.context_length, 64000)
-  const embeddings = (await gateway.inject({ method: 'GET', url: '/api/v1/embeddings/models', headers: bearer(gateway.adminKey) })).json() as { data: { id: string }[] }
-  assert.deepEqual(embeddings.data.map((model) => model.id), ['acme/embed-1'])
-  const filtered = (await gateway.inject({ method: 'GET', url: '/api/v1/models?supported_parameters=tools,logprobs', headers: bearer(gateway.adminKey) })).json() as { data: unknown[] }
+  const embeddings = (
+    await gateway.inject({ method: 'GET', url: '/api/v1/embeddings/models', headers: bearer(gateway.adminKey) })
+  ).json() as { data: { id: string }[] }
+  assert.deepEqual(
+    embeddings.data.map((model) => model.id),
+    ['acme/embed-1'],
+  )
+  const filtered = (
+    await gateway.inject({
+      method: 'GET',
+      url: '/api/v1/models?supported_parameters=tools,logprobs',
+      headers: bearer(gateway.adminKey),
+    })
+  ).json() as { data: unknown[] }
   assert.equal(filtered.data.length, 0)
 })
 
@@ -38,13 +52,16 @@ test('catalog routes need a key', async () => {
 test('the official SDK accepts models, endpoints and providers', async () => {
   const client = new OpenRouter({ apiKey: gateway.adminKey, serverURL: `${base}/api/v1` })
   const models = await client.models.list()
-  assert.equal(models.result.data[0]?.id, "acme/fast-1")
+  assert.equal(models.result.data[0]?.id, 'acme/fast-1')
   assert.equal(models.result.totalCount, 1)
   assert.equal(models.result.data[0]?.topProvider.maxCompletionTokens, 4096)
   const endpoints = await client.endpoints.list({ author: 'acme', slug: 'fast-1' })
   assert.equal(endpoints.data.endpoints[0]?.tag, 'acme')
   assert.equal(endpoints.data.endpoints[0]?.pricing.completion, '0.0000008')
   const providers = await client.providers.list()
-  assert.deepEqual(providers.data.map((provider) => provider.slug), ['acme'])
+  assert.deepEqual(
+    providers.data.map((provider) => provider.slug),
+    ['acme'],
+  )
   await assert.rejects(client.endpoints.list({ author: 'acme', slug: 'missing' }))
 })

@@ -11,7 +11,11 @@ const root = join(import.meta.dirname, '..', '..')
 const cli = ['--import', 'tsx', join(root, 'src', 'main.ts')]
 
 function run(args: string[], env: Record<string, string>): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [...cli, ...args], { env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env }, encoding: 'utf8', timeout: 60_000 })
+  const result = spawnSync(process.execPath, [...cli, ...args], {
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  })
   return { status: result.status, stdout: result.stdout, stderr: result.stderr }
 }
 
@@ -90,25 +94,38 @@ async function assertServes(command: readonly string[]): Promise<void> {
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   const deadline = Date.now() + 60_000
-  while (!/sk-sy-v1-[0-9a-f]{64}/.test(output) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+  while (!/sk-sy-v1-[0-9a-f]{64}/.test(output) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 50))
   const address = /listening on (http:\/\/[^\s]+)/.exec(output)?.[1]
   const key = /sk-sy-v1-[0-9a-f]{64}/.exec(output)?.[0]
   assert.ok(address !== undefined && key !== undefined, output)
-  const response = await fetch(`${address}/api/v1/organization/members`, { headers: { authorization: `Bearer ${key}` } })
+  const response = await fetch(`${address}/api/v1/organization/members`, {
+    headers: { authorization: `Bearer ${key}` },
+  })
   assert.equal(response.status, 200)
   const body = (await response.json()) as { data: { email: string }[]; total_count: number }
   assert.equal(body.total_count, 1)
   assert.equal(body.data[0]?.email, 'owner@localhost')
 
-  const created = await fetch(`${address}/api/v1/keys`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'app' }) })
+  const created = await fetch(`${address}/api/v1/keys`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'app' }),
+  })
   assert.equal(created.status, 201)
   const appKey = ((await created.json()) as { key: string }).key
-  const inference = await fetch(`${address}/api/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${appKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'nobody/no-model', messages: [{ role: 'user', content: 'hi' }] }) })
+  const inference = await fetch(`${address}/api/v1/chat/completions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${appKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'nobody/no-model', messages: [{ role: 'user', content: 'hi' }] }),
+  })
   assert.equal(inference.status, 404, await inference.text())
   const generationId = inference.headers.get('x-generation-id')
   assert.match(generationId ?? '', /^gen-/)
   // The record is served while it waits in memory; it reaches the file through the write worker.
-  const generation = await fetch(`${address}/api/v1/generation?id=${generationId}`, { headers: { authorization: `Bearer ${appKey}` } })
+  const generation = await fetch(`${address}/api/v1/generation?id=${generationId}`, {
+    headers: { authorization: `Bearer ${appKey}` },
+  })
   assert.equal(generation.status, 200)
   let stored = false
   while (!stored && Date.now() < deadline) {
@@ -127,13 +144,18 @@ test('serve: prints where it listens and the first management key, answers the R
 })
 
 test('npm start: its prestart builds dist/switchyard.mjs, and plain Node serves from that bundle', async () => {
-  const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
+  const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+    .scripts
   const nodeArgs = (script: string | undefined): string[] => {
     const [program, ...args] = (script ?? '').split(' ')
     assert.equal(program, 'node', `an npm script run with node: ${script}`)
     return args
   }
-  const built = spawnSync(process.execPath, nodeArgs(scripts.prestart), { cwd: root, encoding: 'utf8', timeout: 60_000 })
+  const built = spawnSync(process.execPath, nodeArgs(scripts.prestart), {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 60_000,
+  })
   assert.equal(built.status, 0, built.stderr)
   const command = nodeArgs(scripts.start)
   assert.ok(command.includes('dist/switchyard.mjs'), 'npm start runs the bundle')

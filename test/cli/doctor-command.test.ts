@@ -23,7 +23,10 @@ async function refusedPort(): Promise<number> {
 /** Runs `switchyard doctor` without blocking this process, so the fake provider can answer it. */
 function doctor(env: Record<string, string>): Promise<{ status: number | null; stdout: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...cli, 'doctor'], { env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(process.execPath, [...cli, 'doctor'], {
+      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     let stdout = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
     child.once('error', reject)
@@ -41,7 +44,11 @@ test('doctor prints a table and exits 1 when Redis or a provider is unreachable'
       config,
       `providers:\n  - { slug: alive, name: Alive, api: openai-chat, base_url: "${upstream.url}", api_key: k }\n  - { slug: dead, name: Dead, api: openai-chat, base_url: "http://127.0.0.1:${deadPort}/v1", api_key: k }\n`,
     )
-    const failing = await doctor({ DATABASE_URL: database.url, SWITCHYARD_CONFIG: config, REDIS_URL: `redis://127.0.0.1:${deadPort}` })
+    const failing = await doctor({
+      DATABASE_URL: database.url,
+      SWITCHYARD_CONFIG: config,
+      REDIS_URL: `redis://127.0.0.1:${deadPort}`,
+    })
     assert.equal(failing.status, 1, failing.stdout)
     assert.match(failing.stdout, /^CHECK\s+STATUS\s+DETAIL$/m)
     assert.match(failing.stdout, /^config\s+ok\s/m)
@@ -51,7 +58,10 @@ test('doctor prints a table and exits 1 when Redis or a provider is unreachable'
     assert.match(failing.stdout, /^provider dead\s+fail\s/m)
     assert.match(failing.stdout, /2 check\(s\) failed/)
 
-    writeFileSync(config, `providers:\n  - { slug: alive, name: Alive, api: openai-chat, base_url: "${upstream.url}", api_key: k }\n`)
+    writeFileSync(
+      config,
+      `providers:\n  - { slug: alive, name: Alive, api: openai-chat, base_url: "${upstream.url}", api_key: k }\n`,
+    )
     const passing = await doctor({ DATABASE_URL: database.url, SWITCHYARD_CONFIG: config })
     assert.equal(passing.status, 0, passing.stdout)
     assert.match(passing.stdout, /^redis\s+skipped\s/m)

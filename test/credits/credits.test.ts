@@ -24,12 +24,22 @@ async function credits(): Promise<{ total_credits: number; total_usage: number }
 }
 
 async function grant(payload: unknown): Promise<{ status: number; json: any }> {
-  const response = await gateway.inject({ method: 'POST', url: '/api/v1/credits/grants', headers: bearer(gateway.adminKey), payload: payload as object })
+  const response = await gateway.inject({
+    method: 'POST',
+    url: '/api/v1/credits/grants',
+    headers: bearer(gateway.adminKey),
+    payload: payload as object,
+  })
   return { status: response.statusCode, json: response.json() }
 }
 
 async function inferenceKey() {
-  const created = await gateway.inject({ method: 'POST', url: '/api/v1/keys', headers: bearer(gateway.adminKey), payload: { name: 'spender' } })
+  const created = await gateway.inject({
+    method: 'POST',
+    url: '/api/v1/keys',
+    headers: bearer(gateway.adminKey),
+    payload: { name: 'spender' },
+  })
   const plaintext = (created.json() as { key: string }).key
   const record = await createApiKeysRepository(gateway.gateway.store.db).findByHash(hashKeySecret(plaintext))
   assert.ok(record !== undefined)
@@ -40,21 +50,49 @@ test('grants add to total_credits; settled spend is total_usage; enforcement ref
   assert.deepEqual(await credits(), { total_credits: 0, total_usage: 0 })
   const { record } = await inferenceKey()
   const { accounting } = gateway.gateway
-  await assert.rejects(accounting.reserve({ key: record, generationId: 'gen-c0', attempt: 1, worstCaseNano: 1n, isByok: false }), (error: unknown) => {
-    assert.ok(isGatewayError(error) && error.status === 402)
-    assert.match(error.message, /Insufficient credits: the balance is \$0\.00/)
-    return true
+  await assert.rejects(
+    accounting.reserve({ key: record, generationId: 'gen-c0', attempt: 1, worstCaseNano: 1n, isByok: false }),
+    (error: unknown) => {
+      assert.ok(isGatewayError(error) && error.status === 402)
+      assert.match(error.message, /Insufficient credits: the balance is \$0\.00/)
+      return true
+    },
+  )
+  assert.deepEqual(await grant({ amount: 10, note: 'first' }), {
+    status: 201,
+    json: { data: { total_credits: 10, total_usage: 0 } },
   })
-  assert.deepEqual(await grant({ amount: 10, note: 'first' }), { status: 201, json: { data: { total_credits: 10, total_usage: 0 } } })
   assert.deepEqual((await grant({ amount: 2.5 })).json.data, { total_credits: 12.5, total_usage: 0 })
-  const reservation = await accounting.reserve({ key: record, generationId: 'gen-c1', attempt: 1, worstCaseNano: 5_000_000_000n, isByok: false })
+  const reservation = await accounting.reserve({
+    key: record,
+    generationId: 'gen-c1',
+    attempt: 1,
+    worstCaseNano: 5_000_000_000n,
+    isByok: false,
+  })
   await accounting.settle(reservation, { costNano: 1_234_567_890n, model: 'acme/fast-1', provider: 'acme' })
   assert.deepEqual(await credits(), { total_credits: 12.5, total_usage: 1.23456789 })
-  await assert.rejects(accounting.reserve({ key: record, generationId: 'gen-c2', attempt: 1, worstCaseNano: 11_300_000_000n, isByok: false }), /balance is \$11\.26543211/)
+  await assert.rejects(
+    accounting.reserve({
+      key: record,
+      generationId: 'gen-c2',
+      attempt: 1,
+      worstCaseNano: 11_300_000_000n,
+      isByok: false,
+    }),
+    /balance is \$11\.26543211/,
+  )
 })
 
 test('grant bodies: amount must be a number > 0; unknown fields refused', async () => {
-  for (const body of [{ amount: 0 }, { amount: -1 }, { amount: '5' }, {}, { amount: 1, currency: 'EUR' }, { amount: 0.0000000001 }]) {
+  for (const body of [
+    { amount: 0 },
+    { amount: -1 },
+    { amount: '5' },
+    {},
+    { amount: 1, currency: 'EUR' },
+    { amount: 0.0000000001 },
+  ]) {
     const result = await grant(body)
     assert.equal(result.status, 400, JSON.stringify(body))
     assert.equal(result.json.error.code, 400)
@@ -63,8 +101,21 @@ test('grant bodies: amount must be a number > 0; unknown fields refused', async 
 
 test('credits routes need a management key; the deprecated POST /credits/:provider still answers 410', async () => {
   const { plaintext } = await inferenceKey()
-  assert.equal((await gateway.inject({ method: 'GET', url: '/api/v1/credits', headers: bearer(plaintext) })).statusCode, 403)
-  assert.equal((await gateway.inject({ method: 'POST', url: '/api/v1/credits/grants', headers: bearer(plaintext), payload: { amount: 1 } })).statusCode, 403)
+  assert.equal(
+    (await gateway.inject({ method: 'GET', url: '/api/v1/credits', headers: bearer(plaintext) })).statusCode,
+    403,
+  )
+  assert.equal(
+    (
+      await gateway.inject({
+        method: 'POST',
+        url: '/api/v1/credits/grants',
+        headers: bearer(plaintext),
+        payload: { amount: 1 },
+      })
+    ).statusCode,
+    403,
+  )
   assert.equal((await gateway.inject({ method: 'GET', url: '/api/v1/credits' })).statusCode, 401)
   const coinbase = await gateway.inject({ method: 'POST', url: '/api/v1/credits/coinbase' })
   assert.equal(coinbase.statusCode, 410)

@@ -44,7 +44,12 @@ embeddings:
 `
   gateway = await startTestGateway({ yaml })
   base = await gateway.listen()
-  const created = await gateway.inject({ method: 'POST', url: '/api/v1/keys', headers: bearer(gateway.adminKey), payload: { name: 'embeddings', limit: 5 } })
+  const created = await gateway.inject({
+    method: 'POST',
+    url: '/api/v1/keys',
+    headers: bearer(gateway.adminKey),
+    payload: { name: 'embeddings', limit: 5 },
+  })
   assert.equal(created.statusCode, 201, created.body)
   key = (created.json() as { key: string }).key
   keyHash = (created.json() as { data: { hash: string } }).data.hash
@@ -56,14 +61,31 @@ after(async () => {
 
 const openai = () => new OpenAI({ apiKey: key, baseURL: `${base}/api/v1`, maxRetries: 0 })
 const post = (body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${base}/api/v1/embeddings`, { method: 'POST', headers: { ...bearer(key), 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+  fetch(`${base}/api/v1/embeddings`, {
+    method: 'POST',
+    headers: { ...bearer(key), 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
 
 test('openai SDK: float and base64 (explicit and the SDK default, which decodes base64 itself)', async () => {
-  const vectors = [[0.5, -0.25, 1.5], [0.125, 0, -2]]
+  const vectors = [
+    [0.5, -0.25, 1.5],
+    [0.125, 0, -2],
+  ]
   primary.script({ type: 'embeddings', vectors })
-  const float = await openai().embeddings.create({ model: 'test/embed', input: ['a b c d', 'efgh'], encoding_format: 'float' })
-  assert.deepEqual(float.data.map((item) => item.embedding), vectors)
-  assert.deepEqual(float.data.map((item) => item.index), [0, 1])
+  const float = await openai().embeddings.create({
+    model: 'test/embed',
+    input: ['a b c d', 'efgh'],
+    encoding_format: 'float',
+  })
+  assert.deepEqual(
+    float.data.map((item) => item.embedding),
+    vectors,
+  )
+  assert.deepEqual(
+    float.data.map((item) => item.index),
+    [0, 1],
+  )
   assert.equal(float.model, 'test/embed')
   assert.equal(float.usage.prompt_tokens, 3)
   assert.match((float as unknown as { id: string }).id, /^gen-/)
@@ -73,7 +95,10 @@ test('openai SDK: float and base64 (explicit and the SDK default, which decodes 
   primary.script({ type: 'embeddings', vectors: [vectors[0]!] })
   const explicit = await openai().embeddings.create({ model: 'test/embed', input: 'abcd', encoding_format: 'base64' })
   const bytes = Buffer.from(explicit.data[0]!.embedding as unknown as string, 'base64')
-  assert.deepEqual([0, 1, 2].map((index) => bytes.readFloatLE(index * 4)), vectors[0])
+  assert.deepEqual(
+    [0, 1, 2].map((index) => bytes.readFloatLE(index * 4)),
+    vectors[0],
+  )
 
   primary.script({ type: 'embeddings', vectors: [vectors[1]!] })
   const defaulted = await openai().embeddings.create({ model: 'test/embed', input: 'abcd' })
@@ -83,7 +108,15 @@ test('openai SDK: float and base64 (explicit and the SDK default, which decodes 
 test('@openrouter/sdk embeddings.generate accepts the response; input_type and dimensions reach the upstream, session_id does not', async () => {
   primary.script({ type: 'embeddings', vectors: [[1, 2]] })
   const client = new OpenRouter({ apiKey: key, serverURL: `${base}/api/v1` })
-  const result = await client.embeddings.generate({ requestBody: { model: 'test/embed', input: 'query text', inputType: 'search_query', dimensions: 2, sessionId: 'sess-1' } } as never)
+  const result = await client.embeddings.generate({
+    requestBody: {
+      model: 'test/embed',
+      input: 'query text',
+      inputType: 'search_query',
+      dimensions: 2,
+      sessionId: 'sess-1',
+    },
+  } as never)
   const body = result as unknown as { data: { embedding: number[] }[]; usage: { promptTokens: number; cost: number } }
   assert.deepEqual(body.data[0]!.embedding, [1, 2])
   assert.equal(body.usage.promptTokens, 3)
@@ -97,13 +130,39 @@ test('@openrouter/sdk embeddings.generate accepts the response; input_type and d
 
 test('token arrays and multimodal parts are passed on', async () => {
   primary.script({ type: 'embeddings', vectors: [[1], [2]] })
-  const tokens = await post({ model: 'test/embed', input: [[1, 2, 3], [4, 5]] })
+  const tokens = await post({
+    model: 'test/embed',
+    input: [
+      [1, 2, 3],
+      [4, 5],
+    ],
+  })
   assert.equal(tokens.status, 200)
-  assert.deepEqual(primary.requests.at(-1)!.body.input, [[1, 2, 3], [4, 5]])
+  assert.deepEqual(primary.requests.at(-1)!.body.input, [
+    [1, 2, 3],
+    [4, 5],
+  ])
   primary.script({ type: 'embeddings', vectors: [[3]] })
-  const parts = await post({ model: 'test/embed', input: [{ content: [{ type: 'text', text: 'a cat' }, { type: 'image_url', image_url: { url: 'https://example.com/cat.png' } }] }] })
+  const parts = await post({
+    model: 'test/embed',
+    input: [
+      {
+        content: [
+          { type: 'text', text: 'a cat' },
+          { type: 'image_url', image_url: { url: 'https://example.com/cat.png' } },
+        ],
+      },
+    ],
+  })
   assert.equal(parts.status, 200, await parts.clone().text())
-  assert.deepEqual(primary.requests.at(-1)!.body.input, [{ content: [{ type: 'text', text: 'a cat' }, { type: 'image_url', image_url: { url: 'https://example.com/cat.png' } }] }])
+  assert.deepEqual(primary.requests.at(-1)!.body.input, [
+    {
+      content: [
+        { type: 'text', text: 'a cat' },
+        { type: 'image_url', image_url: { url: 'https://example.com/cat.png' } },
+      ],
+    },
+  ])
 })
 
 test('gemini: embedContent for one input, batchEmbedContents for many, input_type -> taskType', async () => {
@@ -116,7 +175,10 @@ test('gemini: embedContent for one input, batchEmbedContents for many, input_typ
   gemini.script({ type: 'embeddings', vectors: [[1], [2]] })
   const many = await post({ model: 'test/gemini-embed', input: ['abcdefgh', 'ijkl'], dimensions: 1 })
   const body = (await many.json()) as { data: { embedding: number[] }[]; usage: { prompt_tokens: number } }
-  assert.deepEqual(body.data.map((item) => item.embedding), [[1], [2]])
+  assert.deepEqual(
+    body.data.map((item) => item.embedding),
+    [[1], [2]],
+  )
   assert.equal(body.usage.prompt_tokens, 3, 'Gemini reports no tokens: ceil(chars / 4) per input')
   assert.match(gemini.requests.at(-1)!.path, /:batchEmbedContents$/)
   assert.equal(gemini.requests.at(-1)!.body.requests[0].outputDimensionality, 1)
@@ -128,8 +190,16 @@ test('fallbacks: a 429 moves on to the next endpoint (input_type only to endpoin
   const fallback = await post({ model: 'test/embed', input: 'abcd', input_type: 'search_query' })
   assert.equal(fallback.status, 200)
   assert.equal(backup.requests.at(-1)!.body.model, 'embed-backup')
-  assert.equal(primary.requests.at(-1)!.body.input_type, 'search_query', 'primary lists input_type in supported_parameters')
-  assert.equal('input_type' in backup.requests.at(-1)!.body, false, 'backup (OpenAI-like, strict about fields) does not get it')
+  assert.equal(
+    primary.requests.at(-1)!.body.input_type,
+    'search_query',
+    'primary lists input_type in supported_parameters',
+  )
+  assert.equal(
+    'input_type' in backup.requests.at(-1)!.body,
+    false,
+    'backup (OpenAI-like, strict about fields) does not get it',
+  )
   primary.script({ type: 'error', status: 503 })
   backup.script({ type: 'error', status: 502 })
   const failed = await post({ model: 'test/embed', input: 'abcd' })
@@ -149,25 +219,52 @@ test('errors: 404 unknown model, 400 text model or bad dimensions, 413 oversized
   const big = await post({ model: 'test/embed', input: 'x'.repeat(2001) })
   assert.equal(big.status, 413)
   assert.match(((await big.json()) as { error: { message: string } }).error.message, /max_input_chars/)
-  const tiny = (await gateway.inject({ method: 'POST', url: '/api/v1/keys', headers: bearer(gateway.adminKey), payload: { name: 'tiny', limit: 0.0000001 } })).json() as { key: string }
-  const poor = await fetch(`${base}/api/v1/embeddings`, { method: 'POST', headers: { ...bearer(tiny.key), 'content-type': 'application/json' }, body: JSON.stringify({ model: 'test/embed', input: 'x'.repeat(1500) }) })
+  const tiny = (
+    await gateway.inject({
+      method: 'POST',
+      url: '/api/v1/keys',
+      headers: bearer(gateway.adminKey),
+      payload: { name: 'tiny', limit: 0.0000001 },
+    })
+  ).json() as { key: string }
+  const poor = await fetch(`${base}/api/v1/embeddings`, {
+    method: 'POST',
+    headers: { ...bearer(tiny.key), 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'test/embed', input: 'x'.repeat(1500) }),
+  })
   assert.equal(poor.status, 402)
 })
 
 test('generation records (api_type embeddings) and key usage equal tokens x price exactly', async () => {
   primary.script({ type: 'embeddings', vectors: [[1]] })
-  const answer = (await (await post({ model: 'test/embed', input: 'x'.repeat(40), user: 'end-user-1' }, { 'x-session-id': 'from-header' })).json()) as { id: string; usage: { prompt_tokens: number } }
+  const answer = (await (
+    await post({ model: 'test/embed', input: 'x'.repeat(40), user: 'end-user-1' }, { 'x-session-id': 'from-header' })
+  ).json()) as { id: string; usage: { prompt_tokens: number } }
   assert.equal(answer.usage.prompt_tokens, 10)
   await gateway.gateway.generations.flush()
-  const generation = (await gateway.inject({ method: 'GET', url: `/api/v1/generation?id=${answer.id}`, headers: bearer(key) })).json() as { data: { api_type: string; tokens_prompt: number; total_cost: number; session_id: string; provider_name: string } }
+  const generation = (
+    await gateway.inject({ method: 'GET', url: `/api/v1/generation?id=${answer.id}`, headers: bearer(key) })
+  ).json() as {
+    data: { api_type: string; tokens_prompt: number; total_cost: number; session_id: string; provider_name: string }
+  }
   assert.equal(generation.data.api_type, 'embeddings')
   assert.equal(generation.data.tokens_prompt, 10)
   assert.equal(generation.data.session_id, 'from-header')
   assert.equal(generation.data.provider_name, 'primary')
-  const rows = await gateway.gateway.store.db.selectFrom('generations').select(['cost_nano', 'tokens_prompt', 'provider', 'status']).where('key_hash', '=', keyHash).where('status', '=', 'completed').execute()
-  const expected = rows.reduce((sum, row) => sum + BigInt(row.tokens_prompt) * (row.provider === 'backup' ? 200n : 100n), 0n)
+  const rows = await gateway.gateway.store.db
+    .selectFrom('generations')
+    .select(['cost_nano', 'tokens_prompt', 'provider', 'status'])
+    .where('key_hash', '=', keyHash)
+    .where('status', '=', 'completed')
+    .execute()
+  const expected = rows.reduce(
+    (sum, row) => sum + BigInt(row.tokens_prompt) * (row.provider === 'backup' ? 200n : 100n),
+    0n,
+  )
   const total = rows.reduce((sum, row) => sum + BigInt(row.cost_nano), 0n)
   assert.equal(total, expected)
-  const keyView = (await gateway.inject({ method: 'GET', url: `/api/v1/keys/${keyHash}`, headers: bearer(gateway.adminKey) })).json() as { data: { usage: number } }
+  const keyView = (
+    await gateway.inject({ method: 'GET', url: `/api/v1/keys/${keyHash}`, headers: bearer(gateway.adminKey) })
+  ).json() as { data: { usage: number } }
   assert.equal(Math.round(keyView.data.usage * 1e9), Number(total))
 })

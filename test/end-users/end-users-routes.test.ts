@@ -50,7 +50,14 @@ for (const engine of engines) {
     test('register -> 201 {data}; again -> 409 "This tracking ID is already registered"', async () => {
       const created = await register('alice-001')
       assert.equal(created.statusCode, 201)
-      assert.deepEqual(created.json(), { data: { user: 'alice-001', is_active: true, created_at: '2026-03-01T10:00:00.000Z', updated_at: '2026-03-01T10:00:00.000Z' } })
+      assert.deepEqual(created.json(), {
+        data: {
+          user: 'alice-001',
+          is_active: true,
+          created_at: '2026-03-01T10:00:00.000Z',
+          updated_at: '2026-03-01T10:00:00.000Z',
+        },
+      })
       const again = await register('alice-001')
       assert.equal(again.statusCode, 409)
       assert.deepEqual(again.json(), { error: { code: 409, message: 'This tracking ID is already registered' } })
@@ -105,14 +112,22 @@ for (const engine of engines) {
     test('path ids are URL-decoded; a percent-encoded lone surrogate or NUL gets 400 in the envelope', async () => {
       for (const raw of ['%ED%A0%80', 'a%ED%B0%80', '%00', '%20x', 'bad%', '%E0%A4%A']) {
         for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
-          const response = await gateway.inject({ method, url: `/api/v1/end-users/${raw}`, headers: admin(), ...(method === 'PATCH' ? { payload: { is_active: true } } : {}) })
+          const response = await gateway.inject({
+            method,
+            url: `/api/v1/end-users/${raw}`,
+            headers: admin(),
+            ...(method === 'PATCH' ? { payload: { is_active: true } } : {}),
+          })
           assert.equal(response.statusCode, 400, `${method} ${raw}`)
           const body = response.json() as { error: { code: number; message: string } }
           assert.equal(body.error.code, 400)
           assert.equal(typeof body.error.message, 'string')
         }
       }
-      assert.match(errorOf(await gateway.inject({ method: 'GET', url: '/api/v1/end-users/%ED%A0%80', headers: admin() })), /lone surrogates such as %ED%A0%80/)
+      assert.match(
+        errorOf(await gateway.inject({ method: 'GET', url: '/api/v1/end-users/%ED%A0%80', headers: admin() })),
+        /lone surrogates such as %ED%A0%80/,
+      )
     })
 
     test('deactivate (DELETE) -> 204, repeatable; the id is kept; PATCH reactivates', async () => {
@@ -124,16 +139,36 @@ for (const engine of engines) {
         assert.equal(deleted.body, '')
       }
       const inactive = (await get('carol')).json() as { data: EndUser }
-      assert.deepEqual(inactive.data, { user: 'carol', is_active: false, created_at: '2026-03-01T10:00:00.000Z', updated_at: '2026-03-01T10:01:00.000Z' })
+      assert.deepEqual(inactive.data, {
+        user: 'carol',
+        is_active: false,
+        created_at: '2026-03-01T10:00:00.000Z',
+        updated_at: '2026-03-01T10:01:00.000Z',
+      })
       assert.equal((await register('carol')).statusCode, 409)
       assert.equal((await list('user=carol')).total_count, 0)
       assert.equal((await list('user=carol&include_inactive=true')).total_count, 1)
 
       instant += 60_000
-      const reactivated = await gateway.inject({ method: 'PATCH', url: path('carol'), headers: admin(), payload: { is_active: true } })
+      const reactivated = await gateway.inject({
+        method: 'PATCH',
+        url: path('carol'),
+        headers: admin(),
+        payload: { is_active: true },
+      })
       assert.equal(reactivated.statusCode, 200)
-      assert.deepEqual((reactivated.json() as { data: EndUser }).data, { user: 'carol', is_active: true, created_at: '2026-03-01T10:00:00.000Z', updated_at: '2026-03-01T10:02:00.000Z' })
-      const deactivated = await gateway.inject({ method: 'PATCH', url: path('carol'), headers: admin(), payload: { is_active: false } })
+      assert.deepEqual((reactivated.json() as { data: EndUser }).data, {
+        user: 'carol',
+        is_active: true,
+        created_at: '2026-03-01T10:00:00.000Z',
+        updated_at: '2026-03-01T10:02:00.000Z',
+      })
+      const deactivated = await gateway.inject({
+        method: 'PATCH',
+        url: path('carol'),
+        headers: admin(),
+        payload: { is_active: false },
+      })
       assert.equal((deactivated.json() as { data: EndUser }).data.is_active, false)
     })
 
@@ -147,7 +182,12 @@ for (const engine of engines) {
 
     test('unknown ids -> 404 on GET, PATCH and DELETE', async () => {
       for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
-        const response = await gateway.inject({ method, url: path('nobody-here'), headers: admin(), ...(method === 'PATCH' ? { payload: { is_active: false } } : {}) })
+        const response = await gateway.inject({
+          method,
+          url: path('nobody-here'),
+          headers: admin(),
+          ...(method === 'PATCH' ? { payload: { is_active: false } } : {}),
+        })
         assert.equal(response.statusCode, 404, method)
         assert.match(errorOf(response), /No end user is registered with this tracking ID/)
       }
@@ -174,12 +214,24 @@ for (const engine of engines) {
 
     test('"." and "..": registrable, reachable through the list filter, refused by path with a pointer to it', async () => {
       for (const user of ['.', '..']) assert.equal((await register(user)).statusCode, 201)
-      assert.deepEqual((await list('user=.')).data.map((user) => user.user), ['.'])
-      assert.deepEqual((await list('user=..')).data.map((user) => user.user), ['..'])
+      assert.deepEqual(
+        (await list('user=.')).data.map((user) => user.user),
+        ['.'],
+      )
+      assert.deepEqual(
+        (await list('user=..')).data.map((user) => user.user),
+        ['..'],
+      )
       const base = await gateway.listen()
       for (const raw of ['.', '..', '%2E', '%2e%2E']) {
         for (const method of ['GET', 'PATCH', 'DELETE']) {
-          const { status, body } = await rawRequest(base, method, `/api/v1/end-users/${raw}`, gateway.adminKey, method === 'PATCH' ? '{"is_active":false}' : undefined)
+          const { status, body } = await rawRequest(
+            base,
+            method,
+            `/api/v1/end-users/${raw}`,
+            gateway.adminKey,
+            method === 'PATCH' ? '{"is_active":false}' : undefined,
+          )
           assert.equal(status, 400, `${method} ${raw}: ${body}`)
           assert.match(body, /cannot be addressed by path; find it with GET \/api\/v1\/end-users\?user=/)
         }
@@ -189,8 +241,23 @@ for (const engine of engines) {
 
     test('management key only: other keys 403, no key 401', async () => {
       const inference = await mintApiKey(gateway, 'inference')
-      for (const [method, url] of [['GET', '/api/v1/end-users'], ['POST', '/api/v1/end-users'], ['GET', path('alice-001')], ['DELETE', path('alice-001')]] as const) {
-        assert.equal((await gateway.inject({ method, url, headers: bearer(inference.plaintext), payload: method === 'POST' ? { user: 'z' } : undefined })).statusCode, 403)
+      for (const [method, url] of [
+        ['GET', '/api/v1/end-users'],
+        ['POST', '/api/v1/end-users'],
+        ['GET', path('alice-001')],
+        ['DELETE', path('alice-001')],
+      ] as const) {
+        assert.equal(
+          (
+            await gateway.inject({
+              method,
+              url,
+              headers: bearer(inference.plaintext),
+              payload: method === 'POST' ? { user: 'z' } : undefined,
+            })
+          ).statusCode,
+          403,
+        )
         assert.equal((await gateway.inject({ method, url })).statusCode, 401)
       }
     })
@@ -198,7 +265,13 @@ for (const engine of engines) {
 }
 
 /** A request whose path is sent byte for byte (fetch and inject would collapse dot segments). */
-function rawRequest(base: string, method: string, path: string, key: string, body?: string): Promise<{ status: number; body: string }> {
+function rawRequest(
+  base: string,
+  method: string,
+  path: string,
+  key: string,
+  body?: string,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const url = new URL(base)
     const headers: Record<string, string> = { authorization: `Bearer ${key}` }

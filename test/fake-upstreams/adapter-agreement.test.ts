@@ -22,7 +22,11 @@ const usages: Readonly<Record<ProviderApi, Partial<Usage>>> = {
   gemini: { input_tokens: 1200, output_tokens: 300, cached_input_tokens: 1000, reasoning_tokens: 200 },
 }
 
-const call = (stream: boolean): CanonicalCall => ({ model: 'fake-model-1', stream, messages: [{ role: 'user', content: 'Weather in Paris?' }] })
+const call = (stream: boolean): CanonicalCall => ({
+  model: 'fake-model-1',
+  stream,
+  messages: [{ role: 'user', content: 'Weather in Paris?' }],
+})
 
 for (const api of providerApis) {
   test(`${api}: the fake's stream and JSON both translate to the scripted reply`, async () => {
@@ -47,7 +51,10 @@ for (const api of providerApis) {
       assert.equal(json.status, 200)
       assert.deepEqual(fromStream, adapter.parseResponse(json.json))
 
-      assert.deepEqual(fromStream.output.map((item) => item.type), ['reasoning', 'text', 'tool-call'])
+      assert.deepEqual(
+        fromStream.output.map((item) => item.type),
+        ['reasoning', 'text', 'tool-call'],
+      )
       const [reasoning, text, tool] = fromStream.output
       assert.equal(reasoning?.type === 'reasoning' && reasoning.text, reply.reasoning)
       assert.equal(reasoning?.type === 'reasoning' && reasoning.origin, api)
@@ -57,7 +64,10 @@ for (const api of providerApis) {
       assert.deepEqual(fromStream.usage, makeUsage(usages[api]))
       assert.equal(fromStream.finish_reason, 'tool_calls')
       assert.equal(fromStream.model, 'fake-model-1')
-      assert.ok(streamed.events.filter((event) => event.type === 'text-delta').length > 1, 'text arrives in several deltas')
+      assert.ok(
+        streamed.events.filter((event) => event.type === 'text-delta').length > 1,
+        'text arrives in several deltas',
+      )
     } finally {
       await upstream.close()
     }
@@ -66,10 +76,17 @@ for (const api of providerApis) {
   test(`${api}: a mid-stream disconnect and a malformed frame both end in stream-error`, async () => {
     const upstream = await startFakeUpstream({ api })
     try {
-      upstream.script({ type: 'completion', text: 'abcdefghij', chunks: 5, disconnectAfterFrames: 3 }, { type: 'completion', text: 'abcdef', malformedFrameAfterFrames: 2 })
+      upstream.script(
+        { type: 'completion', text: 'abcdefghij', chunks: 5, disconnectAfterFrames: 3 },
+        { type: 'completion', text: 'abcdef', malformedFrameAfterFrames: 2 },
+      )
       const adapter = providerAdapters[api]
       const dropped = await callThroughAdapter(adapter, upstream.url, call(true))
-      assert.deepEqual(dropped.events.at(-1), { type: 'stream-error', kind: 'upstream_error', message: 'The upstream stream ended before the message was complete' })
+      assert.deepEqual(dropped.events.at(-1), {
+        type: 'stream-error',
+        kind: 'upstream_error',
+        message: 'The upstream stream ended before the message was complete',
+      })
       assert.equal(dropped.events.filter((event) => event.type === 'stream-error').length, 1)
       const malformed = await callThroughAdapter(adapter, upstream.url, call(true))
       const last = malformed.events.at(-1)
@@ -85,10 +102,21 @@ for (const api of providerApis) {
     try {
       upstream.script({ type: 'error', status: 429, retryAfterSeconds: 7 }, { type: 'error', status: 500 })
       const adapter = providerAdapters[api]
-      for (const [kind, retryAfterSeconds] of [['rate_limited', 7], ['upstream_error', undefined]] as const) {
+      for (const [kind, retryAfterSeconds] of [
+        ['rate_limited', 7],
+        ['upstream_error', undefined],
+      ] as const) {
         const built = adapter.buildRequest(call(false), { apiKey: 'k' })
-        const response = await fetch(upstream.url + built.path, { method: 'POST', headers: built.headers, body: JSON.stringify(built.body) })
-        const failure = adapter.classifyError(response.status, await response.text(), Object.fromEntries(response.headers))
+        const response = await fetch(upstream.url + built.path, {
+          method: 'POST',
+          headers: built.headers,
+          body: JSON.stringify(built.body),
+        })
+        const failure = adapter.classifyError(
+          response.status,
+          await response.text(),
+          Object.fromEntries(response.headers),
+        )
         assert.equal(failure.kind, kind)
         assert.equal(failure.retryAfterSeconds, retryAfterSeconds)
       }

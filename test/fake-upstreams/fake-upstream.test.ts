@@ -4,13 +4,21 @@ import { request } from 'undici'
 import { startFakeUpstream } from './fake-upstream.ts'
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+  request(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
 
 test('records each request and answers a default completion when nothing is scripted', async () => {
   const upstream = await startFakeUpstream({ api: 'openai-chat' })
   try {
     assert.match(upstream.url, /^http:\/\/127\.0\.0\.1:\d+\/v1$/)
-    const response = await post(`${upstream.url}/chat/completions`, { model: 'm1', messages: [] }, { authorization: 'Bearer sk-1' })
+    const response = await post(
+      `${upstream.url}/chat/completions`,
+      { model: 'm1', messages: [] },
+      { authorization: 'Bearer sk-1' },
+    )
     const body = (await response.body.json()) as any
     assert.equal(response.statusCode, 200)
     assert.equal(body.choices[0].message.content, 'Hello from the fake upstream.')
@@ -30,7 +38,11 @@ test('records each request and answers a default completion when nothing is scri
 test('answers scripted replies in order: 429 with retry-after, 503, then success', async () => {
   const upstream = await startFakeUpstream({ api: 'anthropic' })
   try {
-    upstream.script({ type: 'error', status: 429, retryAfterSeconds: 3 }, { type: 'error', status: 529 }, { type: 'completion', text: 'ok' })
+    upstream.script(
+      { type: 'error', status: 429, retryAfterSeconds: 3 },
+      { type: 'error', status: 529 },
+      { type: 'completion', text: 'ok' },
+    )
     const limited = await post(`${upstream.url}/v1/messages`, { model: 'c' })
     assert.equal(limited.statusCode, 429)
     assert.equal(limited.headers['retry-after'], '3')
@@ -91,7 +103,9 @@ test('openai-style embeddings return one deterministic vector per input', async 
   const upstream = await startFakeUpstream({ api: 'openai-chat' })
   try {
     upstream.script({ type: 'embeddings', dimensions: 4 })
-    const first = (await (await post(`${upstream.url}/embeddings`, { model: 'e', input: ['a', 'b'] })).body.json()) as any
+    const first = (await (
+      await post(`${upstream.url}/embeddings`, { model: 'e', input: ['a', 'b'] })
+    ).body.json()) as any
     const second = (await (await post(`${upstream.url}/embeddings`, { model: 'e', input: 'a' })).body.json()) as any
     assert.equal(first.object, 'list')
     assert.equal(first.data.length, 2)
@@ -108,11 +122,20 @@ test('gemini embedContent and batchEmbedContents', async () => {
   const upstream = await startFakeUpstream({ api: 'gemini' })
   try {
     upstream.script({ type: 'embeddings', vectors: [[0.5, -0.5]] })
-    const single = (await (await post(`${upstream.url}/v1beta/models/text-embedding-004:embedContent`, { content: { parts: [{ text: 'hi' }] } })).body.json()) as any
+    const single = (await (
+      await post(`${upstream.url}/v1beta/models/text-embedding-004:embedContent`, {
+        content: { parts: [{ text: 'hi' }] },
+      })
+    ).body.json()) as any
     assert.deepEqual(single, { embedding: { values: [0.5, -0.5] } })
-    const batch = (await (await post(`${upstream.url}/v1beta/models/text-embedding-004:batchEmbedContents`, {
-      requests: [{ model: 'models/text-embedding-004', content: { parts: [{ text: 'a' }] } }, { model: 'models/text-embedding-004', content: { parts: [{ text: 'b' }] } }],
-    })).body.json()) as any
+    const batch = (await (
+      await post(`${upstream.url}/v1beta/models/text-embedding-004:batchEmbedContents`, {
+        requests: [
+          { model: 'models/text-embedding-004', content: { parts: [{ text: 'a' }] } },
+          { model: 'models/text-embedding-004', content: { parts: [{ text: 'b' }] } },
+        ],
+      })
+    ).body.json()) as any
     assert.equal(batch.embeddings.length, 2)
     assert.equal(batch.embeddings[0].values.length, 8)
   } finally {

@@ -121,13 +121,22 @@ class ScriptedResponder {
 
   async handle(request: IncomingMessage, response: ServerResponse, index: number): Promise<RecordedRequest> {
     const rawBody = await readBody(request)
-    const record: RecordedRequest = { method: request.method ?? '', path: request.url ?? '', headers: request.headers, rawBody, body: parseJson(rawBody), receivedAt: Date.now() }
+    const record: RecordedRequest = {
+      method: request.method ?? '',
+      path: request.url ?? '',
+      headers: request.headers,
+      rawBody,
+      body: parseJson(rawBody),
+      receivedAt: Date.now(),
+    }
     this.requests[index] = record
-    const closed = new Promise<void>((resolve) => response.on('close', () => {
-      if (response.writableFinished) record.respondedAt = Date.now()
-      else if (record.droppedAt === undefined) record.abortedAt = Date.now()
-      resolve()
-    }))
+    const closed = new Promise<void>((resolve) =>
+      response.on('close', () => {
+        if (response.writableFinished) record.respondedAt = Date.now()
+        else if (record.droppedAt === undefined) record.abortedAt = Date.now()
+        resolve()
+      }),
+    )
     await this.respond(record, response, index, () => {
       record.droppedAt = Date.now()
       response.socket?.destroy()
@@ -136,27 +145,54 @@ class ScriptedResponder {
     return record
   }
 
-  private async respond(record: RecordedRequest, response: ServerResponse, index: number, drop: () => void): Promise<void> {
+  private async respond(
+    record: RecordedRequest,
+    response: ServerResponse,
+    index: number,
+    drop: () => void,
+  ): Promise<void> {
     const route = record.method === 'POST' ? this.dialect.route(record.path, record.body) : undefined
-    if (route === undefined) return this.sendError(response, { type: 'error', status: 404, message: `No route for ${record.method} ${record.path}` })
+    if (route === undefined)
+      return this.sendError(response, {
+        type: 'error',
+        status: 404,
+        message: `No route for ${record.method} ${record.path}`,
+      })
     if (this.options.apiKey !== undefined && authHeaders[this.options.api](record.headers) !== this.options.apiKey) {
       return this.sendError(response, { type: 'error', status: 401, message: 'Invalid API key' })
     }
     const reply = this.queue.shift() ?? (route.kind === 'completion' ? { type: 'completion' } : { type: 'embeddings' })
     if (reply.type === 'reset') return drop()
     if (reply.type === 'error') return this.sendError(response, reply)
-    if (route.kind === 'embeddings' && reply.type === 'embeddings') return sendJson(response, 200, this.dialect.embeddingsJson(vectorsFor(reply, route.inputs), route))
-    if (route.kind === 'completion' && reply.type === 'completion') return this.sendCompletion(response, reply, route, index, drop)
-    return this.sendError(response, { type: 'error', status: 500, message: `fake upstream: a scripted ${reply.type} reply does not fit a ${route.kind} request` })
+    if (route.kind === 'embeddings' && reply.type === 'embeddings')
+      return sendJson(response, 200, this.dialect.embeddingsJson(vectorsFor(reply, route.inputs), route))
+    if (route.kind === 'completion' && reply.type === 'completion')
+      return this.sendCompletion(response, reply, route, index, drop)
+    return this.sendError(response, {
+      type: 'error',
+      status: 500,
+      message: `fake upstream: a scripted ${reply.type} reply does not fit a ${route.kind} request`,
+    })
   }
 
   private sendError(response: ServerResponse, reply: ErrorReply): void {
     const headers: Record<string, string> = { ...reply.headers }
     if (reply.retryAfterSeconds !== undefined) headers['retry-after'] = String(reply.retryAfterSeconds)
-    sendJson(response, reply.status, this.dialect.errorBody(reply.status, reply.message ?? `Scripted error ${reply.status}`, reply.errorType), headers)
+    sendJson(
+      response,
+      reply.status,
+      this.dialect.errorBody(reply.status, reply.message ?? `Scripted error ${reply.status}`, reply.errorType),
+      headers,
+    )
   }
 
-  private async sendCompletion(response: ServerResponse, reply: CompletionReply, route: Extract<FakeRoute, { kind: 'completion' }>, sequence: number, drop: () => void): Promise<void> {
+  private async sendCompletion(
+    response: ServerResponse,
+    reply: CompletionReply,
+    route: Extract<FakeRoute, { kind: 'completion' }>,
+    sequence: number,
+    drop: () => void,
+  ): Promise<void> {
     const plan = planCompletion(reply, sequence, route.model)
     if (!route.stream) {
       if (reply.chunkDelayMs !== undefined && reply.chunkDelayMs > 0) await sleep(reply.chunkDelayMs)
@@ -176,7 +212,9 @@ class ScriptedResponder {
 }
 
 function vectorsFor(reply: EmbeddingsReply, inputs: readonly string[]): (readonly number[])[] {
-  return reply.vectors !== undefined ? [...reply.vectors] : inputs.map((input) => embeddingVector(input, reply.dimensions ?? 8))
+  return reply.vectors !== undefined
+    ? [...reply.vectors]
+    : inputs.map((input) => embeddingVector(input, reply.dimensions ?? 8))
 }
 
 /** Writes and waits until the bytes are handed to the socket, so a later drop cannot swallow them. */

@@ -13,11 +13,19 @@ const errorShapes: Record<number, { type: string; code: string | null }> = {
 }
 
 export function openaiErrorBody(status: number, message: string, errorType: string | undefined): unknown {
-  const shape = errorType === undefined ? (errorShapes[status] ?? { type: 'server_error', code: null }) : { type: errorType, code: errorType }
+  const shape =
+    errorType === undefined
+      ? (errorShapes[status] ?? { type: 'server_error', code: null })
+      : { type: errorType, code: errorType }
   return { error: { message, type: shape.type, param: null, code: shape.code } }
 }
 
-const finishReasons = { stop: 'stop', length: 'length', tool_calls: 'tool_calls', content_filter: 'content_filter' } as const
+const finishReasons = {
+  stop: 'stop',
+  length: 'length',
+  tool_calls: 'tool_calls',
+  content_filter: 'content_filter',
+} as const
 
 function chatUsage(plan: CompletionPlan): unknown {
   const usage = plan.usage
@@ -26,24 +34,42 @@ function chatUsage(plan: CompletionPlan): unknown {
     completion_tokens: usage.output_tokens,
     total_tokens: usage.total_tokens,
     prompt_tokens_details: { cached_tokens: usage.cached_input_tokens, audio_tokens: 0 },
-    completion_tokens_details: { reasoning_tokens: usage.reasoning_tokens, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+    completion_tokens_details: {
+      reasoning_tokens: usage.reasoning_tokens,
+      audio_tokens: 0,
+      accepted_prediction_tokens: 0,
+      rejected_prediction_tokens: 0,
+    },
   }
 }
 
 function chunk(plan: CompletionPlan, delta: unknown, finish: string | null = null): string {
-  return sseFrame({ id: plan.id, object: 'chat.completion.chunk', created: 1747130000, model: plan.model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }], usage: null })
+  return sseFrame({
+    id: plan.id,
+    object: 'chat.completion.chunk',
+    created: 1747130000,
+    model: plan.model,
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+    usage: null,
+  })
 }
 
 export const openaiChatDialect: FakeDialect = {
   basePath: '/v1',
   route(path, body) {
-    if (path === '/v1/chat/completions') return { kind: 'completion', stream: body?.stream === true, model: String(body?.model ?? '') }
-    if (path === '/v1/embeddings') return { kind: 'embeddings', inputs: inputsOf(body?.input), model: String(body?.model ?? ''), batch: true }
+    if (path === '/v1/chat/completions')
+      return { kind: 'completion', stream: body?.stream === true, model: String(body?.model ?? '') }
+    if (path === '/v1/embeddings')
+      return { kind: 'embeddings', inputs: inputsOf(body?.input), model: String(body?.model ?? ''), batch: true }
     return undefined
   },
   completionJson(plan) {
     const reasoning = plan.reasoningPieces.join('')
-    const calls = plan.toolCalls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.argumentPieces.join('') } }))
+    const calls = plan.toolCalls.map((call) => ({
+      id: call.id,
+      type: 'function',
+      function: { name: call.name, arguments: call.argumentPieces.join('') },
+    }))
     const message = {
       role: 'assistant',
       content: plan.textPieces.length === 0 ? null : plan.textPieces.join(''),
@@ -51,18 +77,39 @@ export const openaiChatDialect: FakeDialect = {
       ...(calls.length === 0 ? {} : { tool_calls: calls }),
       refusal: null,
     }
-    return { id: plan.id, object: 'chat.completion', created: 1747130000, model: plan.model, choices: [{ index: 0, message, logprobs: chatLogprobs(plan), finish_reason: finishReasons[plan.finish] }], usage: chatUsage(plan) }
+    return {
+      id: plan.id,
+      object: 'chat.completion',
+      created: 1747130000,
+      model: plan.model,
+      choices: [{ index: 0, message, logprobs: chatLogprobs(plan), finish_reason: finishReasons[plan.finish] }],
+      usage: chatUsage(plan),
+    }
   },
   completionFrames(plan) {
     const frames = [chunk(plan, { role: 'assistant', content: '', refusal: null })]
     for (const piece of plan.reasoningPieces) frames.push(chunk(plan, { reasoning_content: piece }))
     for (const piece of plan.textPieces) frames.push(chunk(plan, { content: piece }))
     plan.toolCalls.forEach((call, index) => {
-      frames.push(chunk(plan, { tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] }))
-      for (const piece of call.argumentPieces) frames.push(chunk(plan, { tool_calls: [{ index, function: { arguments: piece } }] }))
+      frames.push(
+        chunk(plan, {
+          tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }],
+        }),
+      )
+      for (const piece of call.argumentPieces)
+        frames.push(chunk(plan, { tool_calls: [{ index, function: { arguments: piece } }] }))
     })
     frames.push(chunk(plan, {}, finishReasons[plan.finish]))
-    frames.push(sseFrame({ id: plan.id, object: 'chat.completion.chunk', created: 1747130000, model: plan.model, choices: [], usage: chatUsage(plan) }))
+    frames.push(
+      sseFrame({
+        id: plan.id,
+        object: 'chat.completion.chunk',
+        created: 1747130000,
+        model: plan.model,
+        choices: [],
+        usage: chatUsage(plan),
+      }),
+    )
     frames.push(sseFrame('[DONE]'))
     return frames
   },
@@ -81,5 +128,11 @@ export const openaiChatDialect: FakeDialect = {
 function chatLogprobs(plan: CompletionPlan): unknown {
   if (plan.logprobs === undefined) return null
   const withBytes = (token: string, logprob: number) => ({ token, logprob, bytes: [...Buffer.from(token, 'utf8')] })
-  return { content: plan.logprobs.map((entry) => ({ ...withBytes(entry.token, entry.logprob), top_logprobs: (entry.top_logprobs ?? []).map((top) => withBytes(top.token, top.logprob)) })), refusal: null }
+  return {
+    content: plan.logprobs.map((entry) => ({
+      ...withBytes(entry.token, entry.logprob),
+      top_logprobs: (entry.top_logprobs ?? []).map((top) => withBytes(top.token, top.logprob)),
+    })),
+    refusal: null,
+  }
 }

@@ -5,7 +5,11 @@ import { openaiErrorBody } from './openai-chat-dialect.ts'
 import { sseFrame } from './fake-dialect.ts'
 import type { CompletionPlan } from './scripted-reply.ts'
 
-interface Item { added: unknown; events: { type: string; body: Record<string, unknown> }[]; done: unknown }
+interface Item {
+  added: unknown
+  events: { type: string; body: Record<string, unknown> }[]
+  done: unknown
+}
 
 function wireUsage(plan: CompletionPlan): unknown {
   const usage = plan.usage
@@ -26,8 +30,14 @@ function items(plan: CompletionPlan): Item[] {
     list.push({
       added: { id, type: 'reasoning', summary: [] },
       events: [
-        { type: 'response.reasoning_summary_part.added', body: { item_id: id, summary_index: 0, part: { type: 'summary_text', text: '' } } },
-        ...plan.reasoningPieces.map((delta) => ({ type: 'response.reasoning_summary_text.delta', body: { item_id: id, summary_index: 0, delta } })),
+        {
+          type: 'response.reasoning_summary_part.added',
+          body: { item_id: id, summary_index: 0, part: { type: 'summary_text', text: '' } },
+        },
+        ...plan.reasoningPieces.map((delta) => ({
+          type: 'response.reasoning_summary_text.delta',
+          body: { item_id: id, summary_index: 0, delta },
+        })),
       ],
       done: { id, type: 'reasoning', summary, encrypted_content: plan.reasoningSignature ?? 'fake-encrypted' },
     })
@@ -39,7 +49,10 @@ function items(plan: CompletionPlan): Item[] {
       added: { id, type: 'message', status: 'in_progress', content: [], role: 'assistant' },
       events: [
         { type: 'response.content_part.added', body: { item_id: id, content_index: 0, part: { ...part, text: '' } } },
-        ...plan.textPieces.map((delta) => ({ type: 'response.output_text.delta', body: { item_id: id, content_index: 0, delta, logprobs: [] } })),
+        ...plan.textPieces.map((delta) => ({
+          type: 'response.output_text.delta',
+          body: { item_id: id, content_index: 0, delta, logprobs: [] },
+        })),
         { type: 'response.content_part.done', body: { item_id: id, content_index: 0, part } },
       ],
       done: { id, type: 'message', status: 'completed', content: [part], role: 'assistant' },
@@ -50,7 +63,10 @@ function items(plan: CompletionPlan): Item[] {
     const base = { id, type: 'function_call', call_id: call.id, name: call.name }
     list.push({
       added: { ...base, status: 'in_progress', arguments: '' },
-      events: call.argumentPieces.map((delta) => ({ type: 'response.function_call_arguments.delta', body: { item_id: id, delta } })),
+      events: call.argumentPieces.map((delta) => ({
+        type: 'response.function_call_arguments.delta',
+        body: { item_id: id, delta },
+      })),
       done: { ...base, status: 'completed', arguments: call.argumentPieces.join('') },
     })
   })
@@ -58,9 +74,13 @@ function items(plan: CompletionPlan): Item[] {
 }
 
 function response(plan: CompletionPlan, final: boolean): Record<string, unknown> {
-  const incomplete = plan.finish === 'length' ? 'max_output_tokens' : plan.finish === 'content_filter' ? 'content_filter' : undefined
+  const incomplete =
+    plan.finish === 'length' ? 'max_output_tokens' : plan.finish === 'content_filter' ? 'content_filter' : undefined
   return {
-    id: plan.id, object: 'response', created_at: 1747130500, model: plan.model,
+    id: plan.id,
+    object: 'response',
+    created_at: 1747130500,
+    model: plan.model,
     status: !final ? 'in_progress' : incomplete === undefined ? 'completed' : 'incomplete',
     incomplete_details: final && incomplete !== undefined ? { reason: incomplete } : null,
     error: null,
@@ -72,7 +92,9 @@ function response(plan: CompletionPlan, final: boolean): Record<string, unknown>
 export const openaiResponsesDialect: FakeDialect = {
   basePath: '/v1',
   route(path, body) {
-    return path === '/v1/responses' ? { kind: 'completion', stream: body?.stream === true, model: String(body?.model ?? '') } : undefined
+    return path === '/v1/responses'
+      ? { kind: 'completion', stream: body?.stream === true, model: String(body?.model ?? '') }
+      : undefined
   },
   completionJson: (plan) => response(plan, true),
   completionFrames(plan) {
@@ -90,8 +112,13 @@ export const openaiResponsesDialect: FakeDialect = {
       events.push({ type: 'response.output_item.done', body: { output_index, item: item.done } })
     })
     const final = response(plan, true)
-    events.push({ type: final.status === 'completed' ? 'response.completed' : 'response.incomplete', body: { response: final } })
-    return events.map((event, sequence_number) => sseFrame({ type: event.type, sequence_number, ...event.body }, event.type))
+    events.push({
+      type: final.status === 'completed' ? 'response.completed' : 'response.incomplete',
+      body: { response: final },
+    })
+    return events.map((event, sequence_number) =>
+      sseFrame({ type: event.type, sequence_number, ...event.body }, event.type),
+    )
   },
   errorBody: openaiErrorBody,
   embeddingsJson() {

@@ -26,18 +26,56 @@ after(async () => {
 
 function record(id: string): GenerationRecord {
   return {
-    id, requestId: `req-${id}`, organizationId: 'org', workspaceId: 'ws', keyHash: 'k'.repeat(64), apiType: 'completions', dialect: 'openai-chat',
-    model: 'acme/model', provider: 'acme', upstreamModelId: 'model-1', upstreamId: `up-${id}`, streamed: false, cancelled: false, status: 'completed',
-    finishReason: 'stop', nativeFinishReason: 'stop', tokensPrompt: 3, tokensCompletion: 5, tokensCached: 0, tokensReasoning: 0, costNano: 1_234n,
-    isByok: false, latencyMs: 10, generationTimeMs: 12, sessionId: null, endUser: null, preset: null, serviceTier: null, attempts: [],
-    errorStatus: null, errorMessage: null, httpReferer: null, userAgent: null, createdAt: '2026-11-22T12:00:00.000Z',
+    id,
+    requestId: `req-${id}`,
+    organizationId: 'org',
+    workspaceId: 'ws',
+    keyHash: 'k'.repeat(64),
+    apiType: 'completions',
+    dialect: 'openai-chat',
+    model: 'acme/model',
+    provider: 'acme',
+    upstreamModelId: 'model-1',
+    upstreamId: `up-${id}`,
+    streamed: false,
+    cancelled: false,
+    status: 'completed',
+    finishReason: 'stop',
+    nativeFinishReason: 'stop',
+    tokensPrompt: 3,
+    tokensCompletion: 5,
+    tokensCached: 0,
+    tokensReasoning: 0,
+    costNano: 1_234n,
+    isByok: false,
+    latencyMs: 10,
+    generationTimeMs: 12,
+    sessionId: null,
+    endUser: null,
+    preset: null,
+    serviceTier: null,
+    attempts: [],
+    errorStatus: null,
+    errorMessage: null,
+    httpReferer: null,
+    userAgent: null,
+    createdAt: '2026-11-22T12:00:00.000Z',
   }
 }
 
-const content = (id: string): GenerationContent => ({ input: { messages: [{ role: 'user', content: `question ${id}` }] }, completion: `answer ${id}`, reasoning: null, error: null })
+const content = (id: string): GenerationContent => ({
+  input: { messages: [{ role: 'user', content: `question ${id}` }] },
+  completion: `answer ${id}`,
+  reasoning: null,
+  error: null,
+})
 
 async function storedCount(prefix: string): Promise<number> {
-  const row = await store.db.selectFrom('generations').select((eb) => eb.fn.countAll<number>().as('count')).where('id', 'like', `${prefix}%`).executeTakeFirstOrThrow()
+  const row = await store.db
+    .selectFrom('generations')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('id', 'like', `${prefix}%`)
+    .executeTakeFirstOrThrow()
   return Number(row.count)
 }
 
@@ -64,7 +102,11 @@ test('a large flush is committed a slice at a time, and a read meanwhile does no
   assert.ok(seen < total, `the read saw the flush part-way (${seen} of ${total})`)
   assert.equal(seen % rowsPerSlice, 0, 'whole slices only: a record and its content are written together')
   assert.equal(await storedCount('gen-b-'), total)
-  const contents = await store.db.selectFrom('generation_contents').select((eb) => eb.fn.countAll<number>().as('count')).where('generation_id', 'like', 'gen-b-%').executeTakeFirstOrThrow()
+  const contents = await store.db
+    .selectFrom('generation_contents')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('generation_id', 'like', 'gen-b-%')
+    .executeTakeFirstOrThrow()
   assert.equal(Number(contents.count), total)
 })
 

@@ -3,10 +3,32 @@
 import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import type { TestGateway } from '../support/test-gateway.ts'
-import { addOrganizationMember, call, engines, errorMessage, mintKey, type MintedKey } from '../workspaces/management-fixtures.ts'
+import {
+  addOrganizationMember,
+  call,
+  engines,
+  errorMessage,
+  mintKey,
+  type MintedKey,
+} from '../workspaces/management-fixtures.ts'
 
-type KeyAssignment = { id: string; guardrail_id: string; key_hash: string; key_name: string; key_label: string; assigned_by: string | null; created_at: string }
-type MemberAssignment = { id: string; guardrail_id: string; user_id: string; organization_id: string; assigned_by: string | null; created_at: string }
+type KeyAssignment = {
+  id: string
+  guardrail_id: string
+  key_hash: string
+  key_name: string
+  key_label: string
+  assigned_by: string | null
+  created_at: string
+}
+type MemberAssignment = {
+  id: string
+  guardrail_id: string
+  user_id: string
+  organization_id: string
+  assigned_by: string | null
+  created_at: string
+}
 
 for (const engine of engines) {
   describe(`guardrail assignments on ${engine.name}`, { skip: engine.skip }, () => {
@@ -24,10 +46,23 @@ for (const engine of engines) {
 
     before(async () => {
       gateway = await engine.start()
-      first = await createGuardrail({ name: 'First', allowed_models: ['a/1', 'b/2'], limit_usd: 5, reset_interval: 'daily' })
-      second = await createGuardrail({ name: 'Second', allowed_models: ['b/2', 'c/3'], content_filter_builtins: [{ slug: 'email', action: 'redact' }] })
+      first = await createGuardrail({
+        name: 'First',
+        allowed_models: ['a/1', 'b/2'],
+        limit_usd: 5,
+        reset_interval: 'daily',
+      })
+      second = await createGuardrail({
+        name: 'Second',
+        allowed_models: ['b/2', 'c/3'],
+        content_filter_builtins: [{ slug: 'email', action: 'redact' }],
+      })
       memberId = await addOrganizationMember(gateway, `assigned-${engine.name}@example.com`)
-      keys = [await mintKey(gateway, { name: 'key one', creatorUserId: memberId }), await mintKey(gateway, { name: 'key two' }), await mintKey(gateway, { name: 'key three' })]
+      keys = [
+        await mintKey(gateway, { name: 'key one', creatorUserId: memberId }),
+        await mintKey(gateway, { name: 'key two' }),
+        await mintKey(gateway, { name: 'key three' }),
+      ]
     })
     after(() => gateway.close())
 
@@ -35,63 +70,119 @@ for (const engine of engines) {
     const membersUrl = (id: string) => `/api/v1/guardrails/${id}/assignments/members`
 
     test('assigning keys counts newly assigned keys; the list shows key name and label', async () => {
-      const response = await call(gateway, 'POST', keysUrl(first), { key_hashes: [keys[0]!.hash, keys[1]!.hash, keys[1]!.hash] })
+      const response = await call(gateway, 'POST', keysUrl(first), {
+        key_hashes: [keys[0]!.hash, keys[1]!.hash, keys[1]!.hash],
+      })
       assert.equal(response.statusCode, 200)
       assert.deepEqual(response.json(), { assigned_count: 2 })
-      assert.deepEqual((await call(gateway, 'POST', keysUrl(first), { key_hashes: [keys[0]!.hash] })).json(), { assigned_count: 0 })
-      const listed = (await call(gateway, 'GET', keysUrl(first))).json() as { data: KeyAssignment[]; total_count: number }
+      assert.deepEqual((await call(gateway, 'POST', keysUrl(first), { key_hashes: [keys[0]!.hash] })).json(), {
+        assigned_count: 0,
+      })
+      const listed = (await call(gateway, 'GET', keysUrl(first))).json() as {
+        data: KeyAssignment[]
+        total_count: number
+      }
       assert.equal(listed.total_count, 2)
       const one = listed.data.find((assignment) => assignment.key_hash === keys[0]!.hash)
       assert.equal(one?.key_name, 'key one')
       assert.match(one?.key_label ?? '', /\.\.\./)
       assert.equal(one?.guardrail_id, first)
       assert.equal(one?.assigned_by, gateway.gateway.bootstrap.ownerUserId)
-      const page = (await call(gateway, 'GET', `${keysUrl(first)}?offset=1&limit=1`)).json() as { data: KeyAssignment[]; total_count: number }
-      assert.deepEqual(page.data.map((assignment) => assignment.id), [listed.data[1]!.id])
+      const page = (await call(gateway, 'GET', `${keysUrl(first)}?offset=1&limit=1`)).json() as {
+        data: KeyAssignment[]
+        total_count: number
+      }
+      assert.deepEqual(
+        page.data.map((assignment) => assignment.id),
+        [listed.data[1]!.id],
+      )
     })
 
     test('a key holds one guardrail: assigning it elsewhere moves it', async () => {
-      assert.deepEqual((await call(gateway, 'POST', keysUrl(second), { key_hashes: [keys[1]!.hash] })).json(), { assigned_count: 1 })
+      assert.deepEqual((await call(gateway, 'POST', keysUrl(second), { key_hashes: [keys[1]!.hash] })).json(), {
+        assigned_count: 1,
+      })
       const firstKeys = (await call(gateway, 'GET', keysUrl(first))).json() as { data: KeyAssignment[] }
-      assert.deepEqual(firstKeys.data.map((assignment) => assignment.key_hash), [keys[0]!.hash])
-      const all = (await call(gateway, 'GET', '/api/v1/guardrails/assignments/keys')).json() as { data: KeyAssignment[]; total_count: number }
+      assert.deepEqual(
+        firstKeys.data.map((assignment) => assignment.key_hash),
+        [keys[0]!.hash],
+      )
+      const all = (await call(gateway, 'GET', '/api/v1/guardrails/assignments/keys')).json() as {
+        data: KeyAssignment[]
+        total_count: number
+      }
       assert.equal(all.total_count, 2)
-      assert.deepEqual(all.data.map((assignment) => [assignment.key_hash, assignment.guardrail_id]).sort(), [[keys[0]!.hash, first], [keys[1]!.hash, second]].sort())
+      assert.deepEqual(
+        all.data.map((assignment) => [assignment.key_hash, assignment.guardrail_id]).sort(),
+        [
+          [keys[0]!.hash, first],
+          [keys[1]!.hash, second],
+        ].sort(),
+      )
     })
 
     test('unknown keys are named in a 404; keys of another workspace and default guardrails are refused', async () => {
       const unknown = await call(gateway, 'POST', keysUrl(first), { key_hashes: [keys[2]!.hash, 'no-such-hash'] })
       assert.equal(unknown.statusCode, 404)
       assert.match(errorMessage(unknown), /no-such-hash/)
-      const workspace = (await call(gateway, 'POST', '/api/v1/workspaces', { name: 'Elsewhere', slug: 'elsewhere' })).json() as { data: { id: string; default_guardrail_id: string } }
+      const workspace = (
+        await call(gateway, 'POST', '/api/v1/workspaces', { name: 'Elsewhere', slug: 'elsewhere' })
+      ).json() as { data: { id: string; default_guardrail_id: string } }
       const foreign = await mintKey(gateway, { workspaceId: workspace.data.id })
       const refused = await call(gateway, 'POST', keysUrl(first), { key_hashes: [foreign.hash] })
       assert.equal(refused.statusCode, 400)
       assert.match(errorMessage(refused), /another workspace/)
-      const toDefault = await call(gateway, 'POST', keysUrl(workspace.data.default_guardrail_id), { key_hashes: [foreign.hash] })
+      const toDefault = await call(gateway, 'POST', keysUrl(workspace.data.default_guardrail_id), {
+        key_hashes: [foreign.hash],
+      })
       assert.equal(toDefault.statusCode, 400)
       assert.match(errorMessage(toDefault), /workspace default guardrail/)
-      assert.equal((await call(gateway, 'POST', keysUrl('00000000-0000-4000-8000-000000000000'), { key_hashes: [foreign.hash] })).statusCode, 404)
+      assert.equal(
+        (await call(gateway, 'POST', keysUrl('00000000-0000-4000-8000-000000000000'), { key_hashes: [foreign.hash] }))
+          .statusCode,
+        404,
+      )
       assert.equal((await call(gateway, 'POST', keysUrl(first), { key_hashes: [] })).statusCode, 400)
     })
 
     test('bulk remove takes 1..500 non-empty hashes and counts what it removed', async () => {
       const removeUrl = `${keysUrl(first)}/remove`
       assert.equal((await call(gateway, 'POST', removeUrl, { key_hashes: [] })).statusCode, 400)
-      assert.equal((await call(gateway, 'POST', removeUrl, { key_hashes: Array.from({ length: 501 }, (_, index) => `h${index}`) })).statusCode, 400)
+      assert.equal(
+        (await call(gateway, 'POST', removeUrl, { key_hashes: Array.from({ length: 501 }, (_, index) => `h${index}`) }))
+          .statusCode,
+        400,
+      )
       assert.equal((await call(gateway, 'POST', removeUrl, { key_hashes: [''] })).statusCode, 400)
       assert.equal((await call(gateway, 'POST', removeUrl, {})).statusCode, 400)
       const fiveHundred = [keys[0]!.hash, ...Array.from({ length: 499 }, (_, index) => `h${index}`)]
       const removed = await call(gateway, 'POST', removeUrl, { key_hashes: fiveHundred })
       assert.equal(removed.statusCode, 200)
       assert.deepEqual(removed.json(), { unassigned_count: 1 })
-      assert.deepEqual((await call(gateway, 'POST', removeUrl, { key_hashes: [keys[0]!.hash] })).json(), { unassigned_count: 0 })
-      assert.equal((await call(gateway, 'POST', `/api/v1/guardrails/00000000-0000-4000-8000-000000000000/assignments/keys/remove`, { key_hashes: ['x'] })).statusCode, 404)
+      assert.deepEqual((await call(gateway, 'POST', removeUrl, { key_hashes: [keys[0]!.hash] })).json(), {
+        unassigned_count: 0,
+      })
+      assert.equal(
+        (
+          await call(
+            gateway,
+            'POST',
+            `/api/v1/guardrails/00000000-0000-4000-8000-000000000000/assignments/keys/remove`,
+            { key_hashes: ['x'] },
+          )
+        ).statusCode,
+        404,
+      )
     })
 
     test('member assignments: assign, move, list, remove', async () => {
-      assert.deepEqual((await call(gateway, 'POST', membersUrl(first), { member_user_ids: [memberId] })).json(), { assigned_count: 1 })
-      const listed = (await call(gateway, 'GET', membersUrl(first))).json() as { data: MemberAssignment[]; total_count: number }
+      assert.deepEqual((await call(gateway, 'POST', membersUrl(first), { member_user_ids: [memberId] })).json(), {
+        assigned_count: 1,
+      })
+      const listed = (await call(gateway, 'GET', membersUrl(first))).json() as {
+        data: MemberAssignment[]
+        total_count: number
+      }
       assert.equal(listed.total_count, 1)
       assert.equal(listed.data[0]?.user_id, memberId)
       assert.equal(listed.data[0]?.organization_id, gateway.gateway.bootstrap.organizationId)
@@ -99,28 +190,63 @@ for (const engine of engines) {
       assert.equal(unknown.statusCode, 404)
       assert.match(errorMessage(unknown), /ghost-user/)
       assert.equal((await call(gateway, 'POST', membersUrl(first), { member_user_ids: [] })).statusCode, 400)
-      assert.deepEqual((await call(gateway, 'POST', membersUrl(second), { member_user_ids: [memberId, gateway.gateway.bootstrap.ownerUserId] })).json(), { assigned_count: 2 })
+      assert.deepEqual(
+        (
+          await call(gateway, 'POST', membersUrl(second), {
+            member_user_ids: [memberId, gateway.gateway.bootstrap.ownerUserId],
+          })
+        ).json(),
+        { assigned_count: 2 },
+      )
       assert.deepEqual((await call(gateway, 'GET', membersUrl(first))).json(), { data: [], total_count: 0 })
-      const all = (await call(gateway, 'GET', '/api/v1/guardrails/assignments/members?limit=1')).json() as { data: MemberAssignment[]; total_count: number }
+      const all = (await call(gateway, 'GET', '/api/v1/guardrails/assignments/members?limit=1')).json() as {
+        data: MemberAssignment[]
+        total_count: number
+      }
       assert.equal(all.total_count, 2)
       assert.equal(all.data.length, 1)
-      assert.deepEqual((await call(gateway, 'POST', `${membersUrl(second)}/remove`, { member_user_ids: [gateway.gateway.bootstrap.ownerUserId] })).json(), { unassigned_count: 1 })
-      assert.equal((await call(gateway, 'POST', `${membersUrl(second)}/remove`, { member_user_ids: [] })).statusCode, 400)
+      assert.deepEqual(
+        (
+          await call(gateway, 'POST', `${membersUrl(second)}/remove`, {
+            member_user_ids: [gateway.gateway.bootstrap.ownerUserId],
+          })
+        ).json(),
+        { unassigned_count: 1 },
+      )
+      assert.equal(
+        (await call(gateway, 'POST', `${membersUrl(second)}/remove`, { member_user_ids: [] })).statusCode,
+        400,
+      )
     })
 
     test('the cache combines key, creator-member and workspace-default guardrails', async () => {
       const cache = gateway.gateway.guardrailCache
       const workspaceId = gateway.gateway.bootstrap.defaultWorkspaceId
       await call(gateway, 'POST', keysUrl(first), { key_hashes: [keys[0]!.hash] })
-      const workspace = (await call(gateway, 'GET', '/api/v1/workspaces/default')).json() as { data: { default_guardrail_id: string } }
-      await call(gateway, 'PATCH', `/api/v1/guardrails/${workspace.data.default_guardrail_id}`, { ignored_providers: ['cheapo'], limit_usd: 50, reset_interval: 'monthly' })
+      const workspace = (await call(gateway, 'GET', '/api/v1/workspaces/default')).json() as {
+        data: { default_guardrail_id: string }
+      }
+      await call(gateway, 'PATCH', `/api/v1/guardrails/${workspace.data.default_guardrail_id}`, {
+        ignored_providers: ['cheapo'],
+        limit_usd: 50,
+        reset_interval: 'monthly',
+      })
       await cache.settled()
       const rules = cache.effectiveRulesFor({ hash: keys[0]!.hash, workspaceId, creatorUserId: memberId })
       assert.deepEqual(rules.guardrailIds, [first, second, workspace.data.default_guardrail_id])
       assert.deepEqual(rules.allowedModels, ['b/2'])
       assert.deepEqual(rules.ignoredProviders, ['cheapo'])
-      assert.deepEqual(rules.budgets.map((budget) => [budget.guardrailId, budget.limitUsd, budget.resetInterval]), [[first, '5', 'daily'], [workspace.data.default_guardrail_id, '50', 'monthly']])
-      assert.deepEqual(rules.contentFilters.map((filter) => filter.kind === 'builtin' && filter.slug), ['email'])
+      assert.deepEqual(
+        rules.budgets.map((budget) => [budget.guardrailId, budget.limitUsd, budget.resetInterval]),
+        [
+          [first, '5', 'daily'],
+          [workspace.data.default_guardrail_id, '50', 'monthly'],
+        ],
+      )
+      assert.deepEqual(
+        rules.contentFilters.map((filter) => filter.kind === 'builtin' && filter.slug),
+        ['email'],
+      )
 
       await call(gateway, 'POST', `${keysUrl(first)}/remove`, { key_hashes: [keys[0]!.hash] })
       await call(gateway, 'PATCH', `/api/v1/guardrails/${second}`, { allowed_models: null })
@@ -131,7 +257,10 @@ for (const engine of engines) {
       await call(gateway, 'DELETE', `/api/v1/guardrails/${second}`)
       await cache.settled()
       assert.equal(cache.guardrailOfMember(memberId), undefined)
-      assert.deepEqual(cache.effectiveRulesFor({ hash: keys[2]!.hash, workspaceId, creatorUserId: null }).guardrailIds, [workspace.data.default_guardrail_id])
+      assert.deepEqual(
+        cache.effectiveRulesFor({ hash: keys[2]!.hash, workspaceId, creatorUserId: null }).guardrailIds,
+        [workspace.data.default_guardrail_id],
+      )
     })
   })
 }

@@ -27,7 +27,11 @@ for (const engine of engines) {
     test('401 without a key, 403 with an inference key, 404 for an unknown guardrail', async () => {
       assert.equal((await gateway.inject({ method: 'GET', url: '/api/v1/guardrails' })).statusCode, 401)
       const inference = await mintKey(gateway)
-      assert.equal((await gateway.inject({ method: 'GET', url: '/api/v1/guardrails', headers: bearer(inference.plaintext) })).statusCode, 403)
+      assert.equal(
+        (await gateway.inject({ method: 'GET', url: '/api/v1/guardrails', headers: bearer(inference.plaintext) }))
+          .statusCode,
+        403,
+      )
       const unknown = '00000000-0000-4000-8000-000000000000'
       const missing = await call(gateway, 'GET', `/api/v1/guardrails/${unknown}`)
       assert.equal(missing.statusCode, 404)
@@ -46,7 +50,10 @@ for (const engine of engines) {
         allowed_models: ['acme/fast-1', 'acme/fast-1', 'acme/smart-2'],
         ignored_providers: ['cheapo'],
         allowed_data_regions: ['europe'],
-        content_filters: [{ pattern: 'ticket-\\d+', action: 'redact', label: '[TICKET]' }, { pattern: 'secret', action: 'block' }],
+        content_filters: [
+          { pattern: 'ticket-\\d+', action: 'redact', label: '[TICKET]' },
+          { pattern: 'secret', action: 'block' },
+        ],
         content_filter_builtins: [
           { slug: 'email', action: 'redact', label: 'ignored' },
           { slug: 'regex-prompt-injection', action: 'block', scan_scope: 'user_only' },
@@ -137,24 +144,78 @@ for (const engine of engines) {
     })
 
     test('content filters: valid regex, action, label up to 100; builtins from the list, scan_scope only for prompt injection', async () => {
-      const invalid = await call(gateway, 'POST', '/api/v1/guardrails', { name: 'f', content_filters: [{ pattern: 'a(b', action: 'block' }] })
+      const invalid = await call(gateway, 'POST', '/api/v1/guardrails', {
+        name: 'f',
+        content_filters: [{ pattern: 'a(b', action: 'block' }],
+      })
       assert.equal(invalid.statusCode, 400)
       assert.match(errorMessage(invalid), /content_filters\[0\]\.pattern is not a valid regular expression/)
       assert.equal(await createStatus({ name: 'f', content_filters: [{ pattern: '', action: 'block' }] }), 400)
       assert.equal(await createStatus({ name: 'f', content_filters: [{ pattern: 'x', action: 'delete' }] }), 400)
-      assert.equal(await createStatus({ name: 'f', content_filters: [{ pattern: 'x', action: 'redact', label: 'l'.repeat(100) }] }), 201)
-      assert.equal(await createStatus({ name: 'f', content_filters: [{ pattern: 'x', action: 'redact', label: 'l'.repeat(101) }] }), 400)
-      assert.equal(await createStatus({ name: 'f', content_filter_builtins: [{ slug: 'passport', action: 'block' }] }), 400)
-      assert.equal(await createStatus({ name: 'f', content_filter_builtins: [{ slug: 'email', action: 'block', scan_scope: 'user_only' }] }), 400)
-      assert.equal(await createStatus({ name: 'f', content_filter_builtins: [{ slug: 'email', action: 'block' }, { slug: 'email', action: 'redact' }] }), 400)
-      assert.equal(await createStatus({ name: 'f', content_filter_builtins: [{ slug: 'regex-prompt-injection', action: 'block', scan_scope: 'everything' }] }), 400)
-      const defaulted = await create({ name: 'f', content_filter_builtins: [{ slug: 'regex-prompt-injection', action: 'flag' }] })
-      assert.deepEqual(defaulted.content_filter_builtins, [{ slug: 'regex-prompt-injection', action: 'flag', label: '[PROMPT_INJECTION]', scan_scope: 'all_messages' }])
+      assert.equal(
+        await createStatus({
+          name: 'f',
+          content_filters: [{ pattern: 'x', action: 'redact', label: 'l'.repeat(100) }],
+        }),
+        201,
+      )
+      assert.equal(
+        await createStatus({
+          name: 'f',
+          content_filters: [{ pattern: 'x', action: 'redact', label: 'l'.repeat(101) }],
+        }),
+        400,
+      )
+      assert.equal(
+        await createStatus({ name: 'f', content_filter_builtins: [{ slug: 'passport', action: 'block' }] }),
+        400,
+      )
+      assert.equal(
+        await createStatus({
+          name: 'f',
+          content_filter_builtins: [{ slug: 'email', action: 'block', scan_scope: 'user_only' }],
+        }),
+        400,
+      )
+      assert.equal(
+        await createStatus({
+          name: 'f',
+          content_filter_builtins: [
+            { slug: 'email', action: 'block' },
+            { slug: 'email', action: 'redact' },
+          ],
+        }),
+        400,
+      )
+      assert.equal(
+        await createStatus({
+          name: 'f',
+          content_filter_builtins: [{ slug: 'regex-prompt-injection', action: 'block', scan_scope: 'everything' }],
+        }),
+        400,
+      )
+      const defaulted = await create({
+        name: 'f',
+        content_filter_builtins: [{ slug: 'regex-prompt-injection', action: 'flag' }],
+      })
+      assert.deepEqual(defaulted.content_filter_builtins, [
+        { slug: 'regex-prompt-injection', action: 'flag', label: '[PROMPT_INJECTION]', scan_scope: 'all_messages' },
+      ])
     })
 
     test('PATCH replaces collections, null clears, other fields stay', async () => {
-      const guardrail = await create({ name: 'Patchable', allowed_models: ['a/1'], content_filters: [{ pattern: 'x', action: 'flag' }], limit_usd: 3, reset_interval: 'daily' })
-      const response = await call(gateway, 'PATCH', `/api/v1/guardrails/${guardrail.id}`, { allowed_models: ['b/2', 'c/3'], content_filters: null, limit_usd: 4 })
+      const guardrail = await create({
+        name: 'Patchable',
+        allowed_models: ['a/1'],
+        content_filters: [{ pattern: 'x', action: 'flag' }],
+        limit_usd: 3,
+        reset_interval: 'daily',
+      })
+      const response = await call(gateway, 'PATCH', `/api/v1/guardrails/${guardrail.id}`, {
+        allowed_models: ['b/2', 'c/3'],
+        content_filters: null,
+        limit_usd: 4,
+      })
       assert.equal(response.statusCode, 200)
       const updated = (response.json() as { data: Guardrail }).data
       assert.deepEqual(updated.allowed_models, ['b/2', 'c/3'])
@@ -163,42 +224,75 @@ for (const engine of engines) {
       assert.equal(updated.reset_interval, 'daily')
       assert.equal(updated.name, 'Patchable')
       assert.match(String(updated.updated_at), /Z$/)
-      assert.equal((await call(gateway, 'PATCH', `/api/v1/guardrails/${guardrail.id}`, { limit_usd: null })).statusCode, 400)
-      assert.equal((await call(gateway, 'PATCH', `/api/v1/guardrails/${guardrail.id}`, { limit_usd: null, reset_interval: null })).statusCode, 200)
-      assert.equal((await call(gateway, 'PATCH', `/api/v1/guardrails/${guardrail.id}`, { name: 'x'.repeat(201) })).statusCode, 400)
-      assert.equal((await call(gateway, 'PATCH', `/api/v1/guardrails/${guardrail.id}`, { workspace_id: 'other' })).statusCode, 400)
+      assert.equal(
+        (await call(gateway, 'PATCH', `/api/v1/guardrails/${guardrail.id}`, { limit_usd: null })).statusCode,
+        400,
+      )
+      assert.equal(
+        (await call(gateway, 'PATCH', `/api/v1/guardrails/${guardrail.id}`, { limit_usd: null, reset_interval: null }))
+          .statusCode,
+        200,
+      )
+      assert.equal(
+        (await call(gateway, 'PATCH', `/api/v1/guardrails/${guardrail.id}`, { name: 'x'.repeat(201) })).statusCode,
+        400,
+      )
+      assert.equal(
+        (await call(gateway, 'PATCH', `/api/v1/guardrails/${guardrail.id}`, { workspace_id: 'other' })).statusCode,
+        400,
+      )
     })
 
     test('list: per workspace (default workspace unless given), offset/limit, total_count', async () => {
-      const all = (await call(gateway, 'GET', '/api/v1/guardrails?limit=100')).json() as { data: Guardrail[]; total_count: number }
+      const all = (await call(gateway, 'GET', '/api/v1/guardrails?limit=100')).json() as {
+        data: Guardrail[]
+        total_count: number
+      }
       assert.ok(all.total_count > 5)
       assert.equal(all.data.length, all.total_count)
-      const page = (await call(gateway, 'GET', '/api/v1/guardrails?offset=2&limit=3')).json() as { data: Guardrail[]; total_count: number }
-      assert.deepEqual(page.data.map((guardrail) => guardrail.id), all.data.slice(2, 5).map((guardrail) => guardrail.id))
-      const other = (await call(gateway, 'POST', '/api/v1/workspaces', { name: 'Other', slug: 'other' })).json() as { data: { id: string } }
+      const page = (await call(gateway, 'GET', '/api/v1/guardrails?offset=2&limit=3')).json() as {
+        data: Guardrail[]
+        total_count: number
+      }
+      assert.deepEqual(
+        page.data.map((guardrail) => guardrail.id),
+        all.data.slice(2, 5).map((guardrail) => guardrail.id),
+      )
+      const other = (await call(gateway, 'POST', '/api/v1/workspaces', { name: 'Other', slug: 'other' })).json() as {
+        data: { id: string }
+      }
       const scoped = await create({ name: 'Scoped', workspace_id: other.data.id })
       assert.equal(scoped.workspace_id, other.data.id)
-      assert.deepEqual((await call(gateway, 'GET', `/api/v1/guardrails?workspace_id=${other.data.id}`)).json(), { data: [scoped], total_count: 1 })
+      assert.deepEqual((await call(gateway, 'GET', `/api/v1/guardrails?workspace_id=${other.data.id}`)).json(), {
+        data: [scoped],
+        total_count: 1,
+      })
       assert.equal((await call(gateway, 'GET', '/api/v1/guardrails?limit=101')).statusCode, 400)
       assert.equal((await call(gateway, 'GET', '/api/v1/guardrails?workspace_id=missing')).statusCode, 404)
       assert.equal(await createStatus({ name: 'x', workspace_id: 'missing' }), 404)
     })
 
     test('the workspace default guardrail reads empty, is materialized on first write, and keeps its name', async () => {
-      const workspace = (await call(gateway, 'GET', '/api/v1/workspaces/other')).json() as { data: { id: string; default_guardrail_id: string } }
+      const workspace = (await call(gateway, 'GET', '/api/v1/workspaces/other')).json() as {
+        data: { id: string; default_guardrail_id: string }
+      }
       const id = workspace.data.default_guardrail_id
       const virtual = (await call(gateway, 'GET', `/api/v1/guardrails/${id}`)).json() as { data: Guardrail }
       assert.equal(virtual.data.name, 'Workspace default')
       assert.equal(virtual.data.workspace_id, workspace.data.id)
       assert.equal(virtual.data.allowed_models, null)
-      const listedBefore = (await call(gateway, 'GET', `/api/v1/guardrails?workspace_id=${workspace.data.id}`)).json() as { data: Guardrail[] }
+      const listedBefore = (
+        await call(gateway, 'GET', `/api/v1/guardrails?workspace_id=${workspace.data.id}`)
+      ).json() as { data: Guardrail[] }
       assert.ok(!listedBefore.data.some((guardrail) => guardrail.id === id))
       const renamed = await call(gateway, 'PATCH', `/api/v1/guardrails/${id}`, { name: 'Mine now' })
       assert.equal(renamed.statusCode, 400)
       assert.match(errorMessage(renamed), /cannot be renamed/)
       const updated = await call(gateway, 'PATCH', `/api/v1/guardrails/${id}`, { ignored_models: ['bad/model'] })
       assert.equal(updated.statusCode, 200)
-      const listedAfter = (await call(gateway, 'GET', `/api/v1/guardrails?workspace_id=${workspace.data.id}`)).json() as { data: Guardrail[] }
+      const listedAfter = (
+        await call(gateway, 'GET', `/api/v1/guardrails?workspace_id=${workspace.data.id}`)
+      ).json() as { data: Guardrail[] }
       assert.deepEqual(listedAfter.data.find((guardrail) => guardrail.id === id)?.ignored_models, ['bad/model'])
     })
 
@@ -211,7 +305,9 @@ for (const engine of engines) {
     })
 
     test('deleting a workspace deletes its guardrails', async () => {
-      const workspace = (await call(gateway, 'POST', '/api/v1/workspaces', { name: 'Gone', slug: 'gone' })).json() as { data: { id: string } }
+      const workspace = (await call(gateway, 'POST', '/api/v1/workspaces', { name: 'Gone', slug: 'gone' })).json() as {
+        data: { id: string }
+      }
       const guardrail = await create({ name: 'Goes too', workspace_id: workspace.data.id })
       assert.deepEqual((await call(gateway, 'DELETE', '/api/v1/workspaces/gone')).json(), { deleted: true })
       assert.equal((await call(gateway, 'GET', `/api/v1/guardrails/${guardrail.id}`)).statusCode, 404)

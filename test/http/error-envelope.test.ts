@@ -13,7 +13,11 @@ before(async () => {
 })
 after(() => gateway.close())
 
-function assertEnvelope(response: { statusCode: number; json(): unknown; headers: Record<string, unknown> }, status: number, message: RegExp) {
+function assertEnvelope(
+  response: { statusCode: number; json(): unknown; headers: Record<string, unknown> },
+  status: number,
+  message: RegExp,
+) {
   assert.equal(response.statusCode, status)
   assert.match(String(response.headers['content-type']), /^application\/json/)
   const body = response.json() as { error: { code: number; message: string } }
@@ -25,14 +29,23 @@ function assertEnvelope(response: { statusCode: number; json(): unknown; headers
 const members = '/api/v1/organization/members'
 
 test('malformed JSON -> 400', async () => {
-  const response = await gateway.inject({ method: 'POST', url: members, headers: { ...bearer(gateway.adminKey), 'content-type': 'application/json' }, payload: '{"email":' })
+  const response = await gateway.inject({
+    method: 'POST',
+    url: members,
+    headers: { ...bearer(gateway.adminKey), 'content-type': 'application/json' },
+    payload: '{"email":',
+  })
   assertEnvelope(response, 400, /^Malformed JSON body/)
 })
 
 test('a body over the limit -> 413 naming the limit; a body at the limit is read', async () => {
   const headers = { ...bearer(gateway.adminKey), 'content-type': 'application/json' }
   const over = JSON.stringify({ email: `${'a'.repeat(2048)}@x.io` })
-  assertEnvelope(await gateway.inject({ method: 'POST', url: members, headers, payload: over }), 413, /the limit is 2048 bytes/)
+  assertEnvelope(
+    await gateway.inject({ method: 'POST', url: members, headers, payload: over }),
+    413,
+    /the limit is 2048 bytes/,
+  )
   const prefix = '{"email":"a@b.co","name":"'
   const atLimit = `${prefix}${'n'.repeat(2048 - prefix.length - 2)}"}`
   assert.equal(Buffer.byteLength(atLimit), 2048)
@@ -41,7 +54,11 @@ test('a body over the limit -> 413 naming the limit; a body at the limit is read
 })
 
 test('unknown route -> 404', async () => {
-  assertEnvelope(await gateway.inject({ method: 'GET', url: '/api/v1/nothing-here' }), 404, /No route for GET \/api\/v1\/nothing-here/)
+  assertEnvelope(
+    await gateway.inject({ method: 'GET', url: '/api/v1/nothing-here' }),
+    404,
+    /No route for GET \/api\/v1\/nothing-here/,
+  )
 })
 
 test('wrong method -> 405 with Allow', async () => {
@@ -51,18 +68,36 @@ test('wrong method -> 405 with Allow', async () => {
 })
 
 test('validation failure -> 400 naming every bad field', async () => {
-  const response = await gateway.inject({ method: 'POST', url: members, headers: bearer(gateway.adminKey), payload: { email: 'x@y.z', role: 'boss', extra: 1 } })
+  const response = await gateway.inject({
+    method: 'POST',
+    url: members,
+    headers: bearer(gateway.adminKey),
+    payload: { email: 'x@y.z', role: 'boss', extra: 1 },
+  })
   assertEnvelope(response, 400, /body\.role: must be one of "admin", "member"/)
   assert.match((response.json() as { error: { message: string } }).error.message, /body\.extra: unknown field/)
 })
 
 test('query validation names the parameter', async () => {
-  const response = await gateway.inject({ method: 'GET', url: `${members}?limit=101`, headers: bearer(gateway.adminKey) })
-  assertEnvelope(response, 400, /querystring\.limit: must be less than or equal to 100|querystring\.limit: must not be greater than 100|querystring\.limit/)
+  const response = await gateway.inject({
+    method: 'GET',
+    url: `${members}?limit=101`,
+    headers: bearer(gateway.adminKey),
+  })
+  assertEnvelope(
+    response,
+    400,
+    /querystring\.limit: must be less than or equal to 100|querystring\.limit: must not be greater than 100|querystring\.limit/,
+  )
 })
 
 test('a non-JSON content type -> 415', async () => {
-  const response = await gateway.inject({ method: 'POST', url: members, headers: { ...bearer(gateway.adminKey), 'content-type': 'text/plain' }, payload: 'email=x' })
+  const response = await gateway.inject({
+    method: 'POST',
+    url: members,
+    headers: { ...bearer(gateway.adminKey), 'content-type': 'text/plain' },
+    payload: 'email=x',
+  })
   assertEnvelope(response, 415, /application\/json/)
 })
 
@@ -82,6 +117,10 @@ test('the deprecated payments route always answers 410, with or without a key', 
 test('every response carries a request id; a sane incoming one is kept', async () => {
   const given = await gateway.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'req-abc.123' } })
   assert.equal(given.headers['x-request-id'], 'req-abc.123')
-  const generated = await gateway.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'bad id with spaces' } })
+  const generated = await gateway.inject({
+    method: 'GET',
+    url: '/health',
+    headers: { 'x-request-id': 'bad id with spaces' },
+  })
   assert.match(String(generated.headers['x-request-id']), /^[0-9a-f-]{36}$/)
 })

@@ -24,7 +24,10 @@ test('every registered route is in the OpenAPI document', async () => {
 
 test('/docs renders the document', async () => {
   const response = await gateway.inject({ method: 'GET', url: '/docs' })
-  const page = response.statusCode === 302 ? await gateway.inject({ method: 'GET', url: String(response.headers.location) }) : response
+  const page =
+    response.statusCode === 302
+      ? await gateway.inject({ method: 'GET', url: String(response.headers.location) })
+      : response
   assert.equal(page.statusCode, 200)
   assert.match(page.body, /swagger-ui/i)
 })

@@ -17,9 +17,18 @@ test('/metrics counts requests per route pattern and status, with latency histog
   await gateway.inject({ method: 'GET', url: '/api/v1/organization/members', headers: bearer(gateway.adminKey) })
   await gateway.inject({ method: 'GET', url: '/api/v1/organization/members' })
   const text = (await gateway.inject({ method: 'GET', url: '/metrics' })).body
-  assert.match(text, /switchyard_http_requests_total\{method="GET",route="\/api\/v1\/organization\/members",status="200"\} 1/)
-  assert.match(text, /switchyard_http_requests_total\{method="GET",route="\/api\/v1\/organization\/members",status="401"\} 1/)
-  assert.match(text, /switchyard_http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/api\/v1\/organization\/members",status="200"\}/)
+  assert.match(
+    text,
+    /switchyard_http_requests_total\{method="GET",route="\/api\/v1\/organization\/members",status="200"\} 1/,
+  )
+  assert.match(
+    text,
+    /switchyard_http_requests_total\{method="GET",route="\/api\/v1\/organization\/members",status="401"\} 1/,
+  )
+  assert.match(
+    text,
+    /switchyard_http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/api\/v1\/organization\/members",status="200"\}/,
+  )
 })
 
 test('/ready fails with 503 when the store is gone', async () => {
@@ -34,7 +43,12 @@ test('/ready fails with 503 when the store is gone', async () => {
 
 test('organization members: list with total, add with a generated user id, duplicate email 409', async () => {
   const headers = bearer(gateway.adminKey)
-  const created = await gateway.inject({ method: 'POST', url: '/api/v1/organization/members', headers, payload: { email: 'Dev@Example.com', name: 'Ada Lovelace', role: 'admin' } })
+  const created = await gateway.inject({
+    method: 'POST',
+    url: '/api/v1/organization/members',
+    headers,
+    payload: { email: 'Dev@Example.com', name: 'Ada Lovelace', role: 'admin' },
+  })
   assert.equal(created.statusCode, 201)
   const member = (created.json() as { data: Record<string, unknown> }).data
   assert.match(String(member.user_id), /^[0-9a-f-]{36}$/)
@@ -42,9 +56,16 @@ test('organization members: list with total, add with a generated user id, dupli
   assert.equal(member.role, 'org:admin')
   assert.equal(member.first_name, 'Ada')
   assert.equal(member.last_name, 'Lovelace')
-  const duplicate = await gateway.inject({ method: 'POST', url: '/api/v1/organization/members', headers, payload: { email: 'dev@example.com' } })
+  const duplicate = await gateway.inject({
+    method: 'POST',
+    url: '/api/v1/organization/members',
+    headers,
+    payload: { email: 'dev@example.com' },
+  })
   assert.equal(duplicate.statusCode, 409)
-  const list = (await gateway.inject({ method: 'GET', url: '/api/v1/organization/members?limit=1&offset=1', headers })).json() as { data: unknown[]; total_count: number }
+  const list = (
+    await gateway.inject({ method: 'GET', url: '/api/v1/organization/members?limit=1&offset=1', headers })
+  ).json() as { data: unknown[]; total_count: number }
   assert.equal(list.total_count, 2)
   assert.equal(list.data.length, 1)
 })
@@ -61,7 +82,10 @@ test('graceful shutdown lets an in-flight request finish', async () => {
     return { finished: true }
   })
   const base = await other.listen()
-  const inFlight = fetch(`${base}/test/slow`).then(async (response) => ({ status: response.status, body: await response.json() }))
+  const inFlight = fetch(`${base}/test/slow`).then(async (response) => ({
+    status: response.status,
+    body: await response.json(),
+  }))
   while (!started) await new Promise((resolve) => setTimeout(resolve, 5))
   const closing = other.close()
   release()

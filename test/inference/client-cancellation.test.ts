@@ -14,7 +14,12 @@ before(async () => {
 after(() => setup.close())
 
 test('a client that leaves while the upstream is still answering stops the upstream call and is not billed', async () => {
-  setup.upstream.script({ type: 'completion', text: 'a slow answer', chunkDelayMs: 5_000, usage: { input_tokens: 5, output_tokens: 10 } })
+  setup.upstream.script({
+    type: 'completion',
+    text: 'a slow answer',
+    chunkDelayMs: 5_000,
+    usage: { input_tokens: 5, output_tokens: 10 },
+  })
   const controller = new AbortController()
   const answer = request(`${setup.base}/api/v1/chat/completions`, {
     method: 'POST',
@@ -28,7 +33,10 @@ test('a client that leaves while the upstream is still answering stops the upstr
   await assert.rejects(answer)
   const recorded = await setup.upstream.settled(0)
   assert.ok(recorded.abortedAt !== undefined, 'the upstream saw the gateway give up the call')
-  assert.ok(recorded.abortedAt - abortedAt < 1000, `upstream stopped ${recorded.abortedAt - abortedAt} ms after the client left`)
+  assert.ok(
+    recorded.abortedAt - abortedAt < 1000,
+    `upstream stopped ${recorded.abortedAt - abortedAt} ms after the client left`,
+  )
   const key = await setup.gateway.inject({ method: 'GET', url: '/api/v1/key', headers: bearer(setup.key) })
   assert.equal((key.json() as { data: { usage: number } }).data.usage, 0)
 })

@@ -18,13 +18,26 @@ let keyHash: string
 
 before(async () => {
   for (const api of apis) upstreams.set(api, await startFakeUpstream({ api, apiKey: 'upstream-secret' }))
-  const providers = apis.map((api) => `  - { slug: ${api}, name: "Fake ${api}", api: ${api}, base_url: "${upstreams.get(api)!.url}", api_key: upstream-secret }`).join('\n')
+  const providers = apis
+    .map(
+      (api) =>
+        `  - { slug: ${api}, name: "Fake ${api}", api: ${api}, base_url: "${upstreams.get(api)!.url}", api_key: upstream-secret }`,
+    )
+    .join('\n')
   const models = apis
-    .map((api) => `  - slug: test/${api}\n    endpoints:\n      - { provider: ${api}, upstream_model_id: up-${api}, max_output_tokens: 1000, pricing: { prompt: "0.000001", completion: "0.000002", input_cache_read: "0.0000001" } }`)
+    .map(
+      (api) =>
+        `  - slug: test/${api}\n    endpoints:\n      - { provider: ${api}, upstream_model_id: up-${api}, max_output_tokens: 1000, pricing: { prompt: "0.000001", completion: "0.000002", input_cache_read: "0.0000001" } }`,
+    )
     .join('\n')
   gateway = await startTestGateway({ yaml: `providers:\n${providers}\nmodels:\n${models}\n` })
   base = await gateway.listen()
-  const created = await gateway.inject({ method: 'POST', url: '/api/v1/keys', headers: bearer(gateway.adminKey), payload: { name: 'e2e', limit: 5 } })
+  const created = await gateway.inject({
+    method: 'POST',
+    url: '/api/v1/keys',
+    headers: bearer(gateway.adminKey),
+    payload: { name: 'e2e', limit: 5 },
+  })
   assert.equal(created.statusCode, 201, created.body)
   key = (created.json() as { key: string }).key
   keyHash = (created.json() as { data: { hash: string } }).data.hash
@@ -48,7 +61,12 @@ for (const api of apis) {
     assert.equal((plain.usage as unknown as { cost: number }).cost, 0.000018)
     assert.equal(upstream.requests.at(-1)?.body?.model ?? 'up-gemini', api === 'gemini' ? 'up-gemini' : `up-${api}`)
 
-    upstream.script({ type: 'completion', text: 'Streaming works', usage: { input_tokens: 5, output_tokens: 3 }, chunks: 4 })
+    upstream.script({
+      type: 'completion',
+      text: 'Streaming works',
+      usage: { input_tokens: 5, output_tokens: 3 },
+      chunks: 4,
+    })
     const stream = await openai().responses.create({ model: `test/${api}`, input: 'Stream please', stream: true })
     let text = ''
     let completed: { usage?: { output_tokens: number } } | undefined
@@ -62,14 +80,45 @@ for (const api of apis) {
 
   test(`openai chat completions with a streamed tool call through ${api}`, async () => {
     const upstream = upstreams.get(api)!
-    const tools = [{ type: 'function' as const, function: { name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }]
-    upstream.script({ type: 'completion', toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}' }], usage: { input_tokens: 20, output_tokens: 8 } })
-    const plain = await openai().chat.completions.create({ model: `test/${api}`, messages: [{ role: 'user', content: 'Weather in Paris?' }], tools })
+    const tools = [
+      {
+        type: 'function' as const,
+        function: {
+          name: 'get_weather',
+          description: 'Weather',
+          parameters: { type: 'object', properties: { city: { type: 'string' } } },
+        },
+      },
+    ]
+    upstream.script({
+      type: 'completion',
+      toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}' }],
+      usage: { input_tokens: 20, output_tokens: 8 },
+    })
+    const plain = await openai().chat.completions.create({
+      model: `test/${api}`,
+      messages: [{ role: 'user', content: 'Weather in Paris?' }],
+      tools,
+    })
     assert.equal(plain.choices[0]?.finish_reason, 'tool_calls')
-    assert.equal(plain.choices[0]?.message.tool_calls?.[0]?.type === 'function' && plain.choices[0].message.tool_calls[0].function.arguments, '{"city":"Paris"}')
+    assert.equal(
+      plain.choices[0]?.message.tool_calls?.[0]?.type === 'function' &&
+        plain.choices[0].message.tool_calls[0].function.arguments,
+      '{"city":"Paris"}',
+    )
 
-    upstream.script({ type: 'completion', toolCalls: [{ id: 'call_2', name: 'get_weather', arguments: '{"city":"Rome"}' }], usage: { input_tokens: 20, output_tokens: 8 } })
-    const final = await openai().chat.completions.stream({ model: `test/${api}`, messages: [{ role: 'user', content: 'Weather in Rome?' }], tools }).finalChatCompletion()
+    upstream.script({
+      type: 'completion',
+      toolCalls: [{ id: 'call_2', name: 'get_weather', arguments: '{"city":"Rome"}' }],
+      usage: { input_tokens: 20, output_tokens: 8 },
+    })
+    const final = await openai()
+      .chat.completions.stream({
+        model: `test/${api}`,
+        messages: [{ role: 'user', content: 'Weather in Rome?' }],
+        tools,
+      })
+      .finalChatCompletion()
     const call = final.choices[0]?.message.tool_calls?.[0]
     assert.equal(call?.type === 'function' && call.function.name, 'get_weather')
     assert.equal(call?.type === 'function' && call.function.arguments, '{"city":"Rome"}')
@@ -78,20 +127,41 @@ for (const api of apis) {
   test(`anthropic messages (plain and stream) through ${api}`, async () => {
     const upstream = upstreams.get(api)!
     upstream.script({ type: 'completion', text: 'Claude-shaped answer', usage: { input_tokens: 7, output_tokens: 5 } })
-    const message = await anthropic().messages.create({ model: `test/${api}`, max_tokens: 200, messages: [{ role: 'user', content: 'Hi' }] })
-    assert.deepEqual(message.content.map((block) => (block.type === 'text' ? block.text : block.type)), ['Claude-shaped answer'])
+    const message = await anthropic().messages.create({
+      model: `test/${api}`,
+      max_tokens: 200,
+      messages: [{ role: 'user', content: 'Hi' }],
+    })
+    assert.deepEqual(
+      message.content.map((block) => (block.type === 'text' ? block.text : block.type)),
+      ['Claude-shaped answer'],
+    )
     assert.equal(message.stop_reason, 'end_turn')
-    upstream.script({ type: 'completion', text: 'Streamed Claude answer', usage: { input_tokens: 7, output_tokens: 5 }, chunks: 5 })
-    const streamed = await anthropic().messages.stream({ model: `test/${api}`, max_tokens: 200, messages: [{ role: 'user', content: 'Hi' }] }).finalMessage()
-    assert.deepEqual(streamed.content.map((block) => (block.type === 'text' ? block.text : block.type)), ['Streamed Claude answer'])
+    upstream.script({
+      type: 'completion',
+      text: 'Streamed Claude answer',
+      usage: { input_tokens: 7, output_tokens: 5 },
+      chunks: 5,
+    })
+    const streamed = await anthropic()
+      .messages.stream({ model: `test/${api}`, max_tokens: 200, messages: [{ role: 'user', content: 'Hi' }] })
+      .finalMessage()
+    assert.deepEqual(
+      streamed.content.map((block) => (block.type === 'text' ? block.text : block.type)),
+      ['Streamed Claude answer'],
+    )
     assert.equal(streamed.usage.output_tokens, 5)
   })
 }
 
 test('the OpenRouter SDK sends responses and reads the generation back', async () => {
-  upstreams.get('openai-chat')!.script({ type: 'completion', text: 'via openrouter sdk', usage: { input_tokens: 3, output_tokens: 3 } })
+  upstreams
+    .get('openai-chat')!
+    .script({ type: 'completion', text: 'via openrouter sdk', usage: { input_tokens: 3, output_tokens: 3 } })
   const client = new OpenRouter({ apiKey: key, serverURL: `${base}/api/v1` })
-  const response = (await client.responses.send({ responsesRequest: { model: 'test/openai-chat', input: 'hi' } })) as unknown as { id: string; outputText?: string }
+  const response = (await client.responses.send({
+    responsesRequest: { model: 'test/openai-chat', input: 'hi' },
+  })) as unknown as { id: string; outputText?: string }
   assert.match(response.id, /^gen-/)
   const generation = await client.generations.getGeneration({ id: response.id })
   assert.equal(generation.data.model, 'test/openai-chat')
@@ -105,48 +175,100 @@ test('openrouter_metadata appears only when asked for', async () => {
   const chatAndResponses = await fetch(`${base}/api/v1/chat/completions`, {
     method: 'POST',
     headers: { ...bearer(key), 'content-type': 'application/json', 'x-openrouter-metadata': 'enabled' },
-    body: JSON.stringify({ models: ['test/openai-chat', 'test/anthropic'], messages: [{ role: 'user', content: 'hi' }] }),
+    body: JSON.stringify({
+      models: ['test/openai-chat', 'test/anthropic'],
+      messages: [{ role: 'user', content: 'hi' }],
+    }),
   })
-  const body = (await chatAndResponses.json()) as { openrouter_metadata?: { attempts: { provider: string; status: number }[]; strategy: string } }
+  const body = (await chatAndResponses.json()) as {
+    openrouter_metadata?: { attempts: { provider: string; status: number }[]; strategy: string }
+  }
   assert.equal(chatAndResponses.status, 200)
-  assert.deepEqual(body.openrouter_metadata?.attempts.map((attempt) => [attempt.provider, attempt.status]), [['openai-chat', 500], ['anthropic', 200]])
+  assert.deepEqual(
+    body.openrouter_metadata?.attempts.map((attempt) => [attempt.provider, attempt.status]),
+    [
+      ['openai-chat', 500],
+      ['anthropic', 200],
+    ],
+  )
   assert.equal(body.openrouter_metadata?.strategy, 'fallback')
-  const plain = await fetch(`${base}/api/v1/chat/completions`, { method: 'POST', headers: { ...bearer(key), 'content-type': 'application/json' }, body: JSON.stringify({ model: 'test/anthropic', messages: [{ role: 'user', content: 'hi' }] }) })
+  const plain = await fetch(`${base}/api/v1/chat/completions`, {
+    method: 'POST',
+    headers: { ...bearer(key), 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'test/anthropic', messages: [{ role: 'user', content: 'hi' }] }),
+  })
   assert.equal('openrouter_metadata' in ((await plain.json()) as object), false)
 })
 
 test('spend: the key usage and the ledger equal upstream usage times the configured prices', async () => {
   await gateway.gateway.generations.flush()
   await gateway.gateway.ledger.flush?.()
-  const rows = await gateway.gateway.store.db.selectFrom('generations').select(['id', 'cost_nano', 'tokens_prompt', 'tokens_completion', 'tokens_cached', 'status']).where('key_hash', '=', keyHash).execute()
+  const rows = await gateway.gateway.store.db
+    .selectFrom('generations')
+    .select(['id', 'cost_nano', 'tokens_prompt', 'tokens_completion', 'tokens_cached', 'status'])
+    .where('key_hash', '=', keyHash)
+    .execute()
   let expected = 0n
   for (const row of rows) {
     const uncached = BigInt(row.tokens_prompt - row.tokens_cached)
     expected += uncached * 1000n + BigInt(row.tokens_cached) * 100n + BigInt(row.tokens_completion) * 2000n
-    assert.equal(BigInt(row.cost_nano), uncached * 1000n + BigInt(row.tokens_cached) * 100n + BigInt(row.tokens_completion) * 2000n, row.id)
+    assert.equal(
+      BigInt(row.cost_nano),
+      uncached * 1000n + BigInt(row.tokens_cached) * 100n + BigInt(row.tokens_completion) * 2000n,
+      row.id,
+    )
   }
   const total = rows.reduce((sum, row) => sum + BigInt(row.cost_nano), 0n)
   assert.equal(total, expected)
-  const keyView = (await gateway.inject({ method: 'GET', url: `/api/v1/keys/${keyHash}`, headers: bearer(gateway.adminKey) })).json() as { data: { usage: number } }
+  const keyView = (
+    await gateway.inject({ method: 'GET', url: `/api/v1/keys/${keyHash}`, headers: bearer(gateway.adminKey) })
+  ).json() as { data: { usage: number } }
   assert.equal(Math.round(keyView.data.usage * 1e9), Number(total))
-  const ledger = await gateway.gateway.store.db.selectFrom('ledger_entries').selectAll().where('key_hash', '=', keyHash).execute()
+  const ledger = await gateway.gateway.store.db
+    .selectFrom('ledger_entries')
+    .selectAll()
+    .where('key_hash', '=', keyHash)
+    .execute()
   const ledgerTotal = ledger.reduce((sum, row) => sum + BigInt((row as { cost_nano: string | number }).cost_nano), 0n)
   assert.equal(ledgerTotal, total)
 })
 
 test('a management key cannot call inference; a key over its limit gets 402', async () => {
-  const refused = await fetch(`${base}/api/v1/chat/completions`, { method: 'POST', headers: { ...bearer(gateway.adminKey), 'content-type': 'application/json' }, body: JSON.stringify({ model: 'test/openai-chat', messages: [{ role: 'user', content: 'hi' }] }) })
+  const refused = await fetch(`${base}/api/v1/chat/completions`, {
+    method: 'POST',
+    headers: { ...bearer(gateway.adminKey), 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'test/openai-chat', messages: [{ role: 'user', content: 'hi' }] }),
+  })
   assert.equal(refused.status, 403)
-  const tiny = (await gateway.inject({ method: 'POST', url: '/api/v1/keys', headers: bearer(gateway.adminKey), payload: { name: 'tiny', limit: 0.000001 } })).json() as { key: string }
-  const poor = await fetch(`${base}/api/v1/responses`, { method: 'POST', headers: { ...bearer(tiny.key), 'content-type': 'application/json' }, body: JSON.stringify({ model: 'test/openai-chat', input: 'hi', max_output_tokens: 1000 }) })
+  const tiny = (
+    await gateway.inject({
+      method: 'POST',
+      url: '/api/v1/keys',
+      headers: bearer(gateway.adminKey),
+      payload: { name: 'tiny', limit: 0.000001 },
+    })
+  ).json() as { key: string }
+  const poor = await fetch(`${base}/api/v1/responses`, {
+    method: 'POST',
+    headers: { ...bearer(tiny.key), 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'test/openai-chat', input: 'hi', max_output_tokens: 1000 }),
+  })
   assert.equal(poor.status, 402)
   assert.match(((await poor.json()) as { error: { message: string } }).error.message, /limit/i)
 })
 
 test('unknown model 404, bad body 400 naming the field, both in the envelope', async () => {
-  const unknown = await fetch(`${base}/api/v1/responses`, { method: 'POST', headers: { ...bearer(key), 'content-type': 'application/json' }, body: JSON.stringify({ model: 'test/nope', input: 'hi' }) })
+  const unknown = await fetch(`${base}/api/v1/responses`, {
+    method: 'POST',
+    headers: { ...bearer(key), 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'test/nope', input: 'hi' }),
+  })
   assert.equal(unknown.status, 404)
-  const bad = await fetch(`${base}/api/v1/responses`, { method: 'POST', headers: { ...bearer(key), 'content-type': 'application/json' }, body: JSON.stringify({ model: 'test/openai-chat', input: 'hi', previous_response_id: 'resp_1' }) })
+  const bad = await fetch(`${base}/api/v1/responses`, {
+    method: 'POST',
+    headers: { ...bearer(key), 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'test/openai-chat', input: 'hi', previous_response_id: 'resp_1' }),
+  })
   assert.equal(bad.status, 400)
   assert.match(((await bad.json()) as { error: { message: string } }).error.message, /previous_response_id/)
 })
@@ -155,12 +277,27 @@ test('in-process invocation runs the same pipeline (batches, nested calls)', asy
   const { invokeInference } = await import('../../src/inference/invoke-inference.ts')
   const record = await gateway.gateway.app.fastify.inject({ method: 'GET', url: '/api/v1/key', headers: bearer(key) })
   assert.equal(record.statusCode, 200)
-  const keyRecord = (await import('../../src/store/repositories/api-keys-repository.ts')).createApiKeysRepository(gateway.gateway.store.db)
+  const keyRecord = (await import('../../src/store/repositories/api-keys-repository.ts')).createApiKeysRepository(
+    gateway.gateway.store.db,
+  )
   const apiKey = await keyRecord.findByHash(keyHash)
-  upstreams.get('anthropic')!.script({ type: 'completion', text: 'in process', usage: { input_tokens: 2, output_tokens: 2 } })
-  const answer = await invokeInference({ key: apiKey!, dialect: 'openai-chat', body: { model: 'test/anthropic', messages: [{ role: 'user', content: 'hi' }] } }, gateway.gateway.inference.dialects, gateway.gateway.inference.deps)
+  upstreams
+    .get('anthropic')!
+    .script({ type: 'completion', text: 'in process', usage: { input_tokens: 2, output_tokens: 2 } })
+  const answer = await invokeInference(
+    {
+      key: apiKey!,
+      dialect: 'openai-chat',
+      body: { model: 'test/anthropic', messages: [{ role: 'user', content: 'hi' }] },
+    },
+    gateway.gateway.inference.dialects,
+    gateway.gateway.inference.deps,
+  )
   assert.equal(answer.status, 200)
-  assert.equal((answer.body as { choices: { message: { content: string } }[] }).choices[0]?.message.content, 'in process')
+  assert.equal(
+    (answer.body as { choices: { message: { content: string } }[] }).choices[0]?.message.content,
+    'in process',
+  )
   const stored = await gateway.gateway.generations.find(answer.generationId)
   assert.equal(stored?.record.dialect, 'openai-chat')
 })

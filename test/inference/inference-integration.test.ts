@@ -26,7 +26,14 @@ before(async () => {
       '  - slug: test/chat\n    endpoints:\n      - { provider: chat, upstream_model_id: c1, max_output_tokens: 500, pricing: { prompt: "0.000001", completion: "0.000001" } }\n',
   })
   base = await gateway.listen()
-  const created = (await gateway.inject({ method: 'POST', url: '/api/v1/keys', headers: bearer(gateway.adminKey), payload: { name: 'integration' } })).json() as { key: string; data: { hash: string } }
+  const created = (
+    await gateway.inject({
+      method: 'POST',
+      url: '/api/v1/keys',
+      headers: bearer(gateway.adminKey),
+      payload: { name: 'integration' },
+    })
+  ).json() as { key: string; data: { hash: string } }
   key = created.key
   keyHash = created.data.hash
 })
@@ -37,7 +44,13 @@ after(async () => {
 })
 
 test('reasoning from an Anthropic upstream reaches Responses and Messages clients, with its signature', async () => {
-  anthropicUpstream.script({ type: 'completion', reasoning: 'Let me think step by step.', reasoningSignature: 'sig-123', text: 'The answer is 4.', usage: { input_tokens: 9, output_tokens: 30, reasoning_tokens: 12 } })
+  anthropicUpstream.script({
+    type: 'completion',
+    reasoning: 'Let me think step by step.',
+    reasoningSignature: 'sig-123',
+    text: 'The answer is 4.',
+    usage: { input_tokens: 9, output_tokens: 30, reasoning_tokens: 12 },
+  })
   const openai = new OpenAI({ apiKey: key, baseURL: `${base}/api/v1`, maxRetries: 0 })
   const response = await openai.responses.create({ model: 'test/thinker', input: '2+2?', reasoning: { effort: 'low' } })
   const reasoning = response.output.find((item) => item.type === 'reasoning')
@@ -45,9 +58,22 @@ test('reasoning from an Anthropic upstream reaches Responses and Messages client
   assert.match(JSON.stringify(reasoning), /Let me think step by step\./)
   assert.equal(response.output_text, 'The answer is 4.')
 
-  anthropicUpstream.script({ type: 'completion', reasoning: 'Thinking in a stream.', reasoningSignature: 'sig-456', text: 'Done.', chunks: 4 })
+  anthropicUpstream.script({
+    type: 'completion',
+    reasoning: 'Thinking in a stream.',
+    reasoningSignature: 'sig-456',
+    text: 'Done.',
+    chunks: 4,
+  })
   const anthropic = new Anthropic({ apiKey: key, baseURL: `${base}/api`, maxRetries: 0 })
-  const message = await anthropic.messages.stream({ model: 'test/thinker', max_tokens: 1500, thinking: { type: 'enabled', budget_tokens: 1024 }, messages: [{ role: 'user', content: 'hi' }] }).finalMessage()
+  const message = await anthropic.messages
+    .stream({
+      model: 'test/thinker',
+      max_tokens: 1500,
+      thinking: { type: 'enabled', budget_tokens: 1024 },
+      messages: [{ role: 'user', content: 'hi' }],
+    })
+    .finalMessage()
   const thinking = message.content.find((block) => block.type === 'thinking')
   assert.ok(thinking?.type === 'thinking')
   assert.equal(thinking.thinking, 'Thinking in a stream.')
@@ -58,14 +84,32 @@ test('reasoning from an Anthropic upstream reaches Responses and Messages client
 
 test('a preset applies to /responses: the upstream request shows the merged config', async () => {
   const saved = await gateway.inject({
-    method: 'POST', url: '/api/v1/presets/terse/responses', headers: { ...bearer(key), 'content-type': 'application/json' },
-    payload: { model: 'test/chat', instructions: 'Answer in one word.', temperature: 0.2, max_output_tokens: 50, input: 'ignored' },
+    method: 'POST',
+    url: '/api/v1/presets/terse/responses',
+    headers: { ...bearer(key), 'content-type': 'application/json' },
+    payload: {
+      model: 'test/chat',
+      instructions: 'Answer in one word.',
+      temperature: 0.2,
+      max_output_tokens: 50,
+      input: 'ignored',
+    },
   })
   assert.equal(saved.statusCode, 200, saved.body)
   await gateway.gateway.presetCache.settled()
-  const answered = await gateway.inject({ method: 'POST', url: '/api/v1/responses', headers: { ...bearer(key), 'content-type': 'application/json' }, payload: { model: '@preset/terse', input: 'Capital of France?' } })
+  const answered = await gateway.inject({
+    method: 'POST',
+    url: '/api/v1/responses',
+    headers: { ...bearer(key), 'content-type': 'application/json' },
+    payload: { model: '@preset/terse', input: 'Capital of France?' },
+  })
   assert.equal(answered.statusCode, 200, answered.body)
-  const upstream = chatUpstream.requests.at(-1)?.body as { model: string; temperature: number; messages: { role: string; content: unknown }[]; max_completion_tokens?: number }
+  const upstream = chatUpstream.requests.at(-1)?.body as {
+    model: string
+    temperature: number
+    messages: { role: string; content: unknown }[]
+    max_completion_tokens?: number
+  }
   assert.equal(upstream.model, 'c1')
   assert.equal(upstream.temperature, 0.2)
   assert.equal(upstream.max_completion_tokens, 50)
@@ -76,32 +120,74 @@ test('a preset applies to /responses: the upstream request shows the merged conf
 })
 
 test('guardrail redaction on /responses: the upstream never sees the original', async () => {
-  const created = await gateway.inject({ method: 'POST', url: '/api/v1/guardrails', headers: bearer(gateway.adminKey), payload: { name: 'pii', content_filter_builtins: [{ slug: 'ssn', action: 'redact' }] } })
+  const created = await gateway.inject({
+    method: 'POST',
+    url: '/api/v1/guardrails',
+    headers: bearer(gateway.adminKey),
+    payload: { name: 'pii', content_filter_builtins: [{ slug: 'ssn', action: 'redact' }] },
+  })
   assert.equal(created.statusCode, 201, created.body)
   const guardrail = created.json() as { data: { id: string } }
-  const assigned = await gateway.inject({ method: 'POST', url: `/api/v1/guardrails/${guardrail.data.id}/assignments/keys`, headers: bearer(gateway.adminKey), payload: { key_hashes: [keyHash] } })
+  const assigned = await gateway.inject({
+    method: 'POST',
+    url: `/api/v1/guardrails/${guardrail.data.id}/assignments/keys`,
+    headers: bearer(gateway.adminKey),
+    payload: { key_hashes: [keyHash] },
+  })
   assert.equal(assigned.statusCode, 200, assigned.body)
   await gateway.gateway.guardrailCache.settled()
   // A CI run once saw the original reach the upstream; this tells a stale cache from the filter.
-  assert.equal(gateway.gateway.guardrailCache.guardrailOfKey(keyHash)?.id, guardrail.data.id, 'the cache holds the assignment')
-  const answered = await gateway.inject({ method: 'POST', url: '/api/v1/responses', headers: { ...bearer(key), 'content-type': 'application/json' }, payload: { model: 'test/chat', input: [{ role: 'user', content: 'My SSN is 123-45-6789.' }] } })
+  assert.equal(
+    gateway.gateway.guardrailCache.guardrailOfKey(keyHash)?.id,
+    guardrail.data.id,
+    'the cache holds the assignment',
+  )
+  const answered = await gateway.inject({
+    method: 'POST',
+    url: '/api/v1/responses',
+    headers: { ...bearer(key), 'content-type': 'application/json' },
+    payload: { model: 'test/chat', input: [{ role: 'user', content: 'My SSN is 123-45-6789.' }] },
+  })
   assert.equal(answered.statusCode, 200, answered.body)
   const seen = JSON.stringify(chatUpstream.requests.at(-1)?.body)
   assert.ok(!seen.includes('123-45-6789'), seen)
-  await gateway.inject({ method: 'DELETE', url: `/api/v1/guardrails/${guardrail.data.id}`, headers: bearer(gateway.adminKey) })
+  await gateway.inject({
+    method: 'DELETE',
+    url: `/api/v1/guardrails/${guardrail.data.id}`,
+    headers: bearer(gateway.adminKey),
+  })
   await gateway.gateway.guardrailCache.settled()
 })
 
 test('a generation is delivered to an enabled webhook destination of its workspace', async () => {
   const receiver = await startRecordingServer()
   try {
-    const created = await gateway.inject({ method: 'POST', url: '/api/v1/observability/destinations', headers: bearer(gateway.adminKey), payload: { name: 'hook', type: 'webhook', config: { url: `${receiver.url}/hook` }, broadcast_generation_cost: true } })
+    const created = await gateway.inject({
+      method: 'POST',
+      url: '/api/v1/observability/destinations',
+      headers: bearer(gateway.adminKey),
+      payload: {
+        name: 'hook',
+        type: 'webhook',
+        config: { url: `${receiver.url}/hook` },
+        broadcast_generation_cost: true,
+      },
+    })
     assert.equal(created.statusCode, 201, created.body)
     chatUpstream.script({ type: 'completion', text: 'observed answer', usage: { input_tokens: 11, output_tokens: 6 } })
-    const answered = await gateway.inject({ method: 'POST', url: '/api/v1/chat/completions', headers: { ...bearer(key), 'content-type': 'application/json' }, payload: { model: 'test/chat', messages: [{ role: 'user', content: 'observe me' }] } })
+    const answered = await gateway.inject({
+      method: 'POST',
+      url: '/api/v1/chat/completions',
+      headers: { ...bearer(key), 'content-type': 'application/json' },
+      payload: { model: 'test/chat', messages: [{ role: 'user', content: 'observe me' }] },
+    })
     const generationId = String(answered.headers['x-generation-id'])
     const deadline = Date.now() + 20_000
-    while (!receiver.requests.some((request) => request.body.toString('utf8').includes(generationId)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25))
+    while (
+      !receiver.requests.some((request) => request.body.toString('utf8').includes(generationId)) &&
+      Date.now() < deadline
+    )
+      await new Promise((resolve) => setTimeout(resolve, 25))
     const delivered = receiver.requests.find((request) => request.body.toString('utf8').includes(generationId))
     assert.ok(delivered !== undefined, 'the webhook received the generation')
     assert.match(delivered.body.toString('utf8'), /observed answer/)

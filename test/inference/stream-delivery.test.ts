@@ -36,9 +36,13 @@ function contentOf(sse: string): string {
   return text
 }
 
-
 test('a streamed answer carries the hook headers and the generation id, and is counted by /metrics', async () => {
-  setup.upstream.script({ type: 'completion', text: 'one two three', chunks: 3, usage: { input_tokens: 4, output_tokens: 3 } })
+  setup.upstream.script({
+    type: 'completion',
+    text: 'one two three',
+    chunks: 3,
+    usage: { input_tokens: 4, output_tokens: 3 },
+  })
   const response = await streamChat()
   assert.equal(response.statusCode, 200)
   assert.equal(response.headers['content-type'], 'text/event-stream; charset=utf-8')
@@ -50,9 +54,16 @@ test('a streamed answer carries the hook headers and the generation id, and is c
   assert.ok(body.endsWith('data: [DONE]\n\n'))
   const metrics = await waitFor(async () => {
     const text = (await setup.gateway.inject({ method: 'GET', url: '/metrics' })).body
-    return /switchyard_http_requests_total\{method="POST",route="\/api\/v1\/chat\/completions",status="200"\} 1/.test(text) ? text : undefined
+    return /switchyard_http_requests_total\{method="POST",route="\/api\/v1\/chat\/completions",status="200"\} 1/.test(
+      text,
+    )
+      ? text
+      : undefined
   }, 'the streamed request in the metrics')
-  assert.match(metrics, /switchyard_http_request_duration_seconds_count\{method="POST",route="\/api\/v1\/chat\/completions",status="200"\} 1/)
+  assert.match(
+    metrics,
+    /switchyard_http_request_duration_seconds_count\{method="POST",route="\/api\/v1\/chat\/completions",status="200"\} 1/,
+  )
 })
 
 test('a client that reads slowly still gets every frame, in order, and the generation completes', async () => {
@@ -68,14 +79,23 @@ test('a client that reads slowly still gets every frame, in order, and the gener
   assert.equal(contentOf(body), text)
   assert.match(body, /"usage":\{"prompt_tokens":4,"completion_tokens":400,/)
   assert.ok(body.endsWith('data: [DONE]\n\n'))
-  const stored = await waitFor(async () => (await setup.gateway.gateway.generations.find(generationId)) ?? undefined, 'the generation record')
+  const stored = await waitFor(
+    async () => (await setup.gateway.gateway.generations.find(generationId)) ?? undefined,
+    'the generation record',
+  )
   assert.equal(stored.record.status, 'completed')
   assert.equal(stored.record.tokensCompletion, 400)
 })
 
 test('a client that stops reading and then leaves cancels the upstream and is billed for what was produced', async () => {
   const text = Array.from({ length: 2000 }, (_, index) => `piece-${index}-${'y'.repeat(4000)} `).join('')
-  setup.upstream.script({ type: 'completion', text, chunks: 2000, chunkDelayMs: 1, usage: { input_tokens: 4, output_tokens: 2000 } })
+  setup.upstream.script({
+    type: 'completion',
+    text,
+    chunks: 2000,
+    chunkDelayMs: 1,
+    usage: { input_tokens: 4, output_tokens: 2000 },
+  })
   const controller = new AbortController()
   const response = await streamChat(controller.signal)
   const generationId = String(response.headers['x-generation-id'])

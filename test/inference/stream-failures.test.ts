@@ -13,9 +13,14 @@ before(async () => {
 })
 after(() => setup.close())
 
-
 test('a client that disconnects mid-stream stops the upstream stream and is billed for what was produced', async () => {
-  setup.upstream.script({ type: 'completion', text: 'word '.repeat(200), chunks: 200, chunkDelayMs: 20, usage: { input_tokens: 5, output_tokens: 400 } })
+  setup.upstream.script({
+    type: 'completion',
+    text: 'word '.repeat(200),
+    chunks: 200,
+    chunkDelayMs: 20,
+    usage: { input_tokens: 5, output_tokens: 400 },
+  })
   const controller = new AbortController()
   const response = await request(`${setup.base}/api/v1/chat/completions`, {
     method: 'POST',
@@ -36,7 +41,12 @@ test('a client that disconnects mid-stream stops the upstream stream and is bill
 })
 
 test('an upstream that breaks off mid-stream ends the client stream with an error event; the record keeps the partial output', async () => {
-  setup.upstream.script({ type: 'completion', text: 'partial answer then nothing', chunks: 6, disconnectAfterFrames: 3 })
+  setup.upstream.script({
+    type: 'completion',
+    text: 'partial answer then nothing',
+    chunks: 6,
+    disconnectAfterFrames: 3,
+  })
   const response = await fetch(`${setup.base}/api/v1/chat/completions`, {
     method: 'POST',
     headers: { ...bearer(setup.key), 'content-type': 'application/json' },

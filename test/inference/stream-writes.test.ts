@@ -21,7 +21,10 @@ const chunk = (delta: Record<string, unknown>, finish: string | null = null, usa
 })
 const opening = frame(chunk({ role: 'assistant', content: '' }))
 const content = frame(chunk({ content: 'Hello there' }))
-const closing = frame(chunk({}, 'stop')) + frame(chunk({}, null, { prompt_tokens: 4, completion_tokens: 2, total_tokens: 6 })) + 'data: [DONE]\n\n'
+const closing =
+  frame(chunk({}, 'stop')) +
+  frame(chunk({}, null, { prompt_tokens: 4, completion_tokens: 2, total_tokens: 6 })) +
+  'data: [DONE]\n\n'
 
 /** The upstream answers in one write, or holds its closing frames until `release` is called. */
 let mode: 'one-write' | 'held' = 'one-write'
@@ -42,7 +45,16 @@ const gateway = await startTestGateway({
   yaml: `providers:\n  - { slug: chatco, api: openai-chat, base_url: "http://127.0.0.1:${upstreamPort}" }\nmodels:\n  - slug: test/model\n    endpoints:\n      - { provider: chatco, upstream_model_id: m1, pricing: { prompt: "0.000001", completion: "0.000002" } }\n`,
 })
 const base = await gateway.listen()
-const key = ((await gateway.inject({ method: 'POST', url: '/api/v1/keys', headers: bearer(gateway.adminKey), payload: { name: 'writes' } })).json() as { key: string }).key
+const key = (
+  (
+    await gateway.inject({
+      method: 'POST',
+      url: '/api/v1/keys',
+      headers: bearer(gateway.adminKey),
+      payload: { name: 'writes' },
+    })
+  ).json() as { key: string }
+).key
 after(async () => {
   await gateway.close()
   upstream.close()
@@ -94,7 +106,8 @@ test('content that arrives before the message ends is written at once, not held 
   }
   assert.ok(!text.includes('finish_reason":"stop'), 'the closing frames were not sent yet')
   release()
-  for (let next = await pieces.next(); next.done !== true; next = await pieces.next()) text += (next.value as Buffer).toString('utf8')
+  for (let next = await pieces.next(); next.done !== true; next = await pieces.next())
+    text += (next.value as Buffer).toString('utf8')
   assert.match(text, /"finish_reason":"stop"/)
   assert.ok(text.endsWith('data: [DONE]\n\n'))
 })

@@ -21,25 +21,93 @@ interface Row {
 const v = '/api/v1/vault'
 const i = '/api/v1/interns'
 const rows: readonly Row[] = [
-  { name: 'GET /interns', request: () => ({ method: 'GET', url: i }), expected: { workspace: 200, intern: 404, other: 200, management: 401, outside: 404, regional: 403 } },
-  { name: 'POST /interns', request: () => ({ method: 'POST', url: i, body: { name: `n${Math.random().toString(36).slice(2, 10)}` } }), expected: { workspace: 201, intern: 404, other: 201, management: 401, outside: 404, regional: 403 } },
-  { name: 'GET /interns/{id}', request: (id) => ({ method: 'GET', url: `${i}/${id}` }), expected: { workspace: 200, intern: 200, other: 404, management: 401, outside: 404, regional: 403 } },
-  { name: 'PATCH /interns/{id}', request: (id) => ({ method: 'PATCH', url: `${i}/${id}`, body: { description: 'x' } }), expected: { workspace: 200, intern: 403, other: 404, management: 401, outside: 404, regional: 403 } },
-  { name: 'DELETE /interns/{id}', request: (id) => ({ method: 'DELETE', url: `${i}/${id}` }), expected: { workspace: 202, intern: 403, other: 404, management: 401, outside: 404, regional: 403 } },
-  { name: 'POST /interns/{id}/provision', request: (id) => ({ method: 'POST', url: `${i}/${id}/provision` }), expected: { workspace: 202, intern: 403, other: 404, management: 401, outside: 404, regional: 403 } },
-  { name: 'POST /interns/{id}/suspend', request: (id) => ({ method: 'POST', url: `${i}/${id}/suspend` }), expected: { workspace: 200, intern: 403, other: 404, management: 401, outside: 404, regional: 403 } },
-  { name: 'POST /interns/{id}/keys', managementRoute: true, request: (id) => ({ method: 'POST', url: `${i}/${id}/keys` }), expected: { workspace: 403, intern: 403, other: 403, management: 201, outside: 404, regional: 403 } },
-  { name: 'GET /vault/secrets', request: () => ({ method: 'GET', url: `${v}/secrets` }), expected: { workspace: 200, intern: 404, other: 200, management: 401, outside: 404, regional: 403 } },
-  { name: 'PUT /vault/secrets/{name}', request: () => ({ method: 'PUT', url: `${v}/secrets/written`, body: secretBody('s3cret') }), expected: { workspace: 200, intern: 404, other: 200, management: 401, outside: 404, regional: 403 } },
-  { name: 'DELETE /vault/secrets/{name}', request: () => ({ method: 'DELETE', url: `${v}/secrets/shared` }), expected: { workspace: 204, intern: 404, other: 404, management: 401, outside: 404, regional: 403 } },
-  { name: 'GET /vault/interns/{id}/secrets', request: (id) => ({ method: 'GET', url: `${v}/interns/${id}/secrets` }), expected: { workspace: 200, intern: 200, other: 404, management: 401, outside: 404, regional: 403 } },
-  { name: 'PUT /vault/interns/{id}/secrets/{name}', request: (id) => ({ method: 'PUT', url: `${v}/interns/${id}/secrets/own`, body: secretBody('s3cret') }), expected: { workspace: 200, intern: 200, other: 404, management: 401, outside: 404, regional: 403 } },
-  { name: 'DELETE /vault/interns/{id}/secrets/{name}', request: (id) => ({ method: 'DELETE', url: `${v}/interns/${id}/secrets/own` }), expected: { workspace: 204, intern: 204, other: 404, management: 401, outside: 404, regional: 403 } },
-  { name: 'POST /vault/interns/{id}/secrets/copy', request: (id) => ({ method: 'POST', url: `${v}/interns/${id}/secrets/copy`, body: { names: ['shared'] } }), expected: { workspace: 200, intern: 404, other: 404, management: 401, outside: 404, regional: 403 } },
-  { name: 'GET /vault/interns/{id}/effective-secrets', request: (id) => ({ method: 'GET', url: `${v}/interns/${id}/effective-secrets` }), expected: { workspace: 200, intern: 200, other: 404, management: 401, outside: 404, regional: 403 } },
+  {
+    name: 'GET /interns',
+    request: () => ({ method: 'GET', url: i }),
+    expected: { workspace: 200, intern: 404, other: 200, management: 401, outside: 404, regional: 403 },
+  },
+  {
+    name: 'POST /interns',
+    request: () => ({ method: 'POST', url: i, body: { name: `n${Math.random().toString(36).slice(2, 10)}` } }),
+    expected: { workspace: 201, intern: 404, other: 201, management: 401, outside: 404, regional: 403 },
+  },
+  {
+    name: 'GET /interns/{id}',
+    request: (id) => ({ method: 'GET', url: `${i}/${id}` }),
+    expected: { workspace: 200, intern: 200, other: 404, management: 401, outside: 404, regional: 403 },
+  },
+  {
+    name: 'PATCH /interns/{id}',
+    request: (id) => ({ method: 'PATCH', url: `${i}/${id}`, body: { description: 'x' } }),
+    expected: { workspace: 200, intern: 403, other: 404, management: 401, outside: 404, regional: 403 },
+  },
+  {
+    name: 'DELETE /interns/{id}',
+    request: (id) => ({ method: 'DELETE', url: `${i}/${id}` }),
+    expected: { workspace: 202, intern: 403, other: 404, management: 401, outside: 404, regional: 403 },
+  },
+  {
+    name: 'POST /interns/{id}/provision',
+    request: (id) => ({ method: 'POST', url: `${i}/${id}/provision` }),
+    expected: { workspace: 202, intern: 403, other: 404, management: 401, outside: 404, regional: 403 },
+  },
+  {
+    name: 'POST /interns/{id}/suspend',
+    request: (id) => ({ method: 'POST', url: `${i}/${id}/suspend` }),
+    expected: { workspace: 200, intern: 403, other: 404, management: 401, outside: 404, regional: 403 },
+  },
+  {
+    name: 'POST /interns/{id}/keys',
+    managementRoute: true,
+    request: (id) => ({ method: 'POST', url: `${i}/${id}/keys` }),
+    expected: { workspace: 403, intern: 403, other: 403, management: 201, outside: 404, regional: 403 },
+  },
+  {
+    name: 'GET /vault/secrets',
+    request: () => ({ method: 'GET', url: `${v}/secrets` }),
+    expected: { workspace: 200, intern: 404, other: 200, management: 401, outside: 404, regional: 403 },
+  },
+  {
+    name: 'PUT /vault/secrets/{name}',
+    request: () => ({ method: 'PUT', url: `${v}/secrets/written`, body: secretBody('s3cret') }),
+    expected: { workspace: 200, intern: 404, other: 200, management: 401, outside: 404, regional: 403 },
+  },
+  {
+    name: 'DELETE /vault/secrets/{name}',
+    request: () => ({ method: 'DELETE', url: `${v}/secrets/shared` }),
+    expected: { workspace: 204, intern: 404, other: 404, management: 401, outside: 404, regional: 403 },
+  },
+  {
+    name: 'GET /vault/interns/{id}/secrets',
+    request: (id) => ({ method: 'GET', url: `${v}/interns/${id}/secrets` }),
+    expected: { workspace: 200, intern: 200, other: 404, management: 401, outside: 404, regional: 403 },
+  },
+  {
+    name: 'PUT /vault/interns/{id}/secrets/{name}',
+    request: (id) => ({ method: 'PUT', url: `${v}/interns/${id}/secrets/own`, body: secretBody('s3cret') }),
+    expected: { workspace: 200, intern: 200, other: 404, management: 401, outside: 404, regional: 403 },
+  },
+  {
+    name: 'DELETE /vault/interns/{id}/secrets/{name}',
+    request: (id) => ({ method: 'DELETE', url: `${v}/interns/${id}/secrets/own` }),
+    expected: { workspace: 204, intern: 204, other: 404, management: 401, outside: 404, regional: 403 },
+  },
+  {
+    name: 'POST /vault/interns/{id}/secrets/copy',
+    request: (id) => ({ method: 'POST', url: `${v}/interns/${id}/secrets/copy`, body: { names: ['shared'] } }),
+    expected: { workspace: 200, intern: 404, other: 404, management: 401, outside: 404, regional: 403 },
+  },
+  {
+    name: 'GET /vault/interns/{id}/effective-secrets',
+    request: (id) => ({ method: 'GET', url: `${v}/interns/${id}/effective-secrets` }),
+    expected: { workspace: 200, intern: 200, other: 404, management: 401, outside: 404, regional: 403 },
+  },
 ]
 
-for (const [engine, url] of [['sqlite', undefined], ['postgres', postgresTarget().url]] as const) {
+for (const [engine, url] of [
+  ['sqlite', undefined],
+  ['postgres', postgresTarget().url],
+] as const) {
   const skip = engine === 'postgres' ? postgresTarget().skip : false
   describe(`on ${engine}`, { skip }, () => {
     let gateway: TestGateway
@@ -48,7 +116,7 @@ for (const [engine, url] of [['sqlite', undefined], ['postgres', postgresTarget(
     const keys = {} as Record<'workspace' | 'other' | 'outside', string>
 
     before(async () => {
-        gateway = await startTestGateway({
+      gateway = await startTestGateway({
         ...(url === undefined ? {} : { postgresUrl: url }),
         yaml: 'server:\n  regional_hostnames: [eu.switchyard.test]\ninterns:\n  workspaces: [default, other-team]\n  runtime: false\n',
       })
@@ -64,11 +132,18 @@ for (const [engine, url] of [['sqlite', undefined], ['postgres', postgresTarget(
     })
 
     /** A fresh intern (stopped; queued for the suspend row) with a workspace secret "shared" and an intern secret "own". */
-    async function prepare(column: Column, row: Row): Promise<{ internId: string; key: string; headers: Record<string, string> }> {
+    async function prepare(
+      column: Column,
+      row: Row,
+    ): Promise<{ internId: string; key: string; headers: Record<string, string> }> {
       const seed = seedingArea(gateway)
       const home = column === 'outside' ? outsideId : workspaceId
       const caller = callerFor(home)
-      const { intern } = await seed.interns.create(caller, { name: `t${Math.random().toString(36).slice(2, 12)}`, provision: row.name.endsWith('suspend') }, undefined)
+      const { intern } = await seed.interns.create(
+        caller,
+        { name: `t${Math.random().toString(36).slice(2, 12)}`, provision: row.name.endsWith('suspend') },
+        undefined,
+      )
       await seed.vault.storeWorkspaceSecret(caller, 'shared', secretBody('workspace value'))
       await seed.vault.storeInternSecret(caller, intern.id, 'own', secretBody('intern value'))
       const byColumn: Record<Column, string> = {
@@ -79,7 +154,11 @@ for (const [engine, url] of [['sqlite', undefined], ['postgres', postgresTarget(
         outside: row.managementRoute === true ? gateway.adminKey : keys.outside,
         regional: row.managementRoute === true ? gateway.adminKey : keys.workspace,
       }
-      return { internId: intern.id, key: byColumn[column], headers: column === 'regional' ? { host: 'EU.switchyard.test:8443' } : {} }
+      return {
+        internId: intern.id,
+        key: byColumn[column],
+        headers: column === 'regional' ? { host: 'EU.switchyard.test:8443' } : {},
+      }
     }
 
     test(`access matrix on ${engine}`, { skip }, async () => {
@@ -89,10 +168,17 @@ for (const [engine, url] of [['sqlite', undefined], ['postgres', postgresTarget(
           const { internId, key, headers } = await prepare(column, row)
           const request = row.request(internId)
           const response = await call(gateway, key, { ...request, headers: { ...request.headers, ...headers } })
-          if (response.status !== row.expected[column]) mismatches.push(`${row.name} as ${column}: expected ${row.expected[column]}, got ${response.status} ${response.text}`)
+          if (response.status !== row.expected[column])
+            mismatches.push(
+              `${row.name} as ${column}: expected ${row.expected[column]}, got ${response.status} ${response.text}`,
+            )
           if (response.status >= 400) {
             assert.equal(response.json.error.code, response.status)
-            assert.equal(typeof response.json.error.metadata?.reason, 'string', `${row.name} as ${column}: metadata.reason`)
+            assert.equal(
+              typeof response.json.error.metadata?.reason,
+              'string',
+              `${row.name} as ${column}: metadata.reason`,
+            )
             assert.equal(typeof response.json.error.metadata?.retryable, 'boolean')
           }
         }

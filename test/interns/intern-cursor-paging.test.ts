@@ -6,7 +6,10 @@ import { startTestGateway } from '../support/test-gateway.ts'
 import { postgresTarget } from '../support/test-services.ts'
 import { call, callerFor, mintKey, seedingArea } from './intern-test-kit.ts'
 
-for (const [engine, url] of [['sqlite', undefined], ['postgres', postgresTarget().url]] as const) {
+for (const [engine, url] of [
+  ['sqlite', undefined],
+  ['postgres', postgresTarget().url],
+] as const) {
   const skip = engine === 'postgres' ? postgresTarget().skip : false
   test(`1,200 interns paged with concurrent inserts: no duplicates, no gaps (${engine})`, { skip }, async () => {
     const gateway = await startTestGateway(url === undefined ? {} : { postgresUrl: url })
@@ -17,7 +20,11 @@ for (const [engine, url] of [['sqlite', undefined], ['postgres', postgresTarget(
       const caller = callerFor(workspaceId)
       const existing = new Set<string>()
       for (let batch = 0; batch < 12; batch += 1) {
-        const created = await Promise.all(Array.from({ length: 100 }, (_, index) => seed.interns.create(caller, { name: `i${batch}-${index}` }, undefined)))
+        const created = await Promise.all(
+          Array.from({ length: 100 }, (_, index) =>
+            seed.interns.create(caller, { name: `i${batch}-${index}` }, undefined),
+          ),
+        )
         for (const { intern } of created) existing.add(intern.id)
       }
       assert.equal(existing.size, 1200)
@@ -30,7 +37,9 @@ for (const [engine, url] of [['sqlite', undefined], ['postgres', postgresTarget(
         const query = `limit=97${cursor === undefined ? '' : `&starting_after=${cursor}`}`
         const [page] = await Promise.all([
           call(gateway, key, { method: 'GET', url: `/api/v1/interns?${query}` }),
-          ...Array.from({ length: 3 }, () => seed.interns.create(caller, { name: `late${(inserted += 1)}` }, undefined)),
+          ...Array.from({ length: 3 }, () =>
+            seed.interns.create(caller, { name: `late${(inserted += 1)}` }, undefined),
+          ),
         ])
         assert.equal(page.status, 200, page.text)
         seen.push(...page.json.data)
@@ -46,7 +55,9 @@ for (const [engine, url] of [['sqlite', undefined], ['postgres', postgresTarget(
       for (let index = 1; index < seen.length; index += 1) {
         const previous = seen[index - 1]!
         const current = seen[index]!
-        const ordered = previous.created_at > current.created_at || (previous.created_at === current.created_at && previous.id > current.id)
+        const ordered =
+          previous.created_at > current.created_at ||
+          (previous.created_at === current.created_at && previous.id > current.id)
         assert.ok(ordered, `newest first at position ${index}`)
       }
       assert.ok(pages >= 13, `paged in ${pages} pages`)

@@ -19,7 +19,8 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>): Prom
   }
 }
 
-const statusOf = async (gateway: TestGateway, key: string, id: string) => (await call(gateway, key, { method: 'GET', url: `/api/v1/interns/${id}` })).json
+const statusOf = async (gateway: TestGateway, key: string, id: string) =>
+  (await call(gateway, key, { method: 'GET', url: `/api/v1/interns/${id}` })).json
 
 async function waitForStatus(gateway: TestGateway, key: string, id: string, status: string, seen?: Set<string>) {
   return until(`status ${status}`, async () => {
@@ -49,12 +50,18 @@ test('provision, suspend, resume, restart and delete', async () => {
 
     const url = `/api/v1/interns/${intern.id}`
     assert.equal((await call(gateway, key, { method: 'POST', url: `${url}/suspend` })).status, 200)
-    await until('the handle to go', async () => (gateway.gateway.internRuntime.get(intern.id) === undefined ? true : undefined))
+    await until('the handle to go', async () =>
+      gateway.gateway.internRuntime.get(intern.id) === undefined ? true : undefined,
+    )
     assert.equal((await statusOf(gateway, key, intern.id)).status, 'stopped')
     assert.equal((await call(gateway, key, { method: 'POST', url: `${url}/provision` })).status, 202)
     await waitForStatus(gateway, key, intern.id, 'running')
     const keys = await createApiKeysRepository(gateway.gateway.store.db).list({ kinds: ['intern'] })
-    assert.equal(keys.filter((candidate) => candidate.internId === intern.id && candidate.name === runtimeKeyName).length, 1, 'resuming reuses the runtime key')
+    assert.equal(
+      keys.filter((candidate) => candidate.internId === intern.id && candidate.name === runtimeKeyName).length,
+      1,
+      'resuming reuses the runtime key',
+    )
 
     const databaseUrl = gateway.database.url
     await gateway.gateway.close()
@@ -63,11 +70,22 @@ test('provision, suspend, resume, restart and delete', async () => {
     assert.equal(restarted?.hostname, 'build-bot.agents.example.test', 'running interns come back on start')
 
     assert.equal((await call(gateway, key, { method: 'DELETE', url })).status, 202)
-    await until('the intern to be removed', async () => ((await call(gateway, key, { method: 'GET', url })).status === 404 ? true : undefined))
+    await until('the intern to be removed', async () =>
+      (await call(gateway, key, { method: 'GET', url })).status === 404 ? true : undefined,
+    )
     assert.equal(existsSync(restarted.workingDirectory), false)
-    const left = await createApiKeysRepository(gateway.gateway.store.db).list({ kinds: ['intern'], includeDisabled: true })
-    assert.equal(left.some((candidate) => candidate.internId === intern.id), false)
-    assert.equal((await call(gateway, key, { method: 'GET', url: `/api/v1/vault/interns/${intern.id}/secrets` })).status, 404)
+    const left = await createApiKeysRepository(gateway.gateway.store.db).list({
+      kinds: ['intern'],
+      includeDisabled: true,
+    })
+    assert.equal(
+      left.some((candidate) => candidate.internId === intern.id),
+      false,
+    )
+    assert.equal(
+      (await call(gateway, key, { method: 'GET', url: `/api/v1/vault/interns/${intern.id}/secrets` })).status,
+      404,
+    )
   } finally {
     await gateway.close()
     if (gateway !== first) await first.database.dispose()

@@ -27,7 +27,12 @@ export async function addWorkspace(gateway: TestGateway, slug: string): Promise<
   return id
 }
 
-export async function mintKey(gateway: TestGateway, kind: ApiKeyKind, workspaceId: string, internId: string | null = null): Promise<string> {
+export async function mintKey(
+  gateway: TestGateway,
+  kind: ApiKeyKind,
+  workspaceId: string,
+  internId: string | null = null,
+): Promise<string> {
   const plaintext = generateKeySecret()
   await createApiKeysRepository(gateway.gateway.store.db).insert({
     hash: hashKeySecret(plaintext),
@@ -57,7 +62,12 @@ export async function call(gateway: TestGateway, key: string, request: Call) {
     ...(request.body === undefined ? {} : { payload: request.body as object }),
   })
   const text = response.body
-  return { status: response.statusCode, text, json: text === '' ? undefined : (JSON.parse(text) as any), headers: response.headers }
+  return {
+    status: response.statusCode,
+    text,
+    json: text === '' ? undefined : (JSON.parse(text) as any),
+    headers: response.headers,
+  }
 }
 
 export async function createInternVia(gateway: TestGateway, key: string, body: Record<string, unknown>): Promise<any> {

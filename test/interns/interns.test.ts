@@ -7,7 +7,8 @@ import { call, createInternVia, mintKey, noRuntime, seedingArea } from './intern
 let gateway: TestGateway
 let key: string
 let workspaceId: string
-const create = (body: unknown, headers: Record<string, string> = {}) => call(gateway, key, { method: 'POST', url: '/api/v1/interns', body, headers })
+const create = (body: unknown, headers: Record<string, string> = {}) =>
+  call(gateway, key, { method: 'POST', url: '/api/v1/interns', body, headers })
 
 before(async () => {
   gateway = await startTestGateway({ yaml: noRuntime })
@@ -17,14 +18,33 @@ before(async () => {
 after(() => gateway.close())
 
 test('create: 201 with the bare Intern, 200 on replay, 422 for the same key with another body', async () => {
-  const first = await create({ name: 'replayed', description: 'd', workspace_id: workspaceId }, { 'idempotency-key': 'key-1' })
+  const first = await create(
+    { name: 'replayed', description: 'd', workspace_id: workspaceId },
+    { 'idempotency-key': 'key-1' },
+  )
   assert.equal(first.status, 201)
   assert.deepEqual(Object.keys(first.json).sort(), [
-    'attached_vault_id', 'created_at', 'description', 'hostname', 'id', 'instructions', 'last_failure_message', 'model', 'name', 'progress', 'status', 'updated_at', 'vault_id', 'workspace_id',
+    'attached_vault_id',
+    'created_at',
+    'description',
+    'hostname',
+    'id',
+    'instructions',
+    'last_failure_message',
+    'model',
+    'name',
+    'progress',
+    'status',
+    'updated_at',
+    'vault_id',
+    'workspace_id',
   ])
   assert.equal(first.json.status, 'stopped')
   assert.equal(first.json.workspace_id, workspaceId)
-  const replay = await create({ workspace_id: workspaceId, description: 'd', name: 'replayed' }, { 'idempotency-key': 'key-1' })
+  const replay = await create(
+    { workspace_id: workspaceId, description: 'd', name: 'replayed' },
+    { 'idempotency-key': 'key-1' },
+  )
   assert.equal(replay.status, 200)
   assert.equal(replay.json.id, first.json.id)
   const reused = await create({ name: 'replayed', description: 'other' }, { 'idempotency-key': 'key-1' })
@@ -46,8 +66,12 @@ test('create without Idempotency-Key derives one from the body', async () => {
 
 test('create rules: name 2..17 and pattern, text limits, no extra fields, the key workspace only', async () => {
   for (const name of ['ab', 'a'.repeat(17), 'a1-b2-c3', 'x9']) assert.equal((await create({ name })).status, 201, name)
-  for (const name of ['a', 'a'.repeat(18), '1ab', 'Ab', 'a--b', 'a-', '-a', 'a_b']) assert.equal((await create({ name })).status, 400, name)
-  assert.equal((await create({ name: 'desc-max', description: 'd'.repeat(2000), instructions: 'i'.repeat(100000) })).status, 201)
+  for (const name of ['a', 'a'.repeat(18), '1ab', 'Ab', 'a--b', 'a-', '-a', 'a_b'])
+    assert.equal((await create({ name })).status, 400, name)
+  assert.equal(
+    (await create({ name: 'desc-max', description: 'd'.repeat(2000), instructions: 'i'.repeat(100000) })).status,
+    201,
+  )
   assert.equal((await create({ name: 'desc-over', description: 'd'.repeat(2001) })).status, 400)
   assert.equal((await create({ name: 'instr-over', instructions: 'i'.repeat(100001) })).status, 400)
   assert.equal((await create({ name: 'nulls', description: null, instructions: null })).status, 201)
@@ -64,7 +88,11 @@ test('PATCH updates fields, null clears, names stay unique', async () => {
   const intern = await createInternVia(gateway, key, { name: 'patchme', description: 'old' })
   await createInternVia(gateway, key, { name: 'taken' })
   const url = `/api/v1/interns/${intern.id}`
-  const patched = await call(gateway, key, { method: 'PATCH', url, body: { description: null, instructions: 'new', model: 'acme/fast-1:free', name: 'patched' } })
+  const patched = await call(gateway, key, {
+    method: 'PATCH',
+    url,
+    body: { description: null, instructions: 'new', model: 'acme/fast-1:free', name: 'patched' },
+  })
   assert.equal(patched.status, 200)
   assert.equal(patched.json.description, null)
   assert.equal(patched.json.instructions, 'new')
@@ -74,7 +102,10 @@ test('PATCH updates fields, null clears, names stay unique', async () => {
   assert.equal((await call(gateway, key, { method: 'PATCH', url, body: { name: 'taken' } })).status, 409)
   assert.equal((await call(gateway, key, { method: 'PATCH', url, body: { model: 'no-slash' } })).status, 400)
   assert.equal((await call(gateway, key, { method: 'PATCH', url, body: { vault_id: intern.vault_id } })).status, 400)
-  assert.equal((await call(gateway, key, { method: 'GET', url: '/api/v1/interns/00000000-0000-4000-8000-000000000000' })).status, 404)
+  assert.equal(
+    (await call(gateway, key, { method: 'GET', url: '/api/v1/interns/00000000-0000-4000-8000-000000000000' })).status,
+    404,
+  )
 })
 
 test('lifecycle over HTTP: provision queues, illegal moves are 409 naming the state, bodies refused', async () => {
@@ -94,19 +125,27 @@ test('lifecycle over HTTP: provision queues, illegal moves are 409 naming the st
   assert.deepEqual([removed.status, removed.json], [202, { deleting: true }])
   assert.equal((await call(gateway, key, { method: 'GET', url })).json.status, 'destroying')
   assert.match((await call(gateway, key, { method: 'DELETE', url })).json.error.message, /is destroying/)
-  assert.match((await call(gateway, key, { method: 'POST', url: `${url}/provision` })).json.error.message, /is destroying/)
+  assert.match(
+    (await call(gateway, key, { method: 'POST', url: `${url}/provision` })).json.error.message,
+    /is destroying/,
+  )
 })
 
 test('a destroy_failed intern whose workspace archive failed needs acknowledge_workspace_loss', async () => {
   const intern = await createInternVia(gateway, key, { name: 'stuck' })
   const url = `/api/v1/interns/${intern.id}`
   assert.equal((await call(gateway, key, { method: 'DELETE', url })).status, 202)
-  await seedingArea(gateway).interns.applyRuntimeEvent(intern.id, 'runtime_destroy_failed', { failureMessage: 'workspace_archive_failed: bucket unreachable' })
+  await seedingArea(gateway).interns.applyRuntimeEvent(intern.id, 'runtime_destroy_failed', {
+    failureMessage: 'workspace_archive_failed: bucket unreachable',
+  })
   const failed = (await call(gateway, key, { method: 'GET', url })).json
   assert.equal(failed.status, 'destroy_failed')
   assert.match(failed.last_failure_message, /workspace_archive_failed/)
   assert.equal((await call(gateway, key, { method: 'DELETE', url })).status, 409)
-  assert.equal((await call(gateway, key, { method: 'DELETE', url, body: { acknowledge_workspace_loss: true } })).status, 202)
+  assert.equal(
+    (await call(gateway, key, { method: 'DELETE', url, body: { acknowledge_workspace_loss: true } })).status,
+    202,
+  )
 })
 
 test('list filters: status (comma-separated, at most 8, repeats collapsed), workspace_id, cursor, limit', async () => {

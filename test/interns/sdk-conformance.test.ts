@@ -14,12 +14,20 @@ test('@openrouter/sdk interns.* and vault.* accept our responses', async () => {
     const base = await gateway.listen()
     const client = new OpenRouter({ apiKey, serverURL: `${base}/api/v1` })
 
-    const created = await client.interns.createIntern({ idempotencyKey: 'sdk-1', createInternRequest: { name: 'sdk-intern', description: 'from the SDK', workspaceId } })
+    const created = await client.interns.createIntern({
+      idempotencyKey: 'sdk-1',
+      createInternRequest: { name: 'sdk-intern', description: 'from the SDK', workspaceId },
+    })
     assert.equal(created.name, 'sdk-intern')
     assert.equal(created.workspaceId, workspaceId)
-    const replayed = await client.interns.createIntern({ idempotencyKey: 'sdk-1', createInternRequest: { name: 'sdk-intern', description: 'from the SDK', workspaceId } })
+    const replayed = await client.interns.createIntern({
+      idempotencyKey: 'sdk-1',
+      createInternRequest: { name: 'sdk-intern', description: 'from the SDK', workspaceId },
+    })
     assert.equal(replayed.id, created.id)
-    const borrower = await client.interns.createIntern({ createInternRequest: { name: 'sdk-borrower', vaultId: created.vaultId! } })
+    const borrower = await client.interns.createIntern({
+      createInternRequest: { name: 'sdk-borrower', vaultId: created.vaultId! },
+    })
     assert.equal(borrower.attachedVaultId, created.vaultId)
 
     const listed = await client.interns.listInterns({ limit: 1, workspaceId, status: ['stopped', 'queued'] })
@@ -28,23 +36,45 @@ test('@openrouter/sdk interns.* and vault.* accept our responses', async () => {
     const next = await client.interns.listInterns({ limit: 1, startingAfter: listed.nextCursor! })
     assert.notEqual(next.data[0]!.id, listed.data[0]!.id)
     assert.equal((await client.interns.getIntern({ internId: created.id })).id, created.id)
-    const updated = await client.interns.updateIntern({ internId: created.id, updateInternRequest: { instructions: 'be brief', model: 'acme/fast-1' } })
+    const updated = await client.interns.updateIntern({
+      internId: created.id,
+      updateInternRequest: { instructions: 'be brief', model: 'acme/fast-1' },
+    })
     assert.equal(updated.instructions, 'be brief')
     assert.deepEqual(await client.interns.provisionIntern({ internId: created.id }), { provisioning: true })
     assert.deepEqual(await client.interns.suspendIntern({ internId: created.id }), { suspended: true })
 
-    const stored = await client.vault.storeVaultSecret({ name: 'gh_token', vaultSecretWriteRequest: { hosts: ['API.GitHub.com.'], value: 'ghp_example' } })
+    const stored = await client.vault.storeVaultSecret({
+      name: 'gh_token',
+      vaultSecretWriteRequest: { hosts: ['API.GitHub.com.'], value: 'ghp_example' },
+    })
     assert.deepEqual(stored.data.hosts, ['api.github.com'])
     assert.ok(stored.data.createdAt instanceof Date)
     const workspaceList = await client.vault.listVaultSecrets({ limit: 10, offset: 0 })
-    assert.deepEqual(workspaceList.data.map((secret) => secret.name), ['gh_token'])
+    assert.deepEqual(
+      workspaceList.data.map((secret) => secret.name),
+      ['gh_token'],
+    )
     assert.equal(workspaceList.hasMore, false)
-    const internSecret = await client.vault.storeInternVaultSecret({ internId: created.id, name: 'own', vaultSecretWriteRequest: { hosts: ['a.example.com'], value: 'v' } })
+    const internSecret = await client.vault.storeInternVaultSecret({
+      internId: created.id,
+      name: 'own',
+      vaultSecretWriteRequest: { hosts: ['a.example.com'], value: 'v' },
+    })
     assert.equal(internSecret.data.name, 'own')
-    const copied = await client.vault.copyVaultSecretsToIntern({ internId: created.id, vaultSecretCopyRequest: { names: ['gh_token'] } })
-    assert.deepEqual(copied.data.map((secret) => secret.name), ['gh_token'])
+    const copied = await client.vault.copyVaultSecretsToIntern({
+      internId: created.id,
+      vaultSecretCopyRequest: { names: ['gh_token'] },
+    })
+    assert.deepEqual(
+      copied.data.map((secret) => secret.name),
+      ['gh_token'],
+    )
     const internList = await client.vault.listInternVaultSecrets({ internId: created.id })
-    assert.deepEqual(internList.data.map((secret) => secret.name), ['gh_token', 'own'])
+    assert.deepEqual(
+      internList.data.map((secret) => secret.name),
+      ['gh_token', 'own'],
+    )
     await client.vault.deleteInternVaultSecret({ internId: created.id, name: 'own' })
     await client.vault.deleteVaultSecret({ name: 'gh_token' })
     assert.deepEqual((await client.vault.listVaultSecrets()).data, [])
@@ -56,7 +86,9 @@ test('@openrouter/sdk interns.* and vault.* accept our responses', async () => {
     assert.ok(missing instanceof Error, 'a 404 surfaces as an SDK error')
     assert.equal((missing as { statusCode?: number }).statusCode, 404)
 
-    assert.deepEqual(await client.interns.deleteIntern({ internId: borrower.id, deleteInternRequest: {} }), { deleting: true })
+    assert.deepEqual(await client.interns.deleteIntern({ internId: borrower.id, deleteInternRequest: {} }), {
+      deleting: true,
+    })
   } finally {
     await gateway.close()
   }

@@ -42,7 +42,10 @@ describe('secret egress', () => {
           response.writeHead(302, { location: decodeURIComponent(redirect[1]) }).end()
           return
         }
-        response.writeHead(200, { 'content-type': 'application/json', 'x-echo': String(request.headers.authorization ?? '') })
+        response.writeHead(200, {
+          'content-type': 'application/json',
+          'x-echo': String(request.headers.authorization ?? ''),
+        })
         response.end(JSON.stringify({ saw: request.headers.authorization ?? null, body }))
       })
     })
@@ -52,12 +55,24 @@ describe('secret egress', () => {
     const workspaceId = gateway.gateway.bootstrap.defaultWorkspaceId
     const key = await mintKey(gateway, 'inference', workspaceId)
     const intern = await createInternVia(gateway, key, { name: 'egress-tester' })
-    const put = await call(gateway, key, { method: 'PUT', url: `/api/v1/vault/interns/${intern.id}/secrets/api_token`, body: secretBody(secretValue, ['API.Example.test.']) })
+    const put = await call(gateway, key, {
+      method: 'PUT',
+      url: `/api/v1/vault/interns/${intern.id}/secrets/api_token`,
+      body: secretBody(secretValue, ['API.Example.test.']),
+    })
     assert.equal(put.status, 200, put.text)
-    const workspacePut = await call(gateway, key, { method: 'PUT', url: '/api/v1/vault/secrets/api_token', body: secretBody('workspace-value-loses', ['other.test']) })
+    const workspacePut = await call(gateway, key, {
+      method: 'PUT',
+      url: '/api/v1/vault/secrets/api_token',
+      body: secretBody('workspace-value-loses', ['other.test']),
+    })
     assert.equal(workspacePut.status, 200, workspacePut.text)
     const vault = seedingArea(gateway).vault
-    egress = createSecretEgress({ policy: { allowPrivateNetworks: true }, secrets: (name) => vault.openEffectiveSecret(intern.id, name), lookup: toLoopback })
+    egress = createSecretEgress({
+      policy: { allowPrivateNetworks: true },
+      secrets: (name) => vault.openEffectiveSecret(intern.id, name),
+      lookup: toLoopback,
+    })
   })
   after(async () => {
     await egress.close()
@@ -71,7 +86,11 @@ describe('secret egress', () => {
 
   async function assertRefused(url: string, pattern: RegExp): Promise<void> {
     const before = arrivals.length
-    await assert.rejects(authorized(url), (error: unknown) => error instanceof GatewayError && pattern.test(error.message) && !error.message.includes(secretValue))
+    await assert.rejects(
+      authorized(url),
+      (error: unknown) =>
+        error instanceof GatewayError && pattern.test(error.message) && !error.message.includes(secretValue),
+    )
     assert.equal(arrivals.length, before, `no request may reach the server for ${url}`)
   }
 
@@ -86,7 +105,12 @@ describe('secret egress', () => {
   })
 
   test('the body may carry a secret too; it is masked in the answer', async () => {
-    const response = await egress.send({ method: 'POST', url: `http://api.example.test:${port}/login`, headers: { 'content-type': 'text/plain' }, body: 'token={{secret:api_token}}' })
+    const response = await egress.send({
+      method: 'POST',
+      url: `http://api.example.test:${port}/login`,
+      headers: { 'content-type': 'text/plain' },
+      body: 'token={{secret:api_token}}',
+    })
     assert.equal(arrivals.at(-1)?.body, `token=${secretValue}`)
     assert.equal(JSON.parse(response.body).body, 'token=[secret:api_token]')
   })
@@ -98,7 +122,10 @@ describe('secret egress', () => {
 
   test('subdomain, suffix, parent, other hosts and lookalikes are refused without a call', async () => {
     arrivals.length = 0
-    await assertRefused(`http://evil.api.example.test:${port}/`, /only released to api\.example\.test; the request goes to evil\.api\.example\.test/)
+    await assertRefused(
+      `http://evil.api.example.test:${port}/`,
+      /only released to api\.example\.test; the request goes to evil\.api\.example\.test/,
+    )
     await assertRefused(`http://api.example.test.evil:${port}/`, /goes to api\.example\.test\.evil/)
     await assertRefused(`http://API.EXAMPLE.TEST.EVIL.:${port}/`, /goes to api\.example\.test\.evil/)
     await assertRefused(`http://example.test:${port}/`, /goes to example\.test\b/)
@@ -113,7 +140,10 @@ describe('secret egress', () => {
     arrivals.length = 0
     const target = encodeURIComponent(`http://evil.test:${port}/steal`)
     await assertRefusedAfterFirstHop(`http://api.example.test:${port}/redirect?to=${target}`)
-    assert.equal(arrivals.some((arrival) => arrival.path === '/steal'), false)
+    assert.equal(
+      arrivals.some((arrival) => arrival.path === '/steal'),
+      false,
+    )
     const sameHost = encodeURIComponent(`http://api.example.test:${port}/landed`)
     const response = await authorized(`http://api.example.test:${port}/redirect?to=${sameHost}`)
     assert.equal(response.status, 200)
@@ -136,15 +166,32 @@ describe('secret egress', () => {
 
   test('secrets in the URL, unknown secrets, a Host header and bad schemes are refused', async () => {
     const before = arrivals.length
-    await assert.rejects(egress.send({ method: 'GET', url: `http://api.example.test:${port}/?t={{secret:api_token}}` }), /never in the URL/)
-    await assert.rejects(egress.send({ method: 'GET', url: `http://api.example.test:${port}/`, headers: { 'x-key': '{{secret:missing}}' } }), /no secret named "missing"/)
-    await assert.rejects(authorized(`http://api.example.test:${port}/`, { host: 'api.example.test' }), /header host may not be set/)
+    await assert.rejects(
+      egress.send({ method: 'GET', url: `http://api.example.test:${port}/?t={{secret:api_token}}` }),
+      /never in the URL/,
+    )
+    await assert.rejects(
+      egress.send({
+        method: 'GET',
+        url: `http://api.example.test:${port}/`,
+        headers: { 'x-key': '{{secret:missing}}' },
+      }),
+      /no secret named "missing"/,
+    )
+    await assert.rejects(
+      authorized(`http://api.example.test:${port}/`, { host: 'api.example.test' }),
+      /header host may not be set/,
+    )
     await assert.rejects(authorized(`file:///etc/passwd`), /scheme file is not allowed/)
     assert.equal(arrivals.length, before)
   })
 
   test('the private-network rule still applies when loopback is not allowed', async () => {
-    const strict = createSecretEgress({ policy: { allowPrivateNetworks: false }, secrets: async () => null, lookup: toLoopback })
+    const strict = createSecretEgress({
+      policy: { allowPrivateNetworks: false },
+      secrets: async () => null,
+      lookup: toLoopback,
+    })
     try {
       await assert.rejects(strict.send({ method: 'GET', url: `http://public.test:${port}/` }), /internal addresses/)
       await assert.rejects(strict.send({ method: 'GET', url: `http://127.0.0.1:${port}/` }), /loopback/)

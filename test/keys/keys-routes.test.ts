@@ -22,7 +22,12 @@ interface Created {
 }
 
 async function post(body: unknown): Promise<{ status: number; json: any }> {
-  const response = await gateway.inject({ method: 'POST', url: '/api/v1/keys', headers: admin(), payload: body as object })
+  const response = await gateway.inject({
+    method: 'POST',
+    url: '/api/v1/keys',
+    headers: admin(),
+    payload: body as object,
+  })
   return { status: response.statusCode, json: response.json() }
 }
 
@@ -32,29 +37,83 @@ async function create(body: Record<string, unknown> = {}): Promise<Created> {
   return result.json as Created
 }
 
-async function request(method: 'GET' | 'PATCH' | 'DELETE', url: string, key: string, payload?: object): Promise<{ status: number; json: any }> {
-  const response = await gateway.inject({ method, url, headers: bearer(key), ...(payload === undefined ? {} : { payload }) })
+async function request(
+  method: 'GET' | 'PATCH' | 'DELETE',
+  url: string,
+  key: string,
+  payload?: object,
+): Promise<{ status: number; json: any }> {
+  const response = await gateway.inject({
+    method,
+    url,
+    headers: bearer(key),
+    ...(payload === undefined ? {} : { payload }),
+  })
   return { status: response.statusCode, json: response.json() }
 }
 
 test('POST /keys returns 201 {data, key} with every field of the API key, typed as the spec says', async () => {
-  const { data, key } = await create({ name: 'Prod', limit: 12.5, limit_reset: 'weekly', include_byok_in_limit: true, expires_at: '2027-01-31T23:59:59Z' })
+  const { data, key } = await create({
+    name: 'Prod',
+    limit: 12.5,
+    limit_reset: 'weekly',
+    include_byok_in_limit: true,
+    expires_at: '2027-01-31T23:59:59Z',
+  })
   assert.match(key, /^sk-sy-v1-[0-9a-f]{64}$/)
   assert.equal(data.hash, hashKeySecret(key))
   assert.equal(data.label, `sk-sy-v1-${key.slice(9, 12)}...${key.slice(-3)}`)
   assert.deepEqual(Object.keys(data).sort(), [
-    'byok_usage', 'byok_usage_daily', 'byok_usage_monthly', 'byok_usage_weekly', 'created_at', 'creator_user_id', 'disabled', 'expires_at',
-    'external_user', 'hash', 'include_byok_in_limit', 'label', 'last_used_at', 'limit', 'limit_remaining', 'limit_reset', 'name', 'updated_at',
-    'usage', 'usage_daily', 'usage_monthly', 'usage_weekly', 'workspace_id',
+    'byok_usage',
+    'byok_usage_daily',
+    'byok_usage_monthly',
+    'byok_usage_weekly',
+    'created_at',
+    'creator_user_id',
+    'disabled',
+    'expires_at',
+    'external_user',
+    'hash',
+    'include_byok_in_limit',
+    'label',
+    'last_used_at',
+    'limit',
+    'limit_remaining',
+    'limit_reset',
+    'name',
+    'updated_at',
+    'usage',
+    'usage_daily',
+    'usage_monthly',
+    'usage_weekly',
+    'workspace_id',
   ])
   assert.deepEqual(
     { ...data, hash: undefined, label: undefined },
     {
-      hash: undefined, label: undefined, name: 'Prod', disabled: false, created_at: '2026-11-22T12:00:00.000Z', updated_at: null,
-      expires_at: '2027-01-31T23:59:59.000Z', last_used_at: null, creator_user_id: gateway.gateway.bootstrap.ownerUserId,
-      workspace_id: gateway.gateway.bootstrap.defaultWorkspaceId, external_user: null, limit: 12.5, limit_remaining: 12.5,
-      limit_reset: 'weekly', include_byok_in_limit: true, usage: 0, usage_daily: 0, usage_weekly: 0, usage_monthly: 0,
-      byok_usage: 0, byok_usage_daily: 0, byok_usage_weekly: 0, byok_usage_monthly: 0,
+      hash: undefined,
+      label: undefined,
+      name: 'Prod',
+      disabled: false,
+      created_at: '2026-11-22T12:00:00.000Z',
+      updated_at: null,
+      expires_at: '2027-01-31T23:59:59.000Z',
+      last_used_at: null,
+      creator_user_id: gateway.gateway.bootstrap.ownerUserId,
+      workspace_id: gateway.gateway.bootstrap.defaultWorkspaceId,
+      external_user: null,
+      limit: 12.5,
+      limit_remaining: 12.5,
+      limit_reset: 'weekly',
+      include_byok_in_limit: true,
+      usage: 0,
+      usage_daily: 0,
+      usage_weekly: 0,
+      usage_monthly: 0,
+      byok_usage: 0,
+      byok_usage_daily: 0,
+      byok_usage_weekly: 0,
+      byok_usage_monthly: 0,
     },
   )
   const fetched = await request('GET', `/api/v1/keys/${data.hash}`, gateway.adminKey)
@@ -108,7 +167,11 @@ test('create body boundaries: name, limit, limit_reset, workspace, creator, unkn
     [{ name: 'x', limit: -0.01 }, 400, /limit/],
     [{ name: 'x', limit: 'ten' }, 400, /limit/],
     [{ name: 'x', limit_reset: 'yearly' }, 400, /limit_reset/],
-    [{ name: 'x', workspace_id: '00000000-0000-4000-8000-000000000000' }, 400, /workspace_id "00000000-0000-4000-8000-000000000000" does not match any workspace/],
+    [
+      { name: 'x', workspace_id: '00000000-0000-4000-8000-000000000000' },
+      400,
+      /workspace_id "00000000-0000-4000-8000-000000000000" does not match any workspace/,
+    ],
     [{ name: 'x', creator_user_id: 'nobody' }, 400, /creator_user_id "nobody" is not a member/],
     [{ name: 'x', creator_user_id: '' }, 400, /creator_user_id/],
     [{ name: 'x', external: { api_key: 'k'.repeat(40) } }, 400, /user/],
@@ -132,7 +195,11 @@ test('external: external_user is {user}; the partner api_key is stored only as i
   assert.deepEqual(data.external_user, { user: 'customer-42' })
   const fetched = await request('GET', `/api/v1/keys/${data.hash}`, gateway.adminKey)
   assert.ok(!JSON.stringify(fetched.json).includes(partnerKey))
-  const row = await gateway.gateway.store.db.selectFrom('api_keys').selectAll().where('hash', '=', data.hash).executeTakeFirstOrThrow()
+  const row = await gateway.gateway.store.db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('hash', '=', data.hash)
+    .executeTakeFirstOrThrow()
   assert.equal(row.external_api_key_hash, hashKeySecret(partnerKey))
   assert.ok(!JSON.stringify(row).includes(partnerKey))
 })
@@ -151,10 +218,17 @@ test('GET /keys: newest first, disabled keys only with include_disabled, no tota
   assert.ok(!hashes.includes(older.data.hash))
   assert.ok(!hashes.includes(hashKeySecret(gateway.adminKey)), 'management keys are not listed')
   const all = await request('GET', '/api/v1/keys?include_disabled=true', gateway.adminKey)
-  assert.deepEqual((all.json.data as Array<{ hash: string }>).slice(0, 2).map((key) => key.hash), [newer.data.hash, older.data.hash])
+  assert.deepEqual(
+    (all.json.data as Array<{ hash: string }>).slice(0, 2).map((key) => key.hash),
+    [newer.data.hash, older.data.hash],
+  )
   const skipped = await request('GET', '/api/v1/keys?include_disabled=true&offset=1', gateway.adminKey)
   assert.equal(skipped.json.data[0].hash, older.data.hash)
-  const workspace = await request('GET', `/api/v1/keys?workspace_id=${gateway.gateway.bootstrap.defaultWorkspaceId}`, gateway.adminKey)
+  const workspace = await request(
+    'GET',
+    `/api/v1/keys?workspace_id=${gateway.gateway.bootstrap.defaultWorkspaceId}`,
+    gateway.adminKey,
+  )
   assert.equal(workspace.json.data[0].hash, newer.data.hash)
   assert.equal((await request('GET', '/api/v1/keys?workspace_id=nope', gateway.adminKey)).status, 400)
   assert.equal((await request('GET', '/api/v1/keys?offset=-1', gateway.adminKey)).status, 400)
@@ -163,18 +237,37 @@ test('GET /keys: newest first, disabled keys only with include_disabled, no tota
 test('PATCH /keys/{hash} changes name, limit, limit_reset and include_byok_in_limit; refuses unknown fields', async () => {
   const { data } = await create({ limit: 3 })
   clock.advance(5000)
-  const patched = await request('PATCH', `/api/v1/keys/${data.hash}`, gateway.adminKey, { name: 'renamed', limit: 7.25, limit_reset: 'daily', include_byok_in_limit: true })
+  const patched = await request('PATCH', `/api/v1/keys/${data.hash}`, gateway.adminKey, {
+    name: 'renamed',
+    limit: 7.25,
+    limit_reset: 'daily',
+    include_byok_in_limit: true,
+  })
   assert.equal(patched.status, 200)
   assert.deepEqual(
-    { name: patched.json.data.name, limit: patched.json.data.limit, remaining: patched.json.data.limit_remaining, reset: patched.json.data.limit_reset, byok: patched.json.data.include_byok_in_limit, updated: patched.json.data.updated_at },
+    {
+      name: patched.json.data.name,
+      limit: patched.json.data.limit,
+      remaining: patched.json.data.limit_remaining,
+      reset: patched.json.data.limit_reset,
+      byok: patched.json.data.include_byok_in_limit,
+      updated: patched.json.data.updated_at,
+    },
     { name: 'renamed', limit: 7.25, remaining: 7.25, reset: 'daily', byok: true, updated: clock.now().toISOString() },
   )
-  const cleared = await request('PATCH', `/api/v1/keys/${data.hash}`, gateway.adminKey, { limit: null, limit_reset: null })
+  const cleared = await request('PATCH', `/api/v1/keys/${data.hash}`, gateway.adminKey, {
+    limit: null,
+    limit_reset: null,
+  })
   assert.equal(cleared.json.data.limit, null)
   assert.equal(cleared.json.data.limit_remaining, null)
   assert.equal(cleared.json.data.limit_reset, null)
   for (const body of [{ name: '' }, { limit: -1 }, { expires_at: '2030-01-01T00:00:00Z' }, { disabled: 'yes' }]) {
-    assert.equal((await request('PATCH', `/api/v1/keys/${data.hash}`, gateway.adminKey, body)).status, 400, JSON.stringify(body))
+    assert.equal(
+      (await request('PATCH', `/api/v1/keys/${data.hash}`, gateway.adminKey, body)).status,
+      400,
+      JSON.stringify(body),
+    )
   }
   assert.equal((await request('PATCH', `/api/v1/keys/${'0'.repeat(64)}`, gateway.adminKey, { name: 'x' })).status, 404)
 })
@@ -202,12 +295,21 @@ test('DELETE /keys/{hash} answers {deleted: true} and refuses the key on the nex
 
 test('/keys takes management keys only (403); GET /key takes any key and describes the caller', async () => {
   const { key } = await create({ limit: 2 })
-  for (const [method, url] of [['GET', '/api/v1/keys'], ['GET', `/api/v1/keys/${hashKeySecret(key)}`], ['DELETE', `/api/v1/keys/${hashKeySecret(key)}`]] as const) {
+  for (const [method, url] of [
+    ['GET', '/api/v1/keys'],
+    ['GET', `/api/v1/keys/${hashKeySecret(key)}`],
+    ['DELETE', `/api/v1/keys/${hashKeySecret(key)}`],
+  ] as const) {
     const result = await request(method, url, key)
     assert.equal(result.status, 403, url)
     assert.equal(result.json.error.message, 'Only management keys can perform this operation')
   }
-  const forbidden = await gateway.inject({ method: 'POST', url: '/api/v1/keys', headers: bearer(key), payload: { name: 'x' } })
+  const forbidden = await gateway.inject({
+    method: 'POST',
+    url: '/api/v1/keys',
+    headers: bearer(key),
+    payload: { name: 'x' },
+  })
   assert.equal(forbidden.statusCode, 403)
   const own = await request('GET', '/api/v1/key', key)
   assert.equal(own.json.data.is_management_key, false)
@@ -216,7 +318,11 @@ test('/keys takes management keys only (403); GET /key takes any key and describ
   assert.equal(own.json.data.limit_remaining, 2)
   assert.equal(own.json.data.workspace_id, gateway.gateway.bootstrap.defaultWorkspaceId)
   assert.equal(own.json.data.organization_id, gateway.gateway.bootstrap.organizationId)
-  assert.deepEqual(own.json.data.rate_limit, { requests: -1, interval: '10s', note: 'This field is deprecated and safe to ignore.' })
+  assert.deepEqual(own.json.data.rate_limit, {
+    requests: -1,
+    interval: '10s',
+    note: 'This field is deprecated and safe to ignore.',
+  })
   assert.equal(own.json.data.hash, undefined)
   const adminView = await request('GET', '/api/v1/key', gateway.adminKey)
   assert.equal(adminView.json.data.is_management_key, true)
@@ -229,15 +335,37 @@ test('usage fields and limit_remaining come from settled spend (BYOK apart unles
   const record = await createApiKeysRepository(gateway.gateway.store.db).findByHash(data.hash)
   assert.ok(record !== undefined)
   const { accounting } = gateway.gateway
-  const paid = await accounting.reserve({ key: record, generationId: 'gen-usage-1', attempt: 1, worstCaseNano: 500_000_000n, isByok: false })
+  const paid = await accounting.reserve({
+    key: record,
+    generationId: 'gen-usage-1',
+    attempt: 1,
+    worstCaseNano: 500_000_000n,
+    isByok: false,
+  })
   await accounting.settle(paid, { costNano: 250_000_000n, model: 'acme/fast-1', provider: 'acme' })
-  const byok = await accounting.reserve({ key: record, generationId: 'gen-usage-2', attempt: 1, worstCaseNano: 500_000_000n, isByok: true })
+  const byok = await accounting.reserve({
+    key: record,
+    generationId: 'gen-usage-2',
+    attempt: 1,
+    worstCaseNano: 500_000_000n,
+    isByok: true,
+  })
   await accounting.settle(byok, { costNano: 100_000_000n, model: 'acme/fast-1', provider: 'acme' })
   const fetched = (await request('GET', `/api/v1/keys/${data.hash}`, gateway.adminKey)).json.data
   assert.deepEqual(
-    [fetched.usage, fetched.usage_daily, fetched.usage_weekly, fetched.usage_monthly, fetched.byok_usage, fetched.byok_usage_monthly, fetched.limit_remaining],
+    [
+      fetched.usage,
+      fetched.usage_daily,
+      fetched.usage_weekly,
+      fetched.usage_monthly,
+      fetched.byok_usage,
+      fetched.byok_usage_monthly,
+      fetched.limit_remaining,
+    ],
     [0.25, 0.25, 0.25, 0.25, 0.1, 0.1, 0.75],
   )
-  const included = await request('PATCH', `/api/v1/keys/${data.hash}`, gateway.adminKey, { include_byok_in_limit: true })
+  const included = await request('PATCH', `/api/v1/keys/${data.hash}`, gateway.adminKey, {
+    include_byok_in_limit: true,
+  })
   assert.equal(included.json.data.limit_remaining, 0.65)
 })

@@ -17,7 +17,9 @@ after(() => gateway.close())
 test('apiKeys.create / get / list / update / delete and getCurrentKeyMetadata', async () => {
   const admin = new OpenRouter({ apiKey: gateway.adminKey, serverURL })
   const expiresAt = new Date('2099-06-30T12:34:56.789Z')
-  const created = await admin.apiKeys.create({ requestBody: { name: 'sdk key', limit: 20, limitReset: 'monthly', includeByokInLimit: true, expiresAt } })
+  const created = await admin.apiKeys.create({
+    requestBody: { name: 'sdk key', limit: 20, limitReset: 'monthly', includeByokInLimit: true, expiresAt },
+  })
   assert.match(created.key, /^sk-sy-v1-/)
   assert.equal(created.data.name, 'sdk key')
   assert.equal(created.data.limit, 20)
@@ -46,13 +48,19 @@ test('apiKeys.create / get / list / update / delete and getCurrentKeyMetadata', 
   assert.equal(current.data.workspaceId, gateway.gateway.bootstrap.defaultWorkspaceId)
 
   await admin.apiKeys.update({ hash, requestBody: { disabled: true } })
-  await assert.rejects(own.apiKeys.getCurrentKeyMetadata(), (error: { statusCode?: number }) => error.statusCode === 401)
+  await assert.rejects(
+    own.apiKeys.getCurrentKeyMetadata(),
+    (error: { statusCode?: number }) => error.statusCode === 401,
+  )
   await admin.apiKeys.update({ hash, requestBody: { disabled: false } })
   assert.equal((await own.apiKeys.getCurrentKeyMetadata()).data.isManagementKey, false)
 
   const deleted = await admin.apiKeys.delete({ hash })
   assert.equal(deleted.deleted, true)
-  await assert.rejects(own.apiKeys.getCurrentKeyMetadata(), (error: { statusCode?: number }) => error.statusCode === 401)
+  await assert.rejects(
+    own.apiKeys.getCurrentKeyMetadata(),
+    (error: { statusCode?: number }) => error.statusCode === 401,
+  )
   await assert.rejects(admin.apiKeys.get({ hash }), (error: { statusCode?: number }) => error.statusCode === 404)
 
   const adminView = await admin.apiKeys.getCurrentKeyMetadata()

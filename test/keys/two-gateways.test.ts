@@ -34,7 +34,12 @@ test('two instances enforce one key limit together', { skip: postgres.skip || re
   const first = await startTestGateway({ postgresUrl: postgres.url!, env, redisKeyPrefix })
   const second = await startTestGateway({ databaseUrl: first.database.url, env, redisKeyPrefix })
   try {
-    const created = await first.inject({ method: 'POST', url: '/api/v1/keys', headers: bearer(first.adminKey), payload: { name: 'shared', limit: 1, limit_reset: 'daily' } })
+    const created = await first.inject({
+      method: 'POST',
+      url: '/api/v1/keys',
+      headers: bearer(first.adminKey),
+      payload: { name: 'shared', limit: 1, limit_reset: 'daily' },
+    })
     assert.equal(created.statusCode, 201)
     const { data } = created.json() as { data: { hash: string } }
     const key = await createApiKeysRepository(second.gateway.store.db).findByHash(data.hash)
@@ -43,31 +48,50 @@ test('two instances enforce one key limit together', { skip: postgres.skip || re
     const worstCase = 13_000_000n // $0.013: 76 fit under $1
     const instances = [first, second]
     const attempts = Array.from({ length: 200 }, (_, index) =>
-      instances[index % 2]!.gateway.accounting
-        .reserve({ key, generationId: `gen-two-${index}`, attempt: 1, worstCaseNano: worstCase, isByok: false })
-        .then(
-          (reservation): [number, Reservation] | null => [index % 2, reservation],
-          (error: unknown) => {
-            assert.ok(isGatewayError(error) && error.status === 402, String(error))
-            return null
-          },
-        ),
+      instances[index % 2]!.gateway.accounting.reserve({
+        key,
+        generationId: `gen-two-${index}`,
+        attempt: 1,
+        worstCaseNano: worstCase,
+        isByok: false,
+      }).then(
+        (reservation): [number, Reservation] | null => [index % 2, reservation],
+        (error: unknown) => {
+          assert.ok(isGatewayError(error) && error.status === 402, String(error))
+          return null
+        },
+      ),
     )
     const admitted = (await Promise.all(attempts)).filter((entry) => entry !== null)
     assert.equal(admitted.length, 76)
-    assert.ok(admitted.some(([instance]) => instance === 0) && admitted.some(([instance]) => instance === 1), 'both instances admitted some')
+    assert.ok(
+      admitted.some(([instance]) => instance === 0) && admitted.some(([instance]) => instance === 1),
+      'both instances admitted some',
+    )
     await Promise.all(
       admitted.map(([instance, reservation], index) =>
-        instances[instance]!.gateway.accounting.settle(reservation, { costNano: worstCase - BigInt(index), model: 'acme/fast-1', provider: 'acme' }),
+        instances[instance]!.gateway.accounting.settle(reservation, {
+          costNano: worstCase - BigInt(index),
+          model: 'acme/fast-1',
+          provider: 'acme',
+        }),
       ),
     )
     await Promise.all(instances.map((instance) => instance.gateway.ledger.flush()))
 
-    const rows = await first.gateway.store.db.selectFrom('ledger_entries').select('cost_nano').where('key_hash', '=', data.hash).execute()
+    const rows = await first.gateway.store.db
+      .selectFrom('ledger_entries')
+      .select('cost_nano')
+      .where('key_hash', '=', data.hash)
+      .execute()
     assert.equal(rows.length, 76)
     const ledgerTotal = rows.reduce((sum, row) => sum + BigInt(row.cost_nano), 0n)
     for (const instance of instances) {
-      const view = await instance.inject({ method: 'GET', url: `/api/v1/keys/${data.hash}`, headers: bearer(instance.adminKey) })
+      const view = await instance.inject({
+        method: 'GET',
+        url: `/api/v1/keys/${data.hash}`,
+        headers: bearer(instance.adminKey),
+      })
       const fields = (view.json() as { data: { usage: number; usage_daily: number; limit_remaining: number } }).data
       assert.equal(fields.usage_daily, Number(ledgerTotal) / 1e9)
       assert.equal(fields.usage, Number(ledgerTotal) / 1e9)

@@ -14,12 +14,17 @@ import { startRecordingServer, type RecordingServer } from './support/recording-
 import { decodeOtlpTraces } from './support/decode-otlp-traces.ts'
 import { sampleTrace } from './support/sample-trace.ts'
 
-const clock = { current: Date.parse('2026-03-04T06:00:00.000Z'), now: () => new Date(clock.current), advance: (ms: number) => (clock.current += ms) }
+const clock = {
+  current: Date.parse('2026-03-04T06:00:00.000Z'),
+  now: () => new Date(clock.current),
+  advance: (ms: number) => (clock.current += ms),
+}
 let gateway: TestGateway
 let workspaceId: string
 
 before(async () => {
-  const yaml = 'egress:\n  allow_private_networks: true\nobservability:\n  delivery:\n    direct: false\n    poll_interval_ms: 3600000\n'
+  const yaml =
+    'egress:\n  allow_private_networks: true\nobservability:\n  delivery:\n    direct: false\n    poll_interval_ms: 3600000\n'
   gateway = await startTestGateway({ clock, yaml })
   workspaceId = gateway.gateway.bootstrap.defaultWorkspaceId
 })
@@ -40,7 +45,9 @@ function startWorker(): DeliveryWorker {
 
 async function createCollector(receiver: RecordingServer, headers: Record<string, string> = {}): Promise<string> {
   const response = await gateway.inject({
-    method: 'POST', url: '/api/v1/observability/destinations', headers: bearer(gateway.adminKey),
+    method: 'POST',
+    url: '/api/v1/observability/destinations',
+    headers: bearer(gateway.adminKey),
     payload: { name: 'collector', type: 'otel-collector', config: { endpoint: `${receiver.url}/v1/traces`, headers } },
   })
   assert.equal(response.statusCode, 201, response.body)
@@ -48,12 +55,23 @@ async function createCollector(receiver: RecordingServer, headers: Record<string
 }
 
 async function patchConfig(id: string, payload: Record<string, unknown>): Promise<void> {
-  const response = await gateway.inject({ method: 'PATCH', url: `/api/v1/observability/destinations/${id}`, headers: bearer(gateway.adminKey), payload })
+  const response = await gateway.inject({
+    method: 'PATCH',
+    url: `/api/v1/observability/destinations/${id}`,
+    headers: bearer(gateway.adminKey),
+    payload,
+  })
   assert.equal(response.statusCode, 200, response.body)
 }
 
-async function delivery(id: string): Promise<{ pending: number; failed: number; delivered: number; dead_lettered: number; last_error: string | null }> {
-  const response = await gateway.inject({ method: 'GET', url: `/api/v1/observability/destinations/${id}`, headers: bearer(gateway.adminKey) })
+async function delivery(
+  id: string,
+): Promise<{ pending: number; failed: number; delivered: number; dead_lettered: number; last_error: string | null }> {
+  const response = await gateway.inject({
+    method: 'GET',
+    url: `/api/v1/observability/destinations/${id}`,
+    headers: bearer(gateway.adminKey),
+  })
   return response.json().data.delivery
 }
 
@@ -61,7 +79,10 @@ async function delivery(id: string): Promise<{ pending: number; failed: number; 
 async function enqueue(count: number): Promise<string[]> {
   const traces = Array.from({ length: count }, () => sampleTrace(workspaceId))
   const added = await Promise.all(traces.map((trace) => gateway.gateway.observability.enqueueGeneration(trace)))
-  assert.deepEqual(added, traces.map(() => 1))
+  assert.deepEqual(
+    added,
+    traces.map(() => 1),
+  )
   return traces.map((trace) => trace.generationId)
 }
 
@@ -72,7 +93,10 @@ async function waitFor(what: string, isDone: () => Promise<boolean>): Promise<vo
   throw new Error(`timed out waiting for ${what}`)
 }
 
-const spanGenerationIds = (body: Buffer): string[] => decodeOtlpTraces(body).map((span) => String(span.attributes['gen_ai.response.id'])).sort()
+const spanGenerationIds = (body: Buffer): string[] =>
+  decodeOtlpTraces(body)
+    .map((span) => String(span.attributes['gen_ai.response.id']))
+    .sort()
 
 test('the generations of one poll go to a collector as one export request, over one kept-alive connection', async () => {
   const receiver = await startRecordingServer()
@@ -87,7 +111,11 @@ test('the generations of one poll go to a collector as one export request, over 
     assert.equal(await worker.deliverDue(), 3)
     assert.equal(receiver.requests.length, 2)
     assert.deepEqual(spanGenerationIds(receiver.requests[1]!.body), second.sort())
-    assert.equal(receiver.requests[1]!.remotePort, receiver.requests[0]!.remotePort, 'the second export reuses the connection')
+    assert.equal(
+      receiver.requests[1]!.remotePort,
+      receiver.requests[0]!.remotePort,
+      'the second export reuses the connection',
+    )
     assert.deepEqual(await delivery(id), { pending: 0, failed: 0, delivered: 23, dead_lettered: 0, last_error: null })
     await patchConfig(id, { enabled: false })
     assert.equal(await receiver.openConnections(), 1, 'the exporter keeps its connection open between polls')
@@ -138,11 +166,18 @@ test('a changed destination config takes effect on the next delivery', async () 
     await worker.deliverDue()
     assert.equal(first.requests.length, 2)
     assert.equal(first.requests[1]!.headers['x-team'], 'green', 'new headers are sent')
-    assert.notEqual(first.requests[1]!.remotePort, first.requests[0]!.remotePort, 'the exporter was rebuilt, with a new connection')
+    assert.notEqual(
+      first.requests[1]!.remotePort,
+      first.requests[0]!.remotePort,
+      'the exporter was rebuilt, with a new connection',
+    )
     await patchConfig(id, { config: { endpoint: `${second.url}/v1/traces` } })
     const moved = await enqueue(3)
     await worker.deliverDue()
-    await waitFor('the replaced exporters to close their connections', async () => (await first.openConnections()) === 0)
+    await waitFor(
+      'the replaced exporters to close their connections',
+      async () => (await first.openConnections()) === 0,
+    )
     assert.equal(first.requests.length, 2, 'the old endpoint gets nothing more')
     assert.equal(second.requests.length, 1)
     assert.equal(second.requests[0]!.headers['x-team'], 'green')
@@ -162,7 +197,9 @@ test('a generation enqueued twice within one turn (one INSERT statement) gets on
     const id = await createCollector(receiver)
     const trace = sampleTrace(workspaceId)
     const other = sampleTrace(workspaceId)
-    const added = await Promise.all([trace, other, trace].map((each) => gateway.gateway.observability.enqueueGeneration(each)))
+    const added = await Promise.all(
+      [trace, other, trace].map((each) => gateway.gateway.observability.enqueueGeneration(each)),
+    )
     assert.deepEqual(added, [1, 1, 0])
     assert.deepEqual(await delivery(id), { pending: 2, failed: 0, delivered: 0, dead_lettered: 0, last_error: null })
     await patchConfig(id, { enabled: false })
@@ -178,7 +215,9 @@ test('webhook: still one request per record, over a kept-alive connection, close
   const worker = startWorker()
   try {
     const response = await gateway.inject({
-      method: 'POST', url: '/api/v1/observability/destinations', headers: bearer(gateway.adminKey),
+      method: 'POST',
+      url: '/api/v1/observability/destinations',
+      headers: bearer(gateway.adminKey),
       payload: { name: 'hook', type: 'webhook', config: { url: `${receiver.url}/hook` } },
     })
     assert.equal(response.statusCode, 201, response.body)
@@ -187,8 +226,15 @@ test('webhook: still one request per record, over a kept-alive connection, close
     assert.equal(await worker.deliverDue(), 1)
     const [second] = await enqueue(1)
     assert.equal(await worker.deliverDue(), 1)
-    assert.deepEqual(receiver.requests.map((request) => JSON.parse(request.body.toString('utf8')).id), [first, second])
-    assert.equal(receiver.requests[1]!.remotePort, receiver.requests[0]!.remotePort, 'the second delivery reuses the connection')
+    assert.deepEqual(
+      receiver.requests.map((request) => JSON.parse(request.body.toString('utf8')).id),
+      [first, second],
+    )
+    assert.equal(
+      receiver.requests[1]!.remotePort,
+      receiver.requests[0]!.remotePort,
+      'the second delivery reuses the connection',
+    )
     await patchConfig(id, { enabled: false })
     await worker.stop()
     await waitFor('the worker to close its connection', async () => (await receiver.openConnections()) === 0)

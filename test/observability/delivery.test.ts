@@ -15,7 +15,11 @@ import { startRecordingServer, type RecordingServer } from './support/recording-
 import { decodeOtlpTraces } from './support/decode-otlp-traces.ts'
 import { completionText, promptText, sampleTrace } from './support/sample-trace.ts'
 
-const clock = { current: Date.parse('2026-03-04T06:00:00.000Z'), now: () => new Date(clock.current), advance: (ms: number) => (clock.current += ms) }
+const clock = {
+  current: Date.parse('2026-03-04T06:00:00.000Z'),
+  now: () => new Date(clock.current),
+  advance: (ms: number) => (clock.current += ms),
+}
 let gateway: TestGateway
 let workspaceId: string
 
@@ -28,7 +32,11 @@ before(async () => {
 })
 after(() => gateway.close())
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, deadlineMs = 30_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  deadlineMs = 30_000,
+): Promise<T> {
   const until = Date.now() + deadlineMs
   while (Date.now() < until) {
     const value = await probe()
@@ -38,29 +46,54 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T 
   throw new Error(`timed out waiting for ${what}`)
 }
 
-async function createDestination(body: Record<string, unknown>): Promise<{ id: string; config: Record<string, unknown> }> {
-  const response = await gateway.inject({ method: 'POST', url: '/api/v1/observability/destinations', headers: bearer(gateway.adminKey), payload: body })
+async function createDestination(
+  body: Record<string, unknown>,
+): Promise<{ id: string; config: Record<string, unknown> }> {
+  const response = await gateway.inject({
+    method: 'POST',
+    url: '/api/v1/observability/destinations',
+    headers: bearer(gateway.adminKey),
+    payload: body,
+  })
   assert.equal(response.statusCode, 201, response.body)
   return response.json().data
 }
 
-async function delivery(id: string): Promise<{ pending: number; failed: number; delivered: number; dead_lettered: number; last_error: string | null }> {
-  const response = await gateway.inject({ method: 'GET', url: `/api/v1/observability/destinations/${id}`, headers: bearer(gateway.adminKey) })
+async function delivery(
+  id: string,
+): Promise<{ pending: number; failed: number; delivered: number; dead_lettered: number; last_error: string | null }> {
+  const response = await gateway.inject({
+    method: 'GET',
+    url: `/api/v1/observability/destinations/${id}`,
+    headers: bearer(gateway.adminKey),
+  })
   return response.json().data.delivery
 }
 
 async function disable(id: string): Promise<void> {
-  await gateway.inject({ method: 'PATCH', url: `/api/v1/observability/destinations/${id}`, headers: bearer(gateway.adminKey), payload: { enabled: false } })
+  await gateway.inject({
+    method: 'PATCH',
+    url: `/api/v1/observability/destinations/${id}`,
+    headers: bearer(gateway.adminKey),
+    payload: { enabled: false },
+  })
 }
 
 test('otel-collector and arize receive OTLP/HTTP protobuf spans with GenAI attributes', async () => {
   const receiver = await startRecordingServer()
   try {
     const collector = await createDestination({
-      name: 'collector', type: 'otel-collector', config: { endpoint: `${receiver.url}/v1/traces`, headers: { 'x-team': 'blue' } },
-      broadcast_generation_cost: true, broadcast_generation_identity: true,
+      name: 'collector',
+      type: 'otel-collector',
+      config: { endpoint: `${receiver.url}/v1/traces`, headers: { 'x-team': 'blue' } },
+      broadcast_generation_cost: true,
+      broadcast_generation_identity: true,
     })
-    const arize = await createDestination({ name: 'arize', type: 'arize', config: { apiKey: 'arize-key', spaceKey: 'space-1', modelId: 'model-1', baseUrl: receiver.url } })
+    const arize = await createDestination({
+      name: 'arize',
+      type: 'arize',
+      config: { apiKey: 'arize-key', spaceKey: 'space-1', modelId: 'model-1', baseUrl: receiver.url },
+    })
     const trace = sampleTrace(workspaceId)
     assert.equal(await gateway.gateway.observability.enqueueGeneration(trace), 2)
     await waitFor('two OTLP requests', () => (receiver.requests.length >= 2 ? true : undefined))
@@ -101,7 +134,13 @@ test('otel-collector and arize receive OTLP/HTTP protobuf spans with GenAI attri
 test('webhook: Standard-Webhooks signature verifies; privacy mode withholds prompt and completion', async () => {
   const receiver = await startRecordingServer()
   try {
-    const destination = await createDestination({ name: 'hook', type: 'webhook', config: { url: `${receiver.url}/hook`, method: 'PUT' }, privacy_mode: true, broadcast_generation_request_context: true })
+    const destination = await createDestination({
+      name: 'hook',
+      type: 'webhook',
+      config: { url: `${receiver.url}/hook`, method: 'PUT' },
+      privacy_mode: true,
+      broadcast_generation_request_context: true,
+    })
     const secret = destination.config.secret as string
     await gateway.gateway.observability.enqueueGeneration(sampleTrace(workspaceId))
     const request = await waitFor('webhook request', () => receiver.requests[0])
@@ -109,8 +148,14 @@ test('webhook: Standard-Webhooks signature verifies; privacy mode withholds prom
     const id = String(request.headers['webhook-id'])
     const timestamp = Number(request.headers['webhook-timestamp'])
     assert.equal(timestamp, Math.floor(clock.current / 1000))
-    assert.equal(request.headers['webhook-signature'], signWebhook(secret, id, timestamp, request.body.toString('utf8')))
-    assert.notEqual(request.headers['webhook-signature'], signWebhook(`whsec_${Buffer.alloc(32).toString('base64')}`, id, timestamp, request.body.toString('utf8')))
+    assert.equal(
+      request.headers['webhook-signature'],
+      signWebhook(secret, id, timestamp, request.body.toString('utf8')),
+    )
+    assert.notEqual(
+      request.headers['webhook-signature'],
+      signWebhook(`whsec_${Buffer.alloc(32).toString('base64')}`, id, timestamp, request.body.toString('utf8')),
+    )
     const text = request.body.toString('utf8')
     assert.equal(text.includes(promptText), false, 'privacy mode: no prompt')
     assert.equal(text.includes('PELICAN'), false)
@@ -128,18 +173,42 @@ test('webhook: Standard-Webhooks signature verifies; privacy mode withholds prom
 
 test('s3: one JSON object per trace at the rendered path template', async () => {
   const directory = mkdtempSync(join(tmpdir(), 'switchyard-s3-'))
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: 'traces', configs: [] }] })
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory,
+    configureBuckets: [{ name: 'traces', configs: [] }],
+  })
   const address = (await server.run()) as unknown as AddressInfo
   const endpoint = `http://127.0.0.1:${address.port}`
   try {
     const destination = await createDestination({
-      name: 's3', type: 's3', broadcast_generation_cost_allocation: true,
-      config: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', bucketName: 'traces', endpoint, region: 'us-east-1', prefix: 'gen', pathTemplate: '{prefix}/{year}/{month}/{day}/{apiKeyName}' },
+      name: 's3',
+      type: 's3',
+      broadcast_generation_cost_allocation: true,
+      config: {
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        bucketName: 'traces',
+        endpoint,
+        region: 'us-east-1',
+        prefix: 'gen',
+        pathTemplate: '{prefix}/{year}/{month}/{day}/{apiKeyName}',
+      },
     })
     const trace = sampleTrace(workspaceId)
     await gateway.gateway.observability.enqueueGeneration(trace)
-    const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } })
-    const key = await waitFor('the S3 object', async () => (await client.send(new ListObjectsV2Command({ Bucket: 'traces' }))).Contents?.[0]?.Key)
+    const client = new S3Client({
+      endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    })
+    const key = await waitFor(
+      'the S3 object',
+      async () => (await client.send(new ListObjectsV2Command({ Bucket: 'traces' }))).Contents?.[0]?.Key,
+    )
     assert.match(key, new RegExp(`^gen/2026/03/04/ci_key/[0-9a-f]{32}-${Date.parse(trace.timing.startedAt)}\\.json$`))
     const object = await client.send(new GetObjectCommand({ Bucket: 'traces', Key: key }))
     const record = JSON.parse(await object.Body!.transformToString())
@@ -158,7 +227,11 @@ test('a receiver that is down for a while receives everything once it is back', 
   const probe = await startRecordingServer()
   const port = Number(new URL(probe.url).port)
   await probe.close()
-  const destination = await createDestination({ name: 'flaky', type: 'webhook', config: { url: `http://127.0.0.1:${port}/hook` } })
+  const destination = await createDestination({
+    name: 'flaky',
+    type: 'webhook',
+    config: { url: `http://127.0.0.1:${port}/hook` },
+  })
   const traces = [1, 2, 3].map(() => sampleTrace(workspaceId))
   for (const trace of traces) await gateway.gateway.observability.enqueueGeneration(trace)
   const failing = await waitFor('failed attempts', async () => {
@@ -188,7 +261,11 @@ test('a permanently failing destination dead-letters after 8 attempts', async ()
   const receiver: RecordingServer = await startRecordingServer()
   receiver.status = 500
   try {
-    const destination = await createDestination({ name: 'broken', type: 'webhook', config: { url: `${receiver.url}/hook` } })
+    const destination = await createDestination({
+      name: 'broken',
+      type: 'webhook',
+      config: { url: `${receiver.url}/hook` },
+    })
     await gateway.gateway.observability.enqueueGeneration(sampleTrace(workspaceId))
     const counts = await waitFor('dead letter', async () => {
       const current = await delivery(destination.id)
@@ -198,7 +275,11 @@ test('a permanently failing destination dead-letters after 8 attempts', async ()
     })
     assert.equal(counts.pending, 0)
     assert.match(counts.last_error ?? '', /HTTP 500/)
-    const row = await gateway.gateway.store.db.selectFrom('observability_outbox').selectAll().where('destination_id', '=', destination.id).executeTakeFirstOrThrow()
+    const row = await gateway.gateway.store.db
+      .selectFrom('observability_outbox')
+      .selectAll()
+      .where('destination_id', '=', destination.id)
+      .executeTakeFirstOrThrow()
     assert.equal(row.attempts, 8)
     assert.equal(row.status, 'dead')
     assert.equal(receiver.requests.length, 0)

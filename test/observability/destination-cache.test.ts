@@ -7,13 +7,21 @@ import { sampleTrace } from './support/sample-trace.ts'
 
 let gateway: TestGateway
 before(async () => {
-  gateway = await startTestGateway({ yaml: 'egress:\n  allow_private_networks: true\nobservability:\n  delivery:\n    poll_interval_ms: 60000\n' })
+  gateway = await startTestGateway({
+    yaml: 'egress:\n  allow_private_networks: true\nobservability:\n  delivery:\n    poll_interval_ms: 60000\n',
+  })
 })
 after(() => gateway.close())
 
-const enqueue = () => gateway.gateway.observability.enqueueGeneration(sampleTrace(gateway.gateway.bootstrap.defaultWorkspaceId))
+const enqueue = () =>
+  gateway.gateway.observability.enqueueGeneration(sampleTrace(gateway.gateway.bootstrap.defaultWorkspaceId))
 const call = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  gateway.inject({ method, url: `/api/v1/observability/destinations${url}`, headers: bearer(gateway.adminKey), ...(payload === undefined ? {} : { payload }) })
+  gateway.inject({
+    method,
+    url: `/api/v1/observability/destinations${url}`,
+    headers: bearer(gateway.adminKey),
+    ...(payload === undefined ? {} : { payload }),
+  })
 
 test('creating, disabling, enabling and deleting a destination changes who receives the next generation', async () => {
   assert.equal(await enqueue(), 0, 'no destination yet (and the empty list is now cached)')

@@ -20,10 +20,20 @@ for (const engine of engines) {
     after(() => gateway.close())
 
     const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-      gateway.inject({ method, url, headers: bearer(gateway.adminKey), ...(payload === undefined ? {} : { payload: payload as object }) })
+      gateway.inject({
+        method,
+        url,
+        headers: bearer(gateway.adminKey),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      })
 
     test('create applies defaults, masks secrets, and GET returns the same', async () => {
-      const created = await call('POST', base, { name: 'Langfuse', type: 'langfuse', config: { publicKey: 'pk-lf-1', secretKey: 'sk-lf-secret-value-1234' }, regions: ['eu', 'us'] })
+      const created = await call('POST', base, {
+        name: 'Langfuse',
+        type: 'langfuse',
+        config: { publicKey: 'pk-lf-1', secretKey: 'sk-lf-secret-value-1234' },
+        regions: ['eu', 'us'],
+      })
       assert.equal(created.statusCode, 201)
       const data = created.json().data
       assert.equal(data.enabled, true)
@@ -33,25 +43,48 @@ for (const engine of engines) {
       assert.equal(data.api_key_hashes, null)
       assert.deepEqual(data.regions, ['europe', 'us'])
       assert.equal(data.workspace_id, gateway.gateway.bootstrap.defaultWorkspaceId)
-      assert.deepEqual(data.config, { publicKey: 'pk-lf-1', secretKey: '********1234', baseUrl: 'https://us.cloud.langfuse.com' })
+      assert.deepEqual(data.config, {
+        publicKey: 'pk-lf-1',
+        secretKey: '********1234',
+        baseUrl: 'https://us.cloud.langfuse.com',
+      })
       assert.deepEqual(data.delivery, { pending: 0, failed: 0, delivered: 0, dead_lettered: 0, last_error: null })
       const fetched = await call('GET', `${base}/${data.id}`)
       assert.deepEqual(fetched.json().data, data)
-      const stored = await gateway.gateway.store.db.selectFrom('observability_destinations').select('config').where('id', '=', data.id).executeTakeFirstOrThrow()
+      const stored = await gateway.gateway.store.db
+        .selectFrom('observability_destinations')
+        .select('config')
+        .where('id', '=', data.id)
+        .executeTakeFirstOrThrow()
       assert.equal(stored.config.includes('sk-lf-secret-value-1234'), false, 'the secret is encrypted at rest')
     })
 
     test('every config problem is named at once', async () => {
-      const response = await call('POST', base, { name: 'bad', type: 's3', config: { region: 7, bogus: 'x', endpoint: 'ftp://files' } })
+      const response = await call('POST', base, {
+        name: 'bad',
+        type: 's3',
+        config: { region: 7, bogus: 'x', endpoint: 'ftp://files' },
+      })
       assert.equal(response.statusCode, 400)
       const message = response.json().error.message as string
-      for (const expected of ['config.accessKeyId is required', 'config.secretAccessKey is required', 'config.bucketName is required', 'config.region must be a non-empty string', 'config.bogus is not a field', 'scheme ftp']) {
+      for (const expected of [
+        'config.accessKeyId is required',
+        'config.secretAccessKey is required',
+        'config.bucketName is required',
+        'config.region must be a non-empty string',
+        'config.bogus is not a field',
+        'scheme ftp',
+      ]) {
         assert.ok(message.includes(expected), `${expected} in ${message}`)
       }
     })
 
     test('types without an exporter are refused, bad enums and filter rules are named', async () => {
-      const undeliverable = await call('POST', base, { name: 'dd', type: 'datadog', config: { apiKey: 'k', mlApp: 'app' } })
+      const undeliverable = await call('POST', base, {
+        name: 'dd',
+        type: 'datadog',
+        config: { apiKey: 'k', mlApp: 'app' },
+      })
       assert.equal(undeliverable.statusCode, 400)
       assert.match(undeliverable.json().error.message, /datadog cannot be delivered/)
       const unknownType = await call('POST', base, { name: 'x', type: 'splunk', config: {} })
@@ -60,18 +93,43 @@ for (const engine of engines) {
         name: 'rules',
         type: 'webhook',
         config: { url: 'https://example.com/hook' },
-        filter_rules: { groups: [{ rules: [{ field: 'model', operator: 'regex', value: '(' }, { field: 'total_cost', operator: 'gt', value: 'abc' }, { field: 'model', operator: 'equals' }] }] },
+        filter_rules: {
+          groups: [
+            {
+              rules: [
+                { field: 'model', operator: 'regex', value: '(' },
+                { field: 'total_cost', operator: 'gt', value: 'abc' },
+                { field: 'model', operator: 'equals' },
+              ],
+            },
+          ],
+        },
       })
       assert.equal(rules.statusCode, 400)
       const message = rules.json().error.message as string
       assert.match(message, /rules\[0\]\.value is not a valid regular expression/)
       assert.match(message, /rules\[1\]\.value must be a number/)
       assert.match(message, /rules\[2\]\.value is required/)
-      for (const body of [{ sampling_rate: 0 }, { sampling_rate: 1.5 }, { regions: [] }, { regions: ['mars'] }, { api_key_hashes: [] }]) {
-        const response = await call('POST', base, { name: 'w', type: 'webhook', config: { url: 'https://example.com/hook' }, ...body })
+      for (const body of [
+        { sampling_rate: 0 },
+        { sampling_rate: 1.5 },
+        { regions: [] },
+        { regions: ['mars'] },
+        { api_key_hashes: [] },
+      ]) {
+        const response = await call('POST', base, {
+          name: 'w',
+          type: 'webhook',
+          config: { url: 'https://example.com/hook' },
+          ...body,
+        })
         assert.equal(response.statusCode, 400, JSON.stringify(body))
       }
-      const privateUrl = await call('POST', base, { name: 'w', type: 'webhook', config: { url: 'http://127.0.0.1:9/hook' } })
+      const privateUrl = await call('POST', base, {
+        name: 'w',
+        type: 'webhook',
+        config: { url: 'http://127.0.0.1:9/hook' },
+      })
       assert.equal(privateUrl.statusCode, 400)
       assert.match(privateUrl.json().error.message, /private, loopback/)
     })
@@ -79,7 +137,11 @@ for (const engine of engines) {
     test('webhook secret is generated and shown once; at most 5 per type (409)', async () => {
       const ids: string[] = []
       for (let index = 0; index < 5; index += 1) {
-        const response = await call('POST', base, { name: `hook ${index}`, type: 'webhook', config: { url: 'https://example.com/hook' } })
+        const response = await call('POST', base, {
+          name: `hook ${index}`,
+          type: 'webhook',
+          config: { url: 'https://example.com/hook' },
+        })
         assert.equal(response.statusCode, 201)
         const data = response.json().data
         ids.push(data.id)
@@ -88,16 +150,42 @@ for (const engine of engines) {
       }
       const fetched = (await call('GET', `${base}/${ids[0]}`)).json().data
       assert.match(fetched.config.secret, /^\*{8}.{4}$/)
-      const sixth = await call('POST', base, { name: 'hook 6', type: 'webhook', config: { url: 'https://example.com/hook' } })
+      const sixth = await call('POST', base, {
+        name: 'hook 6',
+        type: 'webhook',
+        config: { url: 'https://example.com/hook' },
+      })
       assert.equal(sixth.statusCode, 409)
       assert.equal((await call('DELETE', `${base}/${ids[4]}`)).statusCode, 200)
-      assert.equal((await call('POST', base, { name: 'hook 6', type: 'webhook', config: { url: 'https://example.com/hook' } })).statusCode, 201)
+      assert.equal(
+        (await call('POST', base, { name: 'hook 6', type: 'webhook', config: { url: 'https://example.com/hook' } }))
+          .statusCode,
+        201,
+      )
     })
 
     test('PATCH changes only given fields, keeps masked secrets, clears api_key_hashes with null', async () => {
-      const created = (await call('POST', base, { name: 'otel', type: 'otel-collector', config: { endpoint: 'https://collector.example.com/v1/traces', headers: { authorization: 'Bearer abcdefghijklmnop' } }, api_key_hashes: ['abc'] })).json().data
+      const created = (
+        await call('POST', base, {
+          name: 'otel',
+          type: 'otel-collector',
+          config: {
+            endpoint: 'https://collector.example.com/v1/traces',
+            headers: { authorization: 'Bearer abcdefghijklmnop' },
+          },
+          api_key_hashes: ['abc'],
+        })
+      ).json().data
       assert.equal(created.config.headers.authorization, '********mnop')
-      const patched = await call('PATCH', `${base}/${created.id}`, { name: 'renamed', config: { endpoint: 'https://other.example.com/v1/traces', headers: { authorization: created.config.headers.authorization } }, api_key_hashes: null, regions: ['eu'] })
+      const patched = await call('PATCH', `${base}/${created.id}`, {
+        name: 'renamed',
+        config: {
+          endpoint: 'https://other.example.com/v1/traces',
+          headers: { authorization: created.config.headers.authorization },
+        },
+        api_key_hashes: null,
+        regions: ['eu'],
+      })
       assert.equal(patched.statusCode, 200)
       const data = patched.json().data
       assert.equal(data.name, 'renamed')
@@ -106,10 +194,18 @@ for (const engine of engines) {
       assert.equal(data.sampling_rate, 1)
       const sampled = await call('PATCH', `${base}/${created.id}`, { sampling_rate: 0.0001 })
       assert.equal(sampled.json().data.sampling_rate, 0.0001, 'stored without float4 rounding')
-      const row = await gateway.gateway.store.db.selectFrom('observability_destinations').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow()
+      const row = await gateway.gateway.store.db
+        .selectFrom('observability_destinations')
+        .selectAll()
+        .where('id', '=', created.id)
+        .executeTakeFirstOrThrow()
       const { decodeDestination } = await import('../../src/observability/destination.ts')
       const decoded = decodeDestination(row, gateway.gateway.secretBox)
-      assert.equal(decoded.config.headers?.authorization, 'Bearer abcdefghijklmnop', 'a masked value keeps the stored secret')
+      assert.equal(
+        decoded.config.headers?.authorization,
+        'Bearer abcdefghijklmnop',
+        'a masked value keeps the stored secret',
+      )
       assert.equal(decoded.config.endpoint, 'https://other.example.com/v1/traces')
       assert.equal((await call('PATCH', `${base}/${created.id}`, { regions: null })).statusCode, 400)
       assert.equal((await call('PATCH', `${base}/${created.id}`, { regions: [] })).statusCode, 400)

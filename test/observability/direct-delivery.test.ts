@@ -31,33 +31,63 @@ before(async () => {
 after(() => gateway.close())
 
 async function createDestination(body: Record<string, unknown>): Promise<string> {
-  const response = await gateway.inject({ method: 'POST', url: '/api/v1/observability/destinations', headers: bearer(gateway.adminKey), payload: body })
+  const response = await gateway.inject({
+    method: 'POST',
+    url: '/api/v1/observability/destinations',
+    headers: bearer(gateway.adminKey),
+    payload: body,
+  })
   assert.equal(response.statusCode, 201, response.body)
   return response.json().data.id
 }
 
 async function disable(id: string): Promise<void> {
-  await gateway.inject({ method: 'PATCH', url: `/api/v1/observability/destinations/${id}`, headers: bearer(gateway.adminKey), payload: { enabled: false } })
+  await gateway.inject({
+    method: 'PATCH',
+    url: `/api/v1/observability/destinations/${id}`,
+    headers: bearer(gateway.adminKey),
+    payload: { enabled: false },
+  })
 }
 
-async function delivery(id: string): Promise<{ pending: number; failed: number; delivered: number; dead_lettered: number; last_error: string | null }> {
-  const response = await gateway.inject({ method: 'GET', url: `/api/v1/observability/destinations/${id}`, headers: bearer(gateway.adminKey) })
+async function delivery(
+  id: string,
+): Promise<{ pending: number; failed: number; delivered: number; dead_lettered: number; last_error: string | null }> {
+  const response = await gateway.inject({
+    method: 'GET',
+    url: `/api/v1/observability/destinations/${id}`,
+    headers: bearer(gateway.adminKey),
+  })
   return response.json().data.delivery
 }
 
 const outboxRows = (destinationId: string) =>
-  gateway.gateway.store.db.selectFrom('observability_outbox').selectAll().where('destination_id', '=', destinationId).orderBy('generation_id').execute()
+  gateway.gateway.store.db
+    .selectFrom('observability_outbox')
+    .selectAll()
+    .where('destination_id', '=', destinationId)
+    .orderBy('generation_id')
+    .execute()
 
 test('fresh records go out from memory: one OTLP export, no outbox row, counted as delivered', async () => {
   const receiver = await startRecordingServer()
   try {
-    const id = await createDestination({ name: 'collector', type: 'otel-collector', config: { endpoint: `${receiver.url}/v1/traces` } })
+    const id = await createDestination({
+      name: 'collector',
+      type: 'otel-collector',
+      config: { endpoint: `${receiver.url}/v1/traces` },
+    })
     const traces = Array.from({ length: 5 }, () => sampleTrace(workspaceId))
-    assert.deepEqual(await Promise.all(traces.map((trace) => gateway.gateway.observability.enqueueGeneration(trace))), [1, 1, 1, 1, 1])
+    assert.deepEqual(
+      await Promise.all(traces.map((trace) => gateway.gateway.observability.enqueueGeneration(trace))),
+      [1, 1, 1, 1, 1],
+    )
     assert.deepEqual(await outboxRows(id), [], 'queued in memory, not written')
     await waitFor(async () => ((await delivery(id)).delivered === 5 ? true : undefined), 'the delivered count')
     assert.equal(receiver.requests.length, 1, 'one export request')
-    const spanIds = decodeOtlpTraces(receiver.requests[0]!.body).map((span) => String(span.attributes['gen_ai.response.id'])).sort()
+    const spanIds = decodeOtlpTraces(receiver.requests[0]!.body)
+      .map((span) => String(span.attributes['gen_ai.response.id']))
+      .sort()
     assert.deepEqual(spanIds, traces.map((trace) => trace.generationId).sort())
     assert.deepEqual(await outboxRows(id), [])
     assert.deepEqual(await delivery(id), { pending: 0, failed: 0, delivered: 5, dead_lettered: 0, last_error: null })
@@ -76,12 +106,19 @@ test('a failed direct delivery leaves each record in the outbox with one attempt
     for (const trace of traces) assert.equal(await gateway.gateway.observability.enqueueGeneration(trace), 1)
     await waitFor(async () => ((await delivery(id)).failed === 2 ? true : undefined), 'two failed records')
     const rows = await outboxRows(id)
-    assert.deepEqual(rows.map((row) => row.generation_id), traces.map((trace) => trace.generationId).sort())
+    assert.deepEqual(
+      rows.map((row) => row.generation_id),
+      traces.map((trace) => trace.generationId).sort(),
+    )
     for (const row of rows) {
       assert.equal(row.status, 'pending')
       assert.equal(row.attempts, 1)
       assert.equal(row.lease_owner, null)
-      assert.equal(row.next_attempt_at, new Date(clock.current + defaultDeliveryOptions.backoffBaseMs).toISOString(), 'retried after the first backoff')
+      assert.equal(
+        row.next_attempt_at,
+        new Date(clock.current + defaultDeliveryOptions.backoffBaseMs).toISOString(),
+        'retried after the first backoff',
+      )
       assert.match(row.last_error ?? '', /HTTP 500/)
       assert.equal(JSON.parse(row.payload).record.id, row.generation_id)
     }
@@ -132,8 +169,13 @@ test('stop writes the records still queued to the outbox; a repeat of a queued r
     const id = await createDestination({ name: 'late hook', type: 'webhook', config: { url: `${receiver.url}/hook` } })
     const destination = decodeDestination((await destinations.find(id))!, gateway.gateway.secretBox)
     const direct = new DirectDelivery({
-      outbox: createObservabilityOutboxRepository(db), destinations, exporters: createExporters(), clock,
-      egress: { allowPrivateNetworks: true }, logger: pino({ level: 'silent' }), options: defaultDeliveryOptions,
+      outbox: createObservabilityOutboxRepository(db),
+      destinations,
+      exporters: createExporters(),
+      clock,
+      egress: { allowPrivateNetworks: true },
+      logger: pino({ level: 'silent' }),
+      options: defaultDeliveryOptions,
     })
     const trace = sampleTrace(workspaceId)
     const payload = { record: buildDestinationRecord(trace, destination), apiKeyName: trace.apiKeyName }
@@ -163,7 +205,11 @@ test('a store that is slow to count deliveries holds back no batch; the counts i
   let releaseStore = (): void => undefined
   const storeReleased = new Promise<void>((resolve) => (releaseStore = resolve))
   try {
-    const id = await createDestination({ name: 'busy store collector', type: 'otel-collector', config: { endpoint: `${receiver.url}/v1/traces` } })
+    const id = await createDestination({
+      name: 'busy store collector',
+      type: 'otel-collector',
+      config: { endpoint: `${receiver.url}/v1/traces` },
+    })
     const destination = decodeDestination((await destinations.find(id))!, gateway.gateway.secretBox)
     const slowDestinations = {
       ...destinations,
@@ -174,23 +220,41 @@ test('a store that is slow to count deliveries holds back no batch; the counts i
       },
     }
     const direct = new DirectDelivery({
-      outbox: createObservabilityOutboxRepository(db), destinations: slowDestinations, exporters: createExporters(), clock,
-      egress: { allowPrivateNetworks: true }, logger: pino({ level: 'silent' }), options: defaultDeliveryOptions,
+      outbox: createObservabilityOutboxRepository(db),
+      destinations: slowDestinations,
+      exporters: createExporters(),
+      clock,
+      egress: { allowPrivateNetworks: true },
+      logger: pino({ level: 'silent' }),
+      options: defaultDeliveryOptions,
     })
     const rounds = defaultDeliveryOptions.concurrencyPerDestination + 2
     for (let round = 1; round <= rounds; round++) {
       for (let index = 0; index < 5; index++) {
         const trace = sampleTrace(workspaceId)
-        assert.equal(direct.offer(destination, trace.generationId, { record: buildDestinationRecord(trace, destination), apiKeyName: trace.apiKeyName }), 'queued')
+        assert.equal(
+          direct.offer(destination, trace.generationId, {
+            record: buildDestinationRecord(trace, destination),
+            apiKeyName: trace.apiKeyName,
+          }),
+          'queued',
+        )
       }
-      await waitFor(async () => (receiver.requests.length === round ? true : undefined), `export ${round} while the store is busy`)
+      await waitFor(
+        async () => (receiver.requests.length === round ? true : undefined),
+        `export ${round} while the store is busy`,
+      )
     }
     await waitFor(async () => (direct.size === 0 ? true : undefined), 'every batch answered')
     await new Promise((resolve) => setImmediate(resolve))
     assert.deepEqual(counted, [], 'no count written yet')
     releaseStore()
     await direct.stop()
-    assert.deepEqual(counted, [5, 5 * (rounds - 1)], 'the first write, then one for every batch that finished while it waited')
+    assert.deepEqual(
+      counted,
+      [5, 5 * (rounds - 1)],
+      'the first write, then one for every batch that finished while it waited',
+    )
     assert.equal((await delivery(id)).delivered, 5 * rounds)
     assert.deepEqual(await outboxRows(id), [])
     await disable(id)

@@ -23,7 +23,8 @@ for (const engine of engines) {
     let gateway: TestGateway
     before(async () => {
       // The gateway's own worker polls rarely here, so the test's workers do the delivering.
-      const yaml = 'egress:\n  allow_private_networks: true\nobservability:\n  delivery:\n    direct: false\n    poll_interval_ms: 3600000\n'
+      const yaml =
+        'egress:\n  allow_private_networks: true\nobservability:\n  delivery:\n    direct: false\n    poll_interval_ms: 3600000\n'
       gateway = await startTestGateway({ yaml, ...(engine.url === undefined ? {} : { postgresUrl: engine.url }) })
     })
     after(() => gateway.close())
@@ -40,9 +41,15 @@ for (const engine of engines) {
         })
         assert.equal(created.statusCode, 201)
         const workspaceId = gateway.gateway.bootstrap.defaultWorkspaceId
-        const traces = Array.from({ length: 60 }, (_, index) => sampleTrace(workspaceId, { generationId: `gen-lease-${index}` }))
+        const traces = Array.from({ length: 60 }, (_, index) =>
+          sampleTrace(workspaceId, { generationId: `gen-lease-${index}` }),
+        )
         for (const trace of traces) assert.equal(await gateway.gateway.observability.enqueueGeneration(trace), 1)
-        assert.equal(await gateway.gateway.observability.enqueueGeneration(traces[0]!), 0, 'replay of the same generation is not enqueued twice')
+        assert.equal(
+          await gateway.gateway.observability.enqueueGeneration(traces[0]!),
+          0,
+          'replay of the same generation is not enqueued twice',
+        )
 
         const db = gateway.gateway.store.db
         for (let index = 0; index < 3; index += 1) {
@@ -60,14 +67,21 @@ for (const engine of engines) {
         }
         const deadline = Date.now() + 60_000
         while (Date.now() < deadline) {
-          const row = await db.selectFrom('observability_destinations').select('delivered_count').where('id', '=', (created.json() as { data: { id: string } }).data.id).executeTakeFirstOrThrow()
+          const row = await db
+            .selectFrom('observability_destinations')
+            .select('delivered_count')
+            .where('id', '=', (created.json() as { data: { id: string } }).data.id)
+            .executeTakeFirstOrThrow()
           if (Number(row.delivered_count) === 60) break
           await new Promise((resolve) => setTimeout(resolve, 20))
         }
         const ids = receiver.requests.map((request) => JSON.parse(request.body.toString('utf8')).id as string)
         assert.equal(ids.length, 60, 'every record delivered once')
         assert.equal(new Set(ids).size, 60, 'no record delivered twice')
-        const left = await db.selectFrom('observability_outbox').select((builder) => builder.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow()
+        const left = await db
+          .selectFrom('observability_outbox')
+          .select((builder) => builder.fn.countAll<number | string>().as('count'))
+          .executeTakeFirstOrThrow()
         assert.equal(Number(left.count), 0, 'delivered rows are deleted')
       } finally {
         await Promise.all(workers.map((worker) => worker.stop()))

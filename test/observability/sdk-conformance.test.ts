@@ -36,7 +36,10 @@ test('create, list, get, update and delete through the SDK', async () => {
       config: { url: 'https://hooks.example.com/in' },
       regions: ['eu'],
       samplingRate: 0.5,
-      filterRules: { enabled: true, groups: [{ logic: 'and', rules: [{ field: 'model', operator: 'starts_with', value: 'acme/' }] }] },
+      filterRules: {
+        enabled: true,
+        groups: [{ logic: 'and', rules: [{ field: 'model', operator: 'starts_with', value: 'acme/' }] }],
+      },
     },
   })
   const destination = created.data
@@ -46,7 +49,11 @@ test('create, list, get, update and delete through the SDK', async () => {
   const id = destination.id
 
   const s3 = await client.observability.create({
-    createObservabilityDestinationRequest: { name: 'SDK s3', type: 's3', config: { accessKeyId: 'AKIA', secretAccessKey: 'secret-secret-secret', bucketName: 'b' } },
+    createObservabilityDestinationRequest: {
+      name: 'SDK s3',
+      type: 's3',
+      config: { accessKeyId: 'AKIA', secretAccessKey: 'secret-secret-secret', bucketName: 'b' },
+    },
   })
   assert.equal(s3.data.type, 's3')
 
@@ -57,13 +64,19 @@ test('create, list, get, update and delete through the SDK', async () => {
   const fetched = await client.observability.get({ id })
   assert.equal((fetched.data as Shown).name, 'SDK webhook')
 
-  const updated = await client.observability.update({ id, updateObservabilityDestinationRequest: { name: 'renamed', privacyMode: true } })
+  const updated = await client.observability.update({
+    id,
+    updateObservabilityDestinationRequest: { name: 'renamed', privacyMode: true },
+  })
   assert.equal((updated.data as Shown).name, 'renamed')
   assert.equal((updated.data as Shown).privacyMode, true)
 
   const deleted = await client.observability.delete({ id })
   assert.equal(deleted.deleted, true)
-  await assert.rejects(client.observability.get({ id }), (error: Error & { statusCode?: number }) => error.statusCode === 404)
+  await assert.rejects(
+    client.observability.get({ id }),
+    (error: Error & { statusCode?: number }) => error.statusCode === 404,
+  )
 })
 
 test('enqueueGeneration fails open: a store that fails drops the trace without throwing', async () => {

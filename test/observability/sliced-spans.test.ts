@@ -23,7 +23,13 @@ function record(index: number): DestinationRecord {
     ended_at: '2026-11-25T10:00:00.250Z',
     latency_ms: 250,
     time_to_first_token_ms: null,
-    usage: { prompt_tokens: index, completion_tokens: 2, total_tokens: index + 2, cached_tokens: 0, reasoning_tokens: 0 },
+    usage: {
+      prompt_tokens: index,
+      completion_tokens: 2,
+      total_tokens: index + 2,
+      cached_tokens: 0,
+      reasoning_tokens: 0,
+    },
     finish_reason: 'stop',
     session_id: null,
   }
@@ -38,20 +44,34 @@ test('slices joined are one request holding every span, in order, with the resou
   const body = slicedSpansSerializer.serializeRequest(sliced)
   assert.ok(body !== undefined)
   const spans = decodeOtlpTraces(Buffer.from(body))
-  assert.equal(countOtlpSpans(Buffer.from(body)), records.length, 'the benchmark receiver counts what the full reader decodes')
-  assert.deepEqual(spans.map((span) => span.attributes['gen_ai.response.id']), records.map((item) => item.id))
-  assert.deepEqual(spans.map((span) => span.spanId), records.map((item) => item.span_id))
+  assert.equal(
+    countOtlpSpans(Buffer.from(body)),
+    records.length,
+    'the benchmark receiver counts what the full reader decodes',
+  )
+  assert.deepEqual(
+    spans.map((span) => span.attributes['gen_ai.response.id']),
+    records.map((item) => item.id),
+  )
+  assert.deepEqual(
+    spans.map((span) => span.spanId),
+    records.map((item) => item.span_id),
+  )
   assert.equal(spans[spans.length - 1]!.attributes['gen_ai.usage.input_tokens'], records.length)
-  for (const span of spans) assert.deepEqual(span.resource, { 'service.name': 'switchyard', 'deployment.environment': 'test' })
+  for (const span of spans)
+    assert.deepEqual(span.resource, { 'service.name': 'switchyard', 'deployment.environment': 'test' })
 })
 
 test('the event loop runs between two slices', async () => {
   const seen: string[] = []
   setImmediate(() => seen.push('other work'))
-  await encodeInSlices(Array.from({ length: spansPerSlice + 1 }, (_, index) => record(index + 1)), (item) => {
-    seen.push(item.id)
-    return generationSpan(item, generationResource())
-  })
+  await encodeInSlices(
+    Array.from({ length: spansPerSlice + 1 }, (_, index) => record(index + 1)),
+    (item) => {
+      seen.push(item.id)
+      return generationSpan(item, generationResource())
+    },
+  )
   assert.equal(seen.indexOf('other work'), spansPerSlice)
   assert.equal(seen.length, spansPerSlice + 2)
 })

@@ -87,7 +87,9 @@ for (const engine of engines) {
 
     test('a reload drops a preset that is gone from the store, although its deletion was never announced', async () => {
       const { preset } = await append('gamma', { model: 'g/1' })
-      const cache = new PresetCache(createPresetsRepository(store.db), new ChangeBus(), (error) => assert.fail(String(error)))
+      const cache = new PresetCache(createPresetsRepository(store.db), new ChangeBus(), (error) =>
+        assert.fail(String(error)),
+      )
       await cache.load()
       assert.equal(cache.get(workspaceId, 'gamma')?.version, 1)
       await store.db.deleteFrom('presets').where('id', '=', preset.id).execute()

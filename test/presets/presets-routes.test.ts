@@ -46,7 +46,12 @@ for (const engine of engines) {
     after(() => gateway.close())
 
     async function call(method: 'GET' | 'POST', url: string, payload?: unknown, apiKey = key) {
-      return gateway.inject({ method, url: `/api/v1${url}`, headers: bearer(apiKey), ...(payload === undefined ? {} : { payload: payload as object }) })
+      return gateway.inject({
+        method,
+        url: `/api/v1${url}`,
+        headers: bearer(apiKey),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      })
     }
     async function create(slug: string, route: string, payload: unknown, apiKey = key): Promise<Preset> {
       const response = await call('POST', `/presets/${slug}/${route}`, payload, apiKey)
@@ -74,14 +79,24 @@ for (const engine of engines) {
       const version = preset.designated_version!
       assert.equal(version.version, 1)
       assert.equal(version.preset_id, preset.id)
-      assert.deepEqual(version.config, { model: 'openai/gpt-4o', temperature: 0.3, max_tokens: 400, provider: { order: ['acme'] } })
+      assert.deepEqual(version.config, {
+        model: 'openai/gpt-4o',
+        temperature: 0.3,
+        max_tokens: 400,
+        provider: { order: ['acme'] },
+      })
       assert.equal(version.system_prompt, 'You answer support questions.')
     })
 
     test('POST responses on an existing slug appends version 2 and designates it; version 1 is unchanged', async () => {
       instant += 1000
       const before = ((await call('GET', '/presets/support-bot/versions/1')).json() as { data: Version }).data
-      const preset = await create('support-bot', 'responses', { model: 'anthropic/claude', input: 'ignored', text: { format: { type: 'json_object' } }, tools: [{ type: 'function', name: 'lookup', parameters: { type: 'object' } }] })
+      const preset = await create('support-bot', 'responses', {
+        model: 'anthropic/claude',
+        input: 'ignored',
+        text: { format: { type: 'json_object' } },
+        tools: [{ type: 'function', name: 'lookup', parameters: { type: 'object' } }],
+      })
       assert.equal(preset.designated_version?.version, 2)
       assert.equal(preset.designated_version?.system_prompt, null)
       assert.deepEqual(preset.designated_version?.config, {
@@ -98,7 +113,13 @@ for (const engine of engines) {
     })
 
     test('POST messages saves `system` as the system prompt', async () => {
-      const preset = await create('claude-helper', 'messages', { model: 'anthropic/claude', max_tokens: 1024, system: 'Be brief.', messages: [{ role: 'user', content: 'hi' }], top_k: 5 })
+      const preset = await create('claude-helper', 'messages', {
+        model: 'anthropic/claude',
+        max_tokens: 1024,
+        system: 'Be brief.',
+        messages: [{ role: 'user', content: 'hi' }],
+        top_k: 5,
+      })
       assert.deepEqual(preset.designated_version?.config, { model: 'anthropic/claude', max_tokens: 1024, top_k: 5 })
       assert.equal(preset.designated_version?.system_prompt, 'Be brief.')
     })
@@ -106,11 +127,23 @@ for (const engine of engines) {
     test('versions list ascending with total_count and offset/limit', async () => {
       instant += 1000
       await create('support-bot', 'chat/completions', { model: 'x/three', messages: [] })
-      const all = (await call('GET', '/presets/support-bot/versions')).json() as { data: Version[]; total_count: number }
-      assert.deepEqual(all.data.map((version) => version.version), [1, 2, 3])
+      const all = (await call('GET', '/presets/support-bot/versions')).json() as {
+        data: Version[]
+        total_count: number
+      }
+      assert.deepEqual(
+        all.data.map((version) => version.version),
+        [1, 2, 3],
+      )
       assert.equal(all.total_count, 3)
-      const page = (await call('GET', '/presets/support-bot/versions?offset=1&limit=1')).json() as { data: Version[]; total_count: number }
-      assert.deepEqual(page.data.map((version) => version.version), [2])
+      const page = (await call('GET', '/presets/support-bot/versions?offset=1&limit=1')).json() as {
+        data: Version[]
+        total_count: number
+      }
+      assert.deepEqual(
+        page.data.map((version) => version.version),
+        [2],
+      )
       assert.equal(page.total_count, 3)
     })
 
@@ -118,13 +151,20 @@ for (const engine of engines) {
       for (const version of ['abc', '1.5', '-1', '1e3', ' 1']) {
         const response = await call('GET', `/presets/support-bot/versions/${encodeURIComponent(version)}`)
         assert.equal(response.statusCode, 400, version)
-        assert.match((response.json() as { error: { message: string } }).error.message, /give the version number, an integer/)
+        assert.match(
+          (response.json() as { error: { message: string } }).error.message,
+          /give the version number, an integer/,
+        )
       }
-      for (const version of ['0', '4', '99999999999999999999']) assert.equal((await call('GET', `/presets/support-bot/versions/${version}`)).statusCode, 404, version)
+      for (const version of ['0', '4', '99999999999999999999'])
+        assert.equal((await call('GET', `/presets/support-bot/versions/${version}`)).statusCode, 404, version)
       for (const url of ['/presets/nope', '/presets/nope/versions', '/presets/nope/versions/1']) {
         const response = await call('GET', url)
         assert.equal(response.statusCode, 404, url)
-        assert.match((response.json() as { error: { message: string } }).error.message, /No preset "nope" in this key's workspace/)
+        assert.match(
+          (response.json() as { error: { message: string } }).error.message,
+          /No preset "nope" in this key's workspace/,
+        )
       }
     })
 
@@ -132,11 +172,17 @@ for (const engine of engines) {
       instant += 1000
       await create('claude-helper', 'messages', { temperature: 0.1 })
       const listed = (await call('GET', '/presets')).json() as { data: Preset[]; total_count: number }
-      assert.deepEqual(listed.data.map((preset) => preset.slug), ['claude-helper', 'support-bot'])
+      assert.deepEqual(
+        listed.data.map((preset) => preset.slug),
+        ['claude-helper', 'support-bot'],
+      )
       assert.equal(listed.total_count, 2)
       assert.equal('designated_version' in (listed.data[0] ?? {}), false)
       const page = (await call('GET', '/presets?limit=1&offset=1')).json() as { data: Preset[]; total_count: number }
-      assert.deepEqual(page.data.map((preset) => preset.slug), ['support-bot'])
+      assert.deepEqual(
+        page.data.map((preset) => preset.slug),
+        ['support-bot'],
+      )
       assert.equal(page.total_count, 2)
       assert.equal((await call('GET', '/presets?limit=101')).statusCode, 400)
     })
@@ -152,12 +198,24 @@ for (const engine of engines) {
     })
 
     test('a body without settings, or with mistyped settings, is refused', async () => {
-      const cases: unknown[] = [{ messages: [{ role: 'user', content: 'hi' }] }, { temperature: 'hot' }, { temperature: 3 }, { model: 5 }, { max_tokens: 0 }, [1, 2]]
-      for (const payload of cases) assert.equal((await call('POST', '/presets/p-x/chat/completions', payload)).statusCode, 400, JSON.stringify(payload))
+      const cases: unknown[] = [
+        { messages: [{ role: 'user', content: 'hi' }] },
+        { temperature: 'hot' },
+        { temperature: 3 },
+        { model: 5 },
+        { max_tokens: 0 },
+        [1, 2],
+      ]
+      for (const payload of cases)
+        assert.equal(
+          (await call('POST', '/presets/p-x/chat/completions', payload)).statusCode,
+          400,
+          JSON.stringify(payload),
+        )
       assert.equal((await call('GET', '/presets/p-x')).statusCode, 404)
     })
 
-    test('any valid key works; no key -> 401; presets are scoped to the key\'s workspace', async () => {
+    test("any valid key works; no key -> 401; presets are scoped to the key's workspace", async () => {
       assert.equal((await call('GET', '/presets', undefined, gateway.adminKey)).statusCode, 200)
       assert.equal((await gateway.inject({ method: 'GET', url: '/api/v1/presets' })).statusCode, 401)
       const otherWorkspace = randomUUID()

@@ -19,14 +19,24 @@ after(() => gateway.close())
 test('create from each format, then get, list, listVersions and getVersion', async () => {
   const first = await client.presets.createPresetsChatCompletions({
     slug: 'sdk-bot',
-    chatRequest: { model: 'openai/gpt-4o', temperature: 0.4, messages: [{ role: 'system', content: 'Stay on topic.' }, { role: 'user', content: 'hi' }] },
+    chatRequest: {
+      model: 'openai/gpt-4o',
+      temperature: 0.4,
+      messages: [
+        { role: 'system', content: 'Stay on topic.' },
+        { role: 'user', content: 'hi' },
+      ],
+    },
   })
   assert.equal(first.data.slug, 'sdk-bot')
   assert.equal(first.data.designatedVersion?.version, 1)
   assert.equal(first.data.designatedVersion?.systemPrompt, 'Stay on topic.')
   assert.deepEqual(first.data.designatedVersion?.config, { model: 'openai/gpt-4o', temperature: 0.4 })
 
-  const second = await client.presets.createPresetsResponses({ slug: 'sdk-bot', responsesRequest: { model: 'openai/gpt-4o-mini', instructions: 'Short answers.', input: 'hi' } })
+  const second = await client.presets.createPresetsResponses({
+    slug: 'sdk-bot',
+    responsesRequest: { model: 'openai/gpt-4o-mini', instructions: 'Short answers.', input: 'hi' },
+  })
   assert.equal(second.data.designatedVersion?.version, 2)
   const third = await client.presets.createPresetsMessages({
     slug: 'sdk-bot',
@@ -43,7 +53,10 @@ test('create from each format, then get, list, listVersions and getVersion', asy
   assert.equal(listed.result.data[0]?.slug, 'sdk-bot')
 
   const versions = await client.presets.listVersions({ slug: 'sdk-bot' })
-  assert.deepEqual(versions.result.data.map((version) => version?.version), [1, 2, 3])
+  assert.deepEqual(
+    versions.result.data.map((version) => version?.version),
+    [1, 2, 3],
+  )
 
   const version = await client.presets.getVersion({ slug: 'sdk-bot', version: '2' })
   assert.equal(version.data?.systemPrompt, 'Short answers.')
@@ -51,7 +64,16 @@ test('create from each format, then get, list, listVersions and getVersion', asy
 })
 
 test('errors reach the SDK as its typed 400 and 404 errors', async () => {
-  await assert.rejects(client.presets.getVersion({ slug: 'sdk-bot', version: 'two' }), (error: Error) => error.constructor.name === 'BadRequestResponseError')
-  await assert.rejects(client.presets.getVersion({ slug: 'sdk-bot', version: '9' }), (error: Error) => error.constructor.name === 'NotFoundResponseError')
-  await assert.rejects(client.presets.get({ slug: 'absent' }), (error: Error) => error.constructor.name === 'NotFoundResponseError')
+  await assert.rejects(
+    client.presets.getVersion({ slug: 'sdk-bot', version: 'two' }),
+    (error: Error) => error.constructor.name === 'BadRequestResponseError',
+  )
+  await assert.rejects(
+    client.presets.getVersion({ slug: 'sdk-bot', version: '9' }),
+    (error: Error) => error.constructor.name === 'NotFoundResponseError',
+  )
+  await assert.rejects(
+    client.presets.get({ slug: 'absent' }),
+    (error: Error) => error.constructor.name === 'NotFoundResponseError',
+  )
 })

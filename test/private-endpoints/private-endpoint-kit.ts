@@ -12,8 +12,19 @@ export interface Answer {
   readonly text: string
 }
 
-export async function manage(gateway: TestGateway, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const response = await gateway.inject({ method, url: `/api/v1${url}`, headers: { ...bearer(gateway.adminKey), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) })
+export async function manage(
+  gateway: TestGateway,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const response = await gateway.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: { ...bearer(gateway.adminKey), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  })
   return { status: response.statusCode, body: response.body === '' ? undefined : response.json(), text: response.body }
 }
 
@@ -31,14 +42,20 @@ export function endpointBody(upstreamUrl: string, overrides: Record<string, unkn
   }
 }
 
-export async function createWorkspaceKey(gateway: TestGateway, slug: string | null): Promise<{ key: string; workspaceId: string }> {
+export async function createWorkspaceKey(
+  gateway: TestGateway,
+  slug: string | null,
+): Promise<{ key: string; workspaceId: string }> {
   let workspaceId = gateway.gateway.bootstrap.defaultWorkspaceId
   if (slug !== null) {
     const workspace = await manage(gateway, 'POST', '/workspaces', { name: slug, slug })
     assert.equal(workspace.status, 201, workspace.text)
     workspaceId = workspace.body.data.id
   }
-  const created = await manage(gateway, 'POST', '/keys', { name: `key-${slug ?? 'default'}`, workspace_id: workspaceId })
+  const created = await manage(gateway, 'POST', '/keys', {
+    name: `key-${slug ?? 'default'}`,
+    workspace_id: workspaceId,
+  })
   assert.equal(created.status, 201, created.text)
   return { key: created.body.key, workspaceId }
 }
@@ -47,7 +64,11 @@ export async function createWorkspaceKey(gateway: TestGateway, slug: string | nu
 export async function generationCostNano(gateway: TestGateway, generationId: string): Promise<bigint> {
   for (let attempt = 0; attempt < 200; attempt++) {
     await gateway.gateway.generations.flush()
-    const row = await gateway.gateway.store.db.selectFrom('generations').select(['cost_nano']).where('id', '=', generationId).executeTakeFirst()
+    const row = await gateway.gateway.store.db
+      .selectFrom('generations')
+      .select(['cost_nano'])
+      .where('id', '=', generationId)
+      .executeTakeFirst()
     if (row !== undefined) return BigInt(row.cost_nano)
     await sleep(10)
   }
@@ -57,8 +78,13 @@ export async function generationCostNano(gateway: TestGateway, generationId: str
 export async function ledgerCostNano(gateway: TestGateway, generationId: string): Promise<bigint> {
   for (let attempt = 0; attempt < 200; attempt++) {
     await gateway.gateway.ledger.flush?.()
-    const rows = await gateway.gateway.store.db.selectFrom('ledger_entries').selectAll().where('generation_id', '=', generationId).execute()
-    if (rows.length > 0) return rows.reduce((sum, row) => sum + BigInt((row as { cost_nano: string | number }).cost_nano), 0n)
+    const rows = await gateway.gateway.store.db
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('generation_id', '=', generationId)
+      .execute()
+    if (rows.length > 0)
+      return rows.reduce((sum, row) => sum + BigInt((row as { cost_nano: string | number }).cost_nano), 0n)
     await sleep(10)
   }
   throw new Error(`no ledger row for ${generationId}`)

@@ -11,7 +11,11 @@ import { createWorkspaceKey, endpointBody, manage } from './private-endpoint-kit
 
 const engines: { name: string; options: TestGatewayOptions; skip: string | false }[] = [
   { name: 'sqlite', options: {}, skip: false },
-  { name: 'postgres', options: postgresTarget().url === undefined ? {} : { postgresUrl: postgresTarget().url! }, skip: postgresTarget().skip },
+  {
+    name: 'postgres',
+    options: postgresTarget().url === undefined ? {} : { postgresUrl: postgresTarget().url! },
+    skip: postgresTarget().skip,
+  },
 ]
 
 for (const engine of engines) {
@@ -22,16 +26,27 @@ for (const engine of engines) {
     const first = await startTestGateway({ ...engine.options, yaml, env })
     try {
       const { key, workspaceId } = await createWorkspaceKey(first, null)
-      const body = endpointBody(upstream.url, { provider_slug: 'anthropic', model_permaslug: 'acme/claude-like', activate: { workspace_id: workspaceId } })
+      const body = endpointBody(upstream.url, {
+        provider_slug: 'anthropic',
+        model_permaslug: 'acme/claude-like',
+        activate: { workspace_id: workspaceId },
+      })
       const created = await manage(first, 'POST', '/private-endpoints', body)
       assert.equal(created.status, 201, created.text)
-      const row = await first.gateway.store.db.selectFrom('private_endpoints').select(['credential']).where('id', '=', created.body.data.endpoint.id).executeTakeFirstOrThrow()
+      const row = await first.gateway.store.db
+        .selectFrom('private_endpoints')
+        .select(['credential'])
+        .where('id', '=', created.body.data.endpoint.id)
+        .executeTakeFirstOrThrow()
       assert.doesNotMatch(row.credential ?? '', /pe-secret/)
       const second = await startTestGateway({ databaseUrl: first.database.url, yaml, env })
       try {
         const base = await second.listen()
         upstream.script({ type: 'completion', text: 'after restart' })
-        const answer = await new OpenAI({ apiKey: key, baseURL: `${base}/api/v1`, maxRetries: 0 }).responses.create({ model: 'acme/claude-like', input: 'hi' })
+        const answer = await new OpenAI({ apiKey: key, baseURL: `${base}/api/v1`, maxRetries: 0 }).responses.create({
+          model: 'acme/claude-like',
+          input: 'hi',
+        })
         assert.equal(answer.output_text, 'after restart')
         assert.equal(upstream.requests.at(-1)?.headers['x-api-key'], 'pe-secret')
       } finally {

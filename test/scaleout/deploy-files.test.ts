@@ -23,7 +23,16 @@ interface Service {
 }
 
 const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, Service> }
-const documentedVariables = new Set(['PORT', 'HOST', 'DATABASE_URL', 'REDIS_URL', 'SWITCHYARD_CONFIG', 'SWITCHYARD_ADMIN_KEY', 'SWITCHYARD_MASTER_KEY', 'LOG_LEVEL'])
+const documentedVariables = new Set([
+  'PORT',
+  'HOST',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SWITCHYARD_CONFIG',
+  'SWITCHYARD_ADMIN_KEY',
+  'SWITCHYARD_MASTER_KEY',
+  'LOG_LEVEL',
+])
 const isProviderVariable = (name: string) => /^[A-Z][A-Z0-9_]*_(API_KEY|BASE_URL)$/.test(name)
 const gateways = ['gateway-1', 'gateway-2']
 
@@ -33,7 +42,8 @@ test('compose.yaml runs two gateways, PostgreSQL, Redis and nginx', () => {
   assert.match(compose.services.redis?.image ?? '', /^redis:/)
   assert.match(compose.services.nginx?.image ?? '', /^nginx:/)
   assert.deepEqual(compose.services.nginx?.ports, ['8080:80'], 'only the load balancer is published')
-  for (const name of ['postgres', 'redis']) assert.ok(compose.services[name]?.healthcheck !== undefined, `${name} has a healthcheck the gateways wait for`)
+  for (const name of ['postgres', 'redis'])
+    assert.ok(compose.services[name]?.healthcheck !== undefined, `${name} has a healthcheck the gateways wait for`)
 })
 
 test('every gateway uses only documented variables and shares one PostgreSQL, one Redis and one master key', () => {
@@ -42,23 +52,44 @@ test('every gateway uses only documented variables and shares one PostgreSQL, on
     assert.equal(service.build, '.', `${name} is built from the Dockerfile`)
     assert.equal(service.ports, undefined, `${name} is reached through nginx only`)
     const environment = service.environment ?? {}
-    for (const variable of Object.keys(environment)) assert.ok(documentedVariables.has(variable) || isProviderVariable(variable), `${name}: ${variable} is not a documented variable`)
+    for (const variable of Object.keys(environment))
+      assert.ok(
+        documentedVariables.has(variable) || isProviderVariable(variable),
+        `${name}: ${variable} is not a documented variable`,
+      )
     assert.match(environment.DATABASE_URL ?? '', /^postgres:\/\/[^@]+@postgres:5432\//)
     assert.equal(environment.REDIS_URL, 'redis://redis:6379')
     assert.equal(environment.PORT, '8080')
     assert.equal(environment.HOST, '0.0.0.0')
-    assert.match(environment.SWITCHYARD_MASTER_KEY ?? '', /^\$\{SWITCHYARD_MASTER_KEY:\?/, 'the master key is required, never generated per instance')
+    assert.match(
+      environment.SWITCHYARD_MASTER_KEY ?? '',
+      /^\$\{SWITCHYARD_MASTER_KEY:\?/,
+      'the master key is required, never generated per instance',
+    )
     assert.equal(service.depends_on?.postgres?.condition, 'service_healthy')
     assert.equal(service.depends_on?.redis?.condition, 'service_healthy')
   }
-  assert.equal(compose.services['gateway-2']?.depends_on?.['gateway-1']?.condition, 'service_healthy', 'one instance bootstraps the store first')
+  assert.equal(
+    compose.services['gateway-2']?.depends_on?.['gateway-1']?.condition,
+    'service_healthy',
+    'one instance bootstraps the store first',
+  )
 })
 
 test('the config file compose mounts is valid with the compose environment', () => {
   const environment = compose.services['gateway-1']!.environment!
-  const mount = compose.services['gateway-1']!.volumes!.find((volume) => volume.includes(environment.SWITCHYARD_CONFIG!))
+  const mount = compose.services['gateway-1']!.volumes!.find((volume) =>
+    volume.includes(environment.SWITCHYARD_CONFIG!),
+  )
   assert.ok(mount !== undefined, 'SWITCHYARD_CONFIG points at a mounted file')
-  const config = loadConfig({ env: { DATABASE_URL: environment.DATABASE_URL!, REDIS_URL: environment.REDIS_URL!, SWITCHYARD_CONFIG: join(root, mount.split(':')[0]!) }, cwd: root })
+  const config = loadConfig({
+    env: {
+      DATABASE_URL: environment.DATABASE_URL!,
+      REDIS_URL: environment.REDIS_URL!,
+      SWITCHYARD_CONFIG: join(root, mount.split(':')[0]!),
+    },
+    cwd: root,
+  })
   assert.equal(config.store.redis_url, 'redis://redis:6379')
   assert.equal(config.server.trust_proxy, true)
 })
@@ -83,13 +114,20 @@ test('the Dockerfile is multi-stage, runs as non-root, checks /health, only runs
   const npmCommands = [...dockerfile.matchAll(/"npm",\s*"(run",\s*")?([a-z:-]+)"/g)].map((match) => match[2]!)
   const runCommands = [...dockerfile.matchAll(/npm run ([a-z:-]+)/g)].map((match) => match[1]!)
   assert.ok(npmCommands.length > 0, 'the image starts through npm')
-  for (const command of [...npmCommands, ...runCommands]) assert.ok(command in scripts, `package.json has no "${command}" script`)
+  for (const command of [...npmCommands, ...runCommands])
+    assert.ok(command in scripts, `package.json has no "${command}" script`)
   assert.match(scripts.start ?? '', /\bserve$/)
   // npm start runs prestart first: the file it runs must be in the image.
   const prestartFile = /^node (\S+)$/.exec(scripts.prestart ?? '')?.[1]
   assert.ok(prestartFile !== undefined, 'prestart runs one script with node')
-  assert.match(dockerfile, new RegExp(`^COPY ${prestartFile.replace(/[.]/g, '\\.')} `, 'm'), `the image holds ${prestartFile}`)
-  for (const copied of [...dockerfile.matchAll(/^COPY (?!--from)([^\n]+) \S+$/gm)].flatMap((match) => match[1]!.split(' '))) {
+  assert.match(
+    dockerfile,
+    new RegExp(`^COPY ${prestartFile.replace(/[.]/g, '\\.')} `, 'm'),
+    `the image holds ${prestartFile}`,
+  )
+  for (const copied of [...dockerfile.matchAll(/^COPY (?!--from)([^\n]+) \S+$/gm)].flatMap((match) =>
+    match[1]!.split(' '),
+  )) {
     assert.ok(existsSync(join(root, copied)), `COPY source ${copied} exists`)
   }
 })

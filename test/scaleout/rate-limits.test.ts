@@ -39,13 +39,23 @@ after(async () => {
 })
 
 async function mintKey(name: string): Promise<string> {
-  const created = await gateway.inject({ method: 'POST', url: '/api/v1/keys', headers: bearer(gateway.adminKey), payload: { name } })
+  const created = await gateway.inject({
+    method: 'POST',
+    url: '/api/v1/keys',
+    headers: bearer(gateway.adminKey),
+    payload: { name },
+  })
   assert.equal(created.statusCode, 201, created.body)
   return (created.json() as { key: string }).key
 }
 
 const chat = (key: string, content = 'hi') =>
-  gateway.inject({ method: 'POST', url: '/api/v1/chat/completions', headers: bearer(key), payload: { model: 'test/fast', messages: [{ role: 'user', content }], max_tokens: 10 } })
+  gateway.inject({
+    method: 'POST',
+    url: '/api/v1/chat/completions',
+    headers: bearer(key),
+    payload: { model: 'test/fast', messages: [{ role: 'user', content }], max_tokens: 10 },
+  })
 
 test('per key and per organization request budgets: 429 with Retry-After, X-RateLimit-* and the limit named', async () => {
   clock.advance(120_000)
@@ -53,7 +63,10 @@ test('per key and per organization request budgets: 429 with Retry-After, X-Rate
   const b = await mintKey('b')
   const answered = []
   for (let i = 0; i < 3; i++) answered.push(await chat(a))
-  assert.deepEqual(answered.map((reply) => reply.statusCode), [200, 200, 200])
+  assert.deepEqual(
+    answered.map((reply) => reply.statusCode),
+    [200, 200, 200],
+  )
   assert.equal(answered[0]!.headers['x-ratelimit-limit'], '3')
   assert.equal(answered[0]!.headers['x-ratelimit-remaining'], '2')
   const refused = await chat(a)
@@ -70,7 +83,10 @@ test('per key and per organization request budgets: 429 with Retry-After, X-Rate
   assert.equal((await chat(b)).statusCode, 200)
   const organization = await chat(b)
   assert.equal(organization.statusCode, 429, 'the organization budget of 5 is spent by a and b together')
-  assert.match((organization.json() as { error: { message: string } }).error.message, /per_organization\.requests_per_minute allows 5/)
+  assert.match(
+    (organization.json() as { error: { message: string } }).error.message,
+    /per_organization\.requests_per_minute allows 5/,
+  )
 
   clock.advance(20_000)
   assert.equal((await chat(a)).statusCode, 200, 'after Retry-After the key is admitted again')
@@ -85,7 +101,10 @@ test('tokens per minute: the estimated input is charged up front, the actual usa
   await waitForTokenCharges(before + 2)
   const refused = await chat(key)
   assert.equal(refused.statusCode, 429)
-  assert.match((refused.json() as { error: { message: string } }).error.message, /per_key\.tokens_per_minute allows 500 tokens per minute/)
+  assert.match(
+    (refused.json() as { error: { message: string } }).error.message,
+    /per_key\.tokens_per_minute allows 500 tokens per minute/,
+  )
   assert.ok(Number(refused.headers['retry-after']) > 0)
   clock.advance(60_000)
   const upstreamCalls = first.requests.length
@@ -99,7 +118,8 @@ test('tokens per minute: the estimated input is charged up front, the actual usa
 /** Token charges the limiter has admitted so far, read from /metrics (which spends no budget). */
 async function tokenCharges(): Promise<number> {
   const body = (await gateway.inject({ method: 'GET', url: '/metrics' })).body
-  const match = /switchyard_rate_limit_decisions_total\{limit="per_key.tokens_per_minute",decision="allowed"\} (\d+)/.exec(body)
+  const match =
+    /switchyard_rate_limit_decisions_total\{limit="per_key.tokens_per_minute",decision="allowed"\} (\d+)/.exec(body)
   return Number(match?.[1] ?? 0)
 }
 
@@ -115,7 +135,10 @@ async function waitForTokenCharges(count: number): Promise<void> {
 test('management routes have their own budget', async () => {
   clock.advance(120_000)
   const codes = []
-  for (let i = 0; i < 5; i++) codes.push((await gateway.inject({ method: 'GET', url: '/api/v1/keys', headers: bearer(gateway.adminKey) })).statusCode)
+  for (let i = 0; i < 5; i++)
+    codes.push(
+      (await gateway.inject({ method: 'GET', url: '/api/v1/keys', headers: bearer(gateway.adminKey) })).statusCode,
+    )
   assert.deepEqual(codes, [200, 200, 200, 200, 429])
   const key = await (async () => {
     clock.advance(120_000)
@@ -131,12 +154,18 @@ test('an upstream 429 with a second endpoint available falls back and answers 20
   second.script({ type: 'completion', text: 'from second' })
   const reply = await chat(key)
   assert.equal(reply.statusCode, 200, reply.body)
-  assert.equal((reply.json() as { choices: { message: { content: string } }[] }).choices[0]?.message.content, 'from second')
+  assert.equal(
+    (reply.json() as { choices: { message: { content: string } }[] }).choices[0]?.message.content,
+    'from second',
+  )
 })
 
 test('the limiter decisions are exported as Prometheus metrics', async () => {
   const metrics = await gateway.inject({ method: 'GET', url: '/metrics' })
-  assert.match(metrics.body, /switchyard_rate_limit_decisions_total\{limit="per_key.requests_per_minute",decision="refused"\} [1-9]/)
+  assert.match(
+    metrics.body,
+    /switchyard_rate_limit_decisions_total\{limit="per_key.requests_per_minute",decision="refused"\} [1-9]/,
+  )
   assert.match(metrics.body, /switchyard_upstream_attempts_total\{provider="first",status="429"\} 1/)
   assert.match(metrics.body, /switchyard_cache_entries\{cache="api_keys"\} \d+/)
   assert.match(metrics.body, /switchyard_observability_outbox_rows\{status="pending"\} \d+/)

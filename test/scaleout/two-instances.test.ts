@@ -33,7 +33,10 @@ async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
   }
 }
 
-async function pair(options: { withRedis: boolean; extraYaml?: string; clock?: ManualClock; cacheRefreshMs?: number }, body: (a: TestGateway, b: TestGateway) => Promise<void>): Promise<void> {
+async function pair(
+  options: { withRedis: boolean; extraYaml?: string; clock?: ManualClock; cacheRefreshMs?: number },
+  body: (a: TestGateway, b: TestGateway) => Promise<void>,
+): Promise<void> {
   const upstream = await startFakeUpstream({ api: 'openai-chat' })
   const redisKeyPrefix = `{switchyard-test:${randomUUID()}}:`
   const env: Record<string, string> = options.withRedis ? { REDIS_URL: redis.url! } : {}
@@ -57,14 +60,24 @@ async function pair(options: { withRedis: boolean; extraYaml?: string; clock?: M
 }
 
 async function mintKey(gateway: TestGateway, name: string): Promise<{ key: string; hash: string }> {
-  const created = await gateway.inject({ method: 'POST', url: '/api/v1/keys', headers: bearer(gateway.adminKey), payload: { name } })
+  const created = await gateway.inject({
+    method: 'POST',
+    url: '/api/v1/keys',
+    headers: bearer(gateway.adminKey),
+    payload: { name },
+  })
   assert.equal(created.statusCode, 201, created.body)
   const json = created.json() as { key: string; data: { hash: string } }
   return { key: json.key, hash: json.data.hash }
 }
 
 const chat = (gateway: TestGateway, key: string) =>
-  gateway.inject({ method: 'POST', url: '/api/v1/chat/completions', headers: bearer(key), payload: { model: 'test/cheap', messages: [{ role: 'user', content: 'hi' }], max_tokens: 5 } })
+  gateway.inject({
+    method: 'POST',
+    url: '/api/v1/chat/completions',
+    headers: bearer(key),
+    payload: { model: 'test/cheap', messages: [{ role: 'user', content: 'hi' }], max_tokens: 5 },
+  })
 
 /** Polls until `gateway` refuses `key` with 401; returns how long that took. */
 async function msUntilRefused(gateway: TestGateway, key: string, deadlineMs: number): Promise<number> {
@@ -80,20 +93,43 @@ async function msUntilRefused(gateway: TestGateway, key: string, deadlineMs: num
 
 const skip = postgres.skip || redis.skip
 
-test('one key rate limit holds across two instances: 200 concurrent requests, exactly the limit admitted', { skip }, async () => {
-  const clock = new ManualClock('2026-11-22T12:00:00.000Z')
-  await pair({ withRedis: true, clock, extraYaml: 'rate_limits:\n  per_key: { requests_per_minute: 52 }\n' }, async (a, b) => {
-    const { key } = await mintKey(a, 'limited')
-    for (const instance of [a, b]) assert.equal((await instance.inject({ method: 'GET', url: '/api/v1/key', headers: bearer(key) })).statusCode, 200, 'both instances know the key (this spends 2 of 52)')
-    const replies = await Promise.all(Array.from({ length: 200 }, (_, index) => chat(index % 2 === 0 ? a : b, key).then((reply) => [index % 2, reply] as const)))
-    const admitted = replies.filter(([, reply]) => reply.statusCode === 200)
-    const refused = replies.filter(([, reply]) => reply.statusCode === 429)
-    assert.equal(admitted.length, 50)
-    assert.equal(refused.length, 150)
-    assert.ok(admitted.some(([instance]) => instance === 0) && admitted.some(([instance]) => instance === 1), 'both instances admitted some')
-    assert.ok(refused.every(([, reply]) => reply.headers['retry-after'] !== undefined && reply.headers['x-ratelimit-limit'] === '52'))
-  })
-})
+test(
+  'one key rate limit holds across two instances: 200 concurrent requests, exactly the limit admitted',
+  { skip },
+  async () => {
+    const clock = new ManualClock('2026-11-22T12:00:00.000Z')
+    await pair(
+      { withRedis: true, clock, extraYaml: 'rate_limits:\n  per_key: { requests_per_minute: 52 }\n' },
+      async (a, b) => {
+        const { key } = await mintKey(a, 'limited')
+        for (const instance of [a, b])
+          assert.equal(
+            (await instance.inject({ method: 'GET', url: '/api/v1/key', headers: bearer(key) })).statusCode,
+            200,
+            'both instances know the key (this spends 2 of 52)',
+          )
+        const replies = await Promise.all(
+          Array.from({ length: 200 }, (_, index) =>
+            chat(index % 2 === 0 ? a : b, key).then((reply) => [index % 2, reply] as const),
+          ),
+        )
+        const admitted = replies.filter(([, reply]) => reply.statusCode === 200)
+        const refused = replies.filter(([, reply]) => reply.statusCode === 429)
+        assert.equal(admitted.length, 50)
+        assert.equal(refused.length, 150)
+        assert.ok(
+          admitted.some(([instance]) => instance === 0) && admitted.some(([instance]) => instance === 1),
+          'both instances admitted some',
+        )
+        assert.ok(
+          refused.every(
+            ([, reply]) => reply.headers['retry-after'] !== undefined && reply.headers['x-ratelimit-limit'] === '52',
+          ),
+        )
+      },
+    )
+  },
+)
 
 test('a key revoked on one instance is refused by the other within a second (Redis pub/sub)', { skip }, async () => {
   await pair({ withRedis: true }, async (a, b) => {
@@ -101,9 +137,23 @@ test('a key revoked on one instance is refused by the other within a second (Red
     const disabled = await mintKey(a, 'to-disable')
     assert.equal((await chat(b, revoked.key)).statusCode, 200, 'the other instance accepts the new key')
     assert.equal((await chat(b, disabled.key)).statusCode, 200)
-    assert.equal((await a.inject({ method: 'DELETE', url: `/api/v1/keys/${revoked.hash}`, headers: bearer(a.adminKey) })).statusCode, 200)
+    assert.equal(
+      (await a.inject({ method: 'DELETE', url: `/api/v1/keys/${revoked.hash}`, headers: bearer(a.adminKey) }))
+        .statusCode,
+      200,
+    )
     assert.ok((await msUntilRefused(b, revoked.key, 5_000)) < 1_000)
-    assert.equal((await b.inject({ method: 'PATCH', url: `/api/v1/keys/${disabled.hash}`, headers: bearer(b.adminKey), payload: { disabled: true } })).statusCode, 200)
+    assert.equal(
+      (
+        await b.inject({
+          method: 'PATCH',
+          url: `/api/v1/keys/${disabled.hash}`,
+          headers: bearer(b.adminKey),
+          payload: { disabled: true },
+        })
+      ).statusCode,
+      200,
+    )
     assert.ok((await msUntilRefused(a, disabled.key, 5_000)) < 1_000)
   })
 })
@@ -112,7 +162,11 @@ test('without Redis, PostgreSQL LISTEN/NOTIFY carries the revocation', { skip: p
   await pair({ withRedis: false }, async (a, b) => {
     const revoked = await mintKey(a, 'to-revoke')
     assert.equal((await chat(b, revoked.key)).statusCode, 200)
-    assert.equal((await a.inject({ method: 'DELETE', url: `/api/v1/keys/${revoked.hash}`, headers: bearer(a.adminKey) })).statusCode, 200)
+    assert.equal(
+      (await a.inject({ method: 'DELETE', url: `/api/v1/keys/${revoked.hash}`, headers: bearer(a.adminKey) }))
+        .statusCode,
+      200,
+    )
     assert.ok((await msUntilRefused(b, revoked.key, 5_000)) < 1_000)
   })
 })

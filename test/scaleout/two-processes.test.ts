@@ -35,7 +35,10 @@ let a: Instance
 let b: Instance
 
 async function startInstance(): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src', 'main.ts'), 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src', 'main.ts'), 'serve'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -48,10 +51,17 @@ async function startInstance(): Promise<Instance> {
   return { child, url: /listening on (http:\/\/\S+)/.exec(output)![1]!, exited }
 }
 
-async function call(instance: Instance, path: string, init: { method?: string; key?: string; body?: unknown } = {}): Promise<{ status: number; body: any }> {
+async function call(
+  instance: Instance,
+  path: string,
+  init: { method?: string; key?: string; body?: unknown } = {},
+): Promise<{ status: number; body: any }> {
   const response = await fetch(`${instance.url}${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { authorization: `Bearer ${init.key ?? adminKey}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${init.key ?? adminKey}`,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   })
   const text = await response.text()
@@ -64,7 +74,10 @@ async function mintKey(name: string, limit?: number): Promise<{ key: string; has
   return { key: created.body.key, hash: created.body.data.hash }
 }
 
-const chat = (key: string) => ({ key, body: { model: 'test/cheap', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] } })
+const chat = (key: string) => ({
+  key,
+  body: { model: 'test/cheap', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] },
+})
 
 before(async () => {
   if (skip !== false) return
@@ -107,23 +120,38 @@ after(async () => {
   await database.dispose()
 })
 
-test('one key spend limit holds across two processes (200 concurrent requests split between them)', { skip }, async () => {
-  // The fake upstream's default answer reports 10 input + 5 output tokens: $0.000015 a call at
-  // $0.000001 a token; the $0.0003 limit fits about 20 calls (fewer while worst cases are reserved).
-  const { key, hash } = await mintKey('spend-limited', 0.0003)
-  const results = await Promise.all(Array.from({ length: 200 }, (_unused, index) => call(index % 2 === 0 ? a : b, '/api/v1/chat/completions', chat(key))))
-  const admitted = results.filter((result) => result.status === 200)
-  assert.ok(results.every((result) => result.status === 200 || result.status === 402 || result.status === 429), JSON.stringify(results.map((result) => result.status)))
-  assert.ok(admitted.length > 0 && admitted.length < 200, `${admitted.length} admitted`)
-  const spent = admitted.reduce((sum, result) => sum + Math.round(result.body.usage.cost * 1e9), 0)
-  assert.ok(spent <= 300_000, `spent ${spent} nano-dollars against a 300000 limit`)
-  const view = await call(b, `/api/v1/keys/${hash}`)
-  assert.ok(Math.round(view.body.data.usage * 1e9) <= 300_000)
-})
+test(
+  'one key spend limit holds across two processes (200 concurrent requests split between them)',
+  { skip },
+  async () => {
+    // The fake upstream's default answer reports 10 input + 5 output tokens: $0.000015 a call at
+    // $0.000001 a token; the $0.0003 limit fits about 20 calls (fewer while worst cases are reserved).
+    const { key, hash } = await mintKey('spend-limited', 0.0003)
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_unused, index) =>
+        call(index % 2 === 0 ? a : b, '/api/v1/chat/completions', chat(key)),
+      ),
+    )
+    const admitted = results.filter((result) => result.status === 200)
+    assert.ok(
+      results.every((result) => result.status === 200 || result.status === 402 || result.status === 429),
+      JSON.stringify(results.map((result) => result.status)),
+    )
+    assert.ok(admitted.length > 0 && admitted.length < 200, `${admitted.length} admitted`)
+    const spent = admitted.reduce((sum, result) => sum + Math.round(result.body.usage.cost * 1e9), 0)
+    assert.ok(spent <= 300_000, `spent ${spent} nano-dollars against a 300000 limit`)
+    const view = await call(b, `/api/v1/keys/${hash}`)
+    assert.ok(Math.round(view.body.data.usage * 1e9) <= 300_000)
+  },
+)
 
 test('one key rate limit holds across two processes', { skip }, async () => {
   const { key } = await mintKey('rate-limited')
-  const results = await Promise.all(Array.from({ length: 200 }, (_unused, index) => call(index % 2 === 0 ? a : b, '/api/v1/chat/completions', chat(key))))
+  const results = await Promise.all(
+    Array.from({ length: 200 }, (_unused, index) =>
+      call(index % 2 === 0 ? a : b, '/api/v1/chat/completions', chat(key)),
+    ),
+  )
   const admitted = results.filter((result) => result.status === 200).length
   const limited = results.filter((result) => result.status === 429).length
   assert.equal(admitted, 60, `admitted ${admitted}`)
@@ -144,87 +172,123 @@ test('a key revoked on one process is refused by the other within a second', { s
   assert.equal(status, 401)
 })
 
-test('a batch is processed exactly once by two workers, even when one process is killed mid-batch', { skip }, async () => {
-  const { key } = await mintKey('batcher')
-  for (let index = 0; index < 120; index += 1) upstream.script({ type: 'completion', text: `answer ${index}`, usage: { input_tokens: 5, output_tokens: 5 }, chunkDelayMs: 30 })
-  const requests = Array.from({ length: 120 }, (_unused, index) => ({ custom_id: `line-${index}`, body: { messages: [{ role: 'user', content: `question ${index}` }], max_tokens: 10 } }))
-  const submitted = await call(a, '/api/v1/batches', { key, body: { endpoint: '/v1/chat/completions', model: 'test/cheap', completion_window: '24h', requests } })
-  assert.equal(submitted.status, 202, JSON.stringify(submitted.body))
-  const id = submitted.body.id as string
-  const started = Date.now() + 30_000
-  while ((await call(b, `/api/v1/batches/${id}`, { key })).body.request_counts.completed < 10 && Date.now() < started) await new Promise((resolve) => setTimeout(resolve, 20))
-  a.child.kill('SIGKILL')
-  await a.exited
-  const deadline = Date.now() + 120_000
-  let batch = (await call(b, `/api/v1/batches/${id}`, { key })).body
-  while (!['completed', 'failed'].includes(batch.status) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    batch = (await call(b, `/api/v1/batches/${id}`, { key })).body
-  }
-  assert.equal(batch.status, 'completed', JSON.stringify(batch.request_counts))
-  assert.deepEqual(batch.request_counts, { total: 120, completed: 120, failed: 0 })
-  const customIds = (batch.results as { custom_id: string }[]).map((result) => result.custom_id).sort()
-  assert.deepEqual(customIds, requests.map((request) => request.custom_id).sort(), 'each line has exactly one result')
-  const store = openStore(database.url)
-  try {
-    const deadlineLedger = Date.now() + 10_000
-    let rows: { generation_id: string }[] = []
-    while (Date.now() < deadlineLedger) {
-      rows = await store.db.selectFrom('ledger_entries').select('generation_id').where('generation_id', 'like', 'gen-batch-%').execute()
-      if (rows.length >= 120) break
+test(
+  'a batch is processed exactly once by two workers, even when one process is killed mid-batch',
+  { skip },
+  async () => {
+    const { key } = await mintKey('batcher')
+    for (let index = 0; index < 120; index += 1)
+      upstream.script({
+        type: 'completion',
+        text: `answer ${index}`,
+        usage: { input_tokens: 5, output_tokens: 5 },
+        chunkDelayMs: 30,
+      })
+    const requests = Array.from({ length: 120 }, (_unused, index) => ({
+      custom_id: `line-${index}`,
+      body: { messages: [{ role: 'user', content: `question ${index}` }], max_tokens: 10 },
+    }))
+    const submitted = await call(a, '/api/v1/batches', {
+      key,
+      body: { endpoint: '/v1/chat/completions', model: 'test/cheap', completion_window: '24h', requests },
+    })
+    assert.equal(submitted.status, 202, JSON.stringify(submitted.body))
+    const id = submitted.body.id as string
+    const started = Date.now() + 30_000
+    while ((await call(b, `/api/v1/batches/${id}`, { key })).body.request_counts.completed < 10 && Date.now() < started)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    a.child.kill('SIGKILL')
+    await a.exited
+    const deadline = Date.now() + 120_000
+    let batch = (await call(b, `/api/v1/batches/${id}`, { key })).body
+    while (!['completed', 'failed'].includes(batch.status) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100))
+      batch = (await call(b, `/api/v1/batches/${id}`, { key })).body
     }
-    assert.equal(rows.length, 120, 'one ledger row per line')
-    assert.equal(new Set(rows.map((row) => row.generation_id)).size, 120, 'billed once each')
-  } finally {
-    await store.close()
-  }
-})
+    assert.equal(batch.status, 'completed', JSON.stringify(batch.request_counts))
+    assert.deepEqual(batch.request_counts, { total: 120, completed: 120, failed: 0 })
+    const customIds = (batch.results as { custom_id: string }[]).map((result) => result.custom_id).sort()
+    assert.deepEqual(customIds, requests.map((request) => request.custom_id).sort(), 'each line has exactly one result')
+    const store = openStore(database.url)
+    try {
+      const deadlineLedger = Date.now() + 10_000
+      let rows: { generation_id: string }[] = []
+      while (Date.now() < deadlineLedger) {
+        rows = await store.db
+          .selectFrom('ledger_entries')
+          .select('generation_id')
+          .where('generation_id', 'like', 'gen-batch-%')
+          .execute()
+        if (rows.length >= 120) break
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      assert.equal(rows.length, 120, 'one ledger row per line')
+      assert.equal(new Set(rows.map((row) => row.generation_id)).size, 120, 'billed once each')
+    } finally {
+      await store.close()
+    }
+  },
+)
 
-test('an observability record in flight when its process is killed is delivered by the other process', { skip }, async () => {
-  const receiver = await startRecordingServer()
-  receiver.delayMs = 5_000
-  const doomed = await startInstance()
-  const store = openStore(database.url)
-  try {
-    const created = await call(b, '/api/v1/observability/destinations', { body: { name: 'slow hook', type: 'webhook', config: { url: `${receiver.url}/hook` } } })
-    assert.equal(created.status, 201, JSON.stringify(created.body))
-    const destinationId = created.body.data.id as string
-    const minted = await call(b, '/api/v1/keys', { body: { name: 'observed' } }) // the previous test killed instance a
-    assert.equal(minted.status, 201, JSON.stringify(minted.body))
-    const key = minted.body.key as string
-    assert.equal((await call(doomed, '/api/v1/chat/completions', chat(key))).status, 200)
-    const outboxRows = () => store.db.selectFrom('observability_outbox').selectAll().where('destination_id', '=', destinationId).execute()
-    const spilledBy = Date.now() + 10_000
-    let spilled = await outboxRows()
-    while (spilled.length === 0 && Date.now() < spilledBy) {
-      await new Promise((resolve) => setTimeout(resolve, 50))
-      spilled = await outboxRows()
-    }
-    assert.equal(spilled.length, 1, 'the slow delivery is kept in the outbox')
-    assert.notEqual(spilled[0]!.lease_owner, null, 'leased by the process that is sending it')
-    doomed.child.kill('SIGKILL')
-    await doomed.exited
-    receiver.delayMs = 0
-    const generationId = spilled[0]!.generation_id
-    const deliveredBy = Date.now() + 15_000
-    let delivered = 0
-    while (Date.now() < deliveredBy) {
-      const row = await store.db.selectFrom('observability_destinations').select('delivered_count').where('id', '=', destinationId).executeTakeFirstOrThrow()
-      delivered = Number(row.delivered_count)
-      if (delivered === 1) break
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    assert.equal(delivered, 1, 'the surviving process delivered the record once its lease lapsed')
-    const ids = receiver.requests.map((request) => JSON.parse(request.body.toString('utf8')).id as string)
-    assert.deepEqual(ids, [generationId, generationId], 'sent by the killed process (never answered), then again by the survivor')
-    assert.deepEqual(await outboxRows(), [])
-  } finally {
-    if (doomed.child.exitCode === null && doomed.child.signalCode === null) {
+test(
+  'an observability record in flight when its process is killed is delivered by the other process',
+  { skip },
+  async () => {
+    const receiver = await startRecordingServer()
+    receiver.delayMs = 5_000
+    const doomed = await startInstance()
+    const store = openStore(database.url)
+    try {
+      const created = await call(b, '/api/v1/observability/destinations', {
+        body: { name: 'slow hook', type: 'webhook', config: { url: `${receiver.url}/hook` } },
+      })
+      assert.equal(created.status, 201, JSON.stringify(created.body))
+      const destinationId = created.body.data.id as string
+      const minted = await call(b, '/api/v1/keys', { body: { name: 'observed' } }) // the previous test killed instance a
+      assert.equal(minted.status, 201, JSON.stringify(minted.body))
+      const key = minted.body.key as string
+      assert.equal((await call(doomed, '/api/v1/chat/completions', chat(key))).status, 200)
+      const outboxRows = () =>
+        store.db.selectFrom('observability_outbox').selectAll().where('destination_id', '=', destinationId).execute()
+      const spilledBy = Date.now() + 10_000
+      let spilled = await outboxRows()
+      while (spilled.length === 0 && Date.now() < spilledBy) {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        spilled = await outboxRows()
+      }
+      assert.equal(spilled.length, 1, 'the slow delivery is kept in the outbox')
+      assert.notEqual(spilled[0]!.lease_owner, null, 'leased by the process that is sending it')
       doomed.child.kill('SIGKILL')
       await doomed.exited
+      receiver.delayMs = 0
+      const generationId = spilled[0]!.generation_id
+      const deliveredBy = Date.now() + 15_000
+      let delivered = 0
+      while (Date.now() < deliveredBy) {
+        const row = await store.db
+          .selectFrom('observability_destinations')
+          .select('delivered_count')
+          .where('id', '=', destinationId)
+          .executeTakeFirstOrThrow()
+        delivered = Number(row.delivered_count)
+        if (delivered === 1) break
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      assert.equal(delivered, 1, 'the surviving process delivered the record once its lease lapsed')
+      const ids = receiver.requests.map((request) => JSON.parse(request.body.toString('utf8')).id as string)
+      assert.deepEqual(
+        ids,
+        [generationId, generationId],
+        'sent by the killed process (never answered), then again by the survivor',
+      )
+      assert.deepEqual(await outboxRows(), [])
+    } finally {
+      if (doomed.child.exitCode === null && doomed.child.signalCode === null) {
+        doomed.child.kill('SIGKILL')
+        await doomed.exited
+      }
+      await store.close()
+      await receiver.close()
     }
-    await store.close()
-    await receiver.close()
-  }
-})
+  },
+)

@@ -21,13 +21,22 @@ before(async () => {
     received.push({ path: request.url ?? '', body })
     if (request.url?.startsWith('/search')) {
       response.writeHead(200, { 'content-type': 'application/json' })
-      response.end(JSON.stringify({ results: [{ title: 'Tide tables', url: 'https://tides.example/brest', content: 'High tide 06:12' }, { title: 'Other', url: 'https://other.example', content: 'x' }] }))
+      response.end(
+        JSON.stringify({
+          results: [
+            { title: 'Tide tables', url: 'https://tides.example/brest', content: 'High tide 06:12' },
+            { title: 'Other', url: 'https://other.example', content: 'x' },
+          ],
+        }),
+      )
     } else if (request.url === '/moved') {
       response.writeHead(302, { location: '/big' }).end()
     } else if (request.url === '/big') {
       response.writeHead(200, { 'content-type': 'text/plain' }).end('a'.repeat(5000))
     } else if (request.url === '/run') {
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ stdout: 'hello\n', stderr: '', exit_code: 0 }))
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ stdout: 'hello\n', stderr: '', exit_code: 0 }))
     } else {
       response.writeHead(404).end('missing')
     }
@@ -46,11 +55,33 @@ function readBody(request: IncomingMessage): Promise<string> {
 }
 
 const models: ModelEntry[] = [
-  { slug: 'acme/painter', name: 'Acme Painter', kind: 'text', description: 'Draws pictures', contextLength: 8000, inputModalities: ['text'], outputModalities: ['image', 'text'], endpoints: [] },
-  { slug: 'acme/coder', name: 'Acme Coder', kind: 'text', description: 'Writes code', contextLength: 128000, inputModalities: ['text'], outputModalities: ['text'], endpoints: [] },
+  {
+    slug: 'acme/painter',
+    name: 'Acme Painter',
+    kind: 'text',
+    description: 'Draws pictures',
+    contextLength: 8000,
+    inputModalities: ['text'],
+    outputModalities: ['image', 'text'],
+    endpoints: [],
+  },
+  {
+    slug: 'acme/coder',
+    name: 'Acme Coder',
+    kind: 'text',
+    description: 'Writes code',
+    contextLength: 128000,
+    inputModalities: ['text'],
+    outputModalities: ['text'],
+    endpoints: [],
+  },
 ]
 
-function context(file: ServerToolsConfigFile, allowPrivate: boolean, requestSettings: Record<string, unknown> = {}): ServerToolContext {
+function context(
+  file: ServerToolsConfigFile,
+  allowPrivate: boolean,
+  requestSettings: Record<string, unknown> = {},
+): ServerToolContext {
   return {
     clock: { now: () => new Date('2026-03-01T12:00:00Z') },
     key: { hash: 'k' } as ApiKeyRecord,
@@ -66,9 +97,18 @@ function context(file: ServerToolsConfigFile, allowPrivate: boolean, requestSett
 }
 
 test('web_search asks the configured SearXNG engine and reports the sources', async () => {
-  const outcome = await runServerTool('web_search', '{"query":"brest tides"}', 'st_1', context({ web_search: { engine: 'searxng', base_url: origin } }, false, { max_results: 1 }))
+  const outcome = await runServerTool(
+    'web_search',
+    '{"query":"brest tides"}',
+    'st_1',
+    context({ web_search: { engine: 'searxng', base_url: origin } }, false, { max_results: 1 }),
+  )
   assert.equal(outcome.item.status, 'completed')
-  assert.deepEqual(outcome.item.action, { type: 'search', query: 'brest tides', sources: [{ type: 'url', url: 'https://tides.example/brest' }] })
+  assert.deepEqual(outcome.item.action, {
+    type: 'search',
+    query: 'brest tides',
+    sources: [{ type: 'url', url: 'https://tides.example/brest' }],
+  })
   assert.match(outcome.output, /Tide tables\nhttps:\/\/tides.example\/brest\nHigh tide 06:12/)
   assert.equal(outcome.webSearchRequests, 1)
   assert.match(received.at(-1)!.path, /^\/search\?q=brest\+tides&format=json$/)
@@ -80,7 +120,12 @@ test('web_fetch: private addresses are refused unless allowed; redirects are fol
   assert.match(String(refused.item.error), /private, loopback or link-local/)
   const scheme = await runServerTool('web_fetch', '{"url":"file:///etc/passwd"}', 'st_3', context({}, true))
   assert.match(String(scheme.item.error), /scheme file is not allowed/)
-  const capped = await runServerTool('web_fetch', JSON.stringify({ url: `${origin}/moved` }), 'st_4', context({ web_fetch: { max_bytes: 1024 } }, true))
+  const capped = await runServerTool(
+    'web_fetch',
+    JSON.stringify({ url: `${origin}/moved` }),
+    'st_4',
+    context({ web_fetch: { max_bytes: 1024 } }, true),
+  )
   assert.equal(capped.item.status, 'completed')
   assert.equal(capped.item.url, `${origin}/big`)
   assert.equal(String(capped.item.content).length, 1024)
@@ -101,22 +146,47 @@ test('bad arguments and unknown time zones are results the model can fix', async
 })
 
 test('catalog searches find models and tools by words', async () => {
-  const found = await runServerTool('experimental__search_models', '{"query":"image painter"}', 'st_9', context({}, false))
-  assert.deepEqual(JSON.parse(found.output).map((model: { id: string }) => model.id), ['acme/painter'])
-  const tools = await runServerTool('tool_search', '{"query":"fetch the content of a url"}', 'st_10', context({}, false))
+  const found = await runServerTool(
+    'experimental__search_models',
+    '{"query":"image painter"}',
+    'st_9',
+    context({}, false),
+  )
+  assert.deepEqual(
+    JSON.parse(found.output).map((model: { id: string }) => model.id),
+    ['acme/painter'],
+  )
+  const tools = await runServerTool(
+    'tool_search',
+    '{"query":"fetch the content of a url"}',
+    'st_10',
+    context({}, false),
+  )
   assert.equal(JSON.parse(tools.output)[0].type, 'openrouter:web_fetch')
 })
 
 test('bash goes to the configured sandbox runner and is unavailable without one', async () => {
   assert.match(serverToolRegistry.bash.unavailable!(serverToolsSetting({}))!, /server_tools\.sandbox\.url/)
   assert.equal(serverToolRegistry.bash.unavailable!(serverToolsSetting({ sandbox: { url: `${origin}/run` } })), null)
-  const ran = await runServerTool('bash', '{"command":"echo hello"}', 'st_11', context({ sandbox: { url: `${origin}/run`, api_key: 'runner-key' } }, false))
+  const ran = await runServerTool(
+    'bash',
+    '{"command":"echo hello"}',
+    'st_11',
+    context({ sandbox: { url: `${origin}/run`, api_key: 'runner-key' } }, false),
+  )
   assert.equal(ran.item.stdout, 'hello\n')
   assert.equal(ran.item.exitCode, 0)
-  assert.deepEqual(JSON.parse(received.at(-1)!.body), { tool: 'bash', arguments: { command: 'echo hello' }, key_hash: 'k' })
+  assert.deepEqual(JSON.parse(received.at(-1)!.body), {
+    tool: 'bash',
+    arguments: { command: 'echo hello' },
+    key_hash: 'k',
+  })
 })
 
 test('image_generation without an image model (or nested answer) reports a clear error', async () => {
-  const withoutModel = await runServerTool('image_generation', '{"prompt":"a boat"}', 'st_12', { ...context({}, false), catalog: new Catalog([models[1]!], []) })
+  const withoutModel = await runServerTool('image_generation', '{"prompt":"a boat"}', 'st_12', {
+    ...context({}, false),
+    catalog: new Catalog([models[1]!], []),
+  })
   assert.match(String(withoutModel.item.error), /no image-capable model/)
 })

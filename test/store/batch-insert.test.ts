@@ -18,9 +18,23 @@ const engines: { name: string; skip: string | false; create: () => TestDatabase 
 
 function ledgerRow(generation: number, attempt: number, endUser: string | null = null): LedgerRow {
   return {
-    id: `gen-${generation}:${attempt}`, generation_id: `gen-${generation}`, attempt, key_hash: 'k'.repeat(64), workspace_id: 'w', organization_id: 'o',
-    model: 'm/x', provider: 'p', prompt_tokens: generation, completion_tokens: 2, reasoning_tokens: 0, cached_tokens: 0, cache_write_tokens: 0,
-    cost_nano: `${generation}000`, is_byok: 0, end_user: endUser, created_at: '2026-11-22T00:00:00.000Z',
+    id: `gen-${generation}:${attempt}`,
+    generation_id: `gen-${generation}`,
+    attempt,
+    key_hash: 'k'.repeat(64),
+    workspace_id: 'w',
+    organization_id: 'o',
+    model: 'm/x',
+    provider: 'p',
+    prompt_tokens: generation,
+    completion_tokens: 2,
+    reasoning_tokens: 0,
+    cached_tokens: 0,
+    cache_write_tokens: 0,
+    cost_nano: `${generation}000`,
+    is_byok: 0,
+    end_user: endUser,
+    created_at: '2026-11-22T00:00:00.000Z',
   }
 }
 
@@ -40,18 +54,34 @@ for (const engine of engines) {
     })
 
     test('every row of a batch of odd size arrives once with its values', async () => {
-      const rows = Array.from({ length: 150 }, (_, index) => ledgerRow(index, 1, index % 2 === 0 ? `user-${index}` : null))
+      const rows = Array.from({ length: 150 }, (_, index) =>
+        ledgerRow(index, 1, index % 2 === 0 ? `user-${index}` : null),
+      )
       await store.writes.commit(new BatchInsert<LedgerRow>(store.db, 'ledger_entries').statements(rows))
       const stored = await store.db.selectFrom('ledger_entries').selectAll().orderBy('prompt_tokens').execute()
       assert.equal(stored.length, 150)
-      assert.deepEqual(stored.map((row) => ({ ...row, attempt: Number(row.attempt), prompt_tokens: Number(row.prompt_tokens) })), rows)
+      assert.deepEqual(
+        stored.map((row) => ({ ...row, attempt: Number(row.attempt), prompt_tokens: Number(row.prompt_tokens) })),
+        rows,
+      )
     })
 
     test('rows that exist are skipped on the conflict target; the others are written', async () => {
       const ledger = createLedgerRepository(store.db, store.writes)
       await ledger.insertMany([ledgerRow(1000, 1), ledgerRow(1001, 1)])
-      await ledger.insertMany([ledgerRow(1000, 1), ledgerRow(1001, 2), { ...ledgerRow(1001, 1), cost_nano: '999' }, ledgerRow(1002, 1), ledgerRow(1003, 1)])
-      const stored = await store.db.selectFrom('ledger_entries').select(['id', 'cost_nano']).where('generation_id', 'in', ['gen-1000', 'gen-1001', 'gen-1002', 'gen-1003']).orderBy('id').execute()
+      await ledger.insertMany([
+        ledgerRow(1000, 1),
+        ledgerRow(1001, 2),
+        { ...ledgerRow(1001, 1), cost_nano: '999' },
+        ledgerRow(1002, 1),
+        ledgerRow(1003, 1),
+      ])
+      const stored = await store.db
+        .selectFrom('ledger_entries')
+        .select(['id', 'cost_nano'])
+        .where('generation_id', 'in', ['gen-1000', 'gen-1001', 'gen-1002', 'gen-1003'])
+        .orderBy('id')
+        .execute()
       assert.deepEqual(stored, [
         { id: 'gen-1000:1', cost_nano: '1000000' },
         { id: 'gen-1001:1', cost_nano: '1001000' },
@@ -65,8 +95,16 @@ for (const engine of engines) {
       const { end_user: _omitted, ...withoutEndUser } = ledgerRow(2000, 1, 'someone')
       const rows = [ledgerRow(2001, 1, 'someone'), withoutEndUser as LedgerRow]
       await store.writes.commit(new BatchInsert<LedgerRow>(store.db, 'ledger_entries').statements(rows))
-      const stored = await store.db.selectFrom('ledger_entries').select(['id', 'end_user']).where('generation_id', 'in', ['gen-2000', 'gen-2001']).orderBy('id').execute()
-      assert.deepEqual(stored, [{ id: 'gen-2000:1', end_user: null }, { id: 'gen-2001:1', end_user: 'someone' }])
+      const stored = await store.db
+        .selectFrom('ledger_entries')
+        .select(['id', 'end_user'])
+        .where('generation_id', 'in', ['gen-2000', 'gen-2001'])
+        .orderBy('id')
+        .execute()
+      assert.deepEqual(stored, [
+        { id: 'gen-2000:1', end_user: null },
+        { id: 'gen-2001:1', end_user: 'someone' },
+      ])
     })
   })
 }
@@ -79,7 +117,13 @@ test('inSlices writes slices of rowsPerSlice in order, with a turn of the event 
     setImmediate(() => events.push('turn'))
   })
   const last = rows.length - 1
-  assert.deepEqual(events, [`slice 0-${rowsPerSlice - 1}`, 'turn', `slice ${rowsPerSlice}-${rowsPerSlice * 2 - 1}`, 'turn', `slice ${rowsPerSlice * 2}-${last}`])
+  assert.deepEqual(events, [
+    `slice 0-${rowsPerSlice - 1}`,
+    'turn',
+    `slice ${rowsPerSlice}-${rowsPerSlice * 2 - 1}`,
+    'turn',
+    `slice ${rowsPerSlice * 2}-${last}`,
+  ])
 })
 
 test('inSlices stops at the first slice that fails', async () => {

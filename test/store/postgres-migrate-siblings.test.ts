@@ -54,34 +54,46 @@ test('migrations succeed while sibling schemas are created and dropped', { skip:
   } finally {
     release()
     const rounds = await Promise.all(churners)
-    assert.ok(rounds.every((count) => count > 0), 'the sibling schemas churned while the stores migrated')
+    assert.ok(
+      rounds.every((count) => count > 0),
+      'the sibling schemas churned while the stores migrated',
+    )
   }
 })
 
-test("introspection lists the store's own tables only, another schema's migration tables excluded", { skip: postgres.skip }, async () => {
-  const first = createPostgresDatabase(postgres.url!)
-  const second = createPostgresDatabase(postgres.url!)
-  const migrated = openStore(first.url)
-  const empty = openStore(second.url)
-  try {
-    await migrateToLatest(migrated)
-    const ownTables = await migrated.db.introspection.getTables({ withInternalKyselyTables: true })
-    assert.ok(ownTables.length > 2 && ownTables.every((table) => table.schema === migrated.schema))
-    const ledger = ownTables.find((table) => table.name === 'ledger_entries')
-    assert.ok(ledger?.columns.some((column) => column.name === 'cost_nano' && !column.isNullable))
-    assert.equal((await migrated.db.introspection.getTables()).some((table) => table.name === 'kysely_migration'), false)
-    await empty.db.schema.createSchema(empty.schema!).ifNotExists().execute()
-    assert.deepEqual(await empty.db.introspection.getTables({ withInternalKyselyTables: true }), [])
-    await migrateToLatest(empty)
-    const names = (await empty.db.introspection.getTables({ withInternalKyselyTables: true })).map((table) => table.name)
-    assert.ok(names.includes('kysely_migration') && names.includes('ledger_entries'))
-  } finally {
-    await migrated.close()
-    await empty.close()
-    await first.dispose()
-    await second.dispose()
-  }
-})
+test(
+  "introspection lists the store's own tables only, another schema's migration tables excluded",
+  { skip: postgres.skip },
+  async () => {
+    const first = createPostgresDatabase(postgres.url!)
+    const second = createPostgresDatabase(postgres.url!)
+    const migrated = openStore(first.url)
+    const empty = openStore(second.url)
+    try {
+      await migrateToLatest(migrated)
+      const ownTables = await migrated.db.introspection.getTables({ withInternalKyselyTables: true })
+      assert.ok(ownTables.length > 2 && ownTables.every((table) => table.schema === migrated.schema))
+      const ledger = ownTables.find((table) => table.name === 'ledger_entries')
+      assert.ok(ledger?.columns.some((column) => column.name === 'cost_nano' && !column.isNullable))
+      assert.equal(
+        (await migrated.db.introspection.getTables()).some((table) => table.name === 'kysely_migration'),
+        false,
+      )
+      await empty.db.schema.createSchema(empty.schema!).ifNotExists().execute()
+      assert.deepEqual(await empty.db.introspection.getTables({ withInternalKyselyTables: true }), [])
+      await migrateToLatest(empty)
+      const names = (await empty.db.introspection.getTables({ withInternalKyselyTables: true })).map(
+        (table) => table.name,
+      )
+      assert.ok(names.includes('kysely_migration') && names.includes('ledger_entries'))
+    } finally {
+      await migrated.close()
+      await empty.close()
+      await first.dispose()
+      await second.dispose()
+    }
+  },
+)
 
 test('without ?schema= introspection reads the first schema of the search path', { skip: postgres.skip }, async () => {
   const table = `sy_probe_${process.pid}_${Date.now()}`
@@ -94,7 +106,13 @@ test('without ?schema= introspection reads the first schema of the search path',
     const tables = await store.db.introspection.getTables()
     assert.ok(tables.every((found) => found.schema === 'public'))
     const probe = tables.find((found) => found.name === table)
-    assert.deepEqual(probe?.columns.map((column) => [column.name, column.isAutoIncrementing, column.isNullable]), [['id', true, false], ['note', false, true]])
+    assert.deepEqual(
+      probe?.columns.map((column) => [column.name, column.isAutoIncrementing, column.isNullable]),
+      [
+        ['id', true, false],
+        ['note', false, true],
+      ],
+    )
   } finally {
     await client.query(`drop table if exists public.${table}`)
     await client.end()

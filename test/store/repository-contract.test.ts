@@ -62,22 +62,54 @@ for (const engine of engines) {
     test('api keys: insert, find, list newest first, filter, update, delete', async () => {
       const repository = createApiKeysRepository(store.db)
       const identity = await bootstrapIdentity(store, systemClock, null)
-      const base = { kind: 'inference' as const, label: 'l', organizationId: identity.organizationId, workspaceId: identity.defaultWorkspaceId }
-      await repository.insert({ ...base, hash: 'h-old', name: 'old', createdAt: '2026-01-01T00:00:00.000Z', limitUsd: '12.5', limitReset: 'monthly', includeByokInLimit: true })
-      await repository.insert({ ...base, hash: 'h-new', name: 'new', createdAt: '2026-02-01T00:00:00.000Z', externalUser: 'user-1' })
+      const base = {
+        kind: 'inference' as const,
+        label: 'l',
+        organizationId: identity.organizationId,
+        workspaceId: identity.defaultWorkspaceId,
+      }
+      await repository.insert({
+        ...base,
+        hash: 'h-old',
+        name: 'old',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        limitUsd: '12.5',
+        limitReset: 'monthly',
+        includeByokInLimit: true,
+      })
+      await repository.insert({
+        ...base,
+        hash: 'h-new',
+        name: 'new',
+        createdAt: '2026-02-01T00:00:00.000Z',
+        externalUser: 'user-1',
+      })
       const found = await repository.findByHash('h-old')
       assert.equal(found?.limitUsd, '12.5')
       assert.equal(found?.limitReset, 'monthly')
       assert.equal(found?.includeByokInLimit, true)
       assert.equal(found?.disabled, false)
       const listed = await repository.list({ workspaceId: identity.defaultWorkspaceId, kinds: ['inference'] })
-      assert.deepEqual(listed.map((key) => key.hash), ['h-new', 'h-old'])
-      const updated = await repository.update('h-new', { disabled: true, name: 'renamed', limitUsd: null }, '2026-03-01T00:00:00.000Z')
+      assert.deepEqual(
+        listed.map((key) => key.hash),
+        ['h-new', 'h-old'],
+      )
+      const updated = await repository.update(
+        'h-new',
+        { disabled: true, name: 'renamed', limitUsd: null },
+        '2026-03-01T00:00:00.000Z',
+      )
       assert.equal(updated?.disabled, true)
       assert.equal(updated?.name, 'renamed')
       assert.equal(updated?.updatedAt, '2026-03-01T00:00:00.000Z')
-      assert.deepEqual((await repository.list({ kinds: ['inference'] })).map((key) => key.hash), ['h-old'])
-      assert.deepEqual((await repository.list({ kinds: ['inference'], includeDisabled: true })).map((key) => key.hash), ['h-new', 'h-old'])
+      assert.deepEqual(
+        (await repository.list({ kinds: ['inference'] })).map((key) => key.hash),
+        ['h-old'],
+      )
+      assert.deepEqual(
+        (await repository.list({ kinds: ['inference'], includeDisabled: true })).map((key) => key.hash),
+        ['h-new', 'h-old'],
+      )
       await repository.touchLastUsed(new Map([['h-old', '2026-03-02T00:00:00.000Z']]))
       assert.equal((await repository.findByHash('h-old'))?.lastUsedAt, '2026-03-02T00:00:00.000Z')
       assert.equal(await repository.delete('h-new'), true)
@@ -89,7 +121,13 @@ for (const engine of engines) {
       const identity = await bootstrapIdentity(store, systemClock, null)
       await assert.rejects(
         createApiKeysRepository(store.db).insert({
-          hash: 'h-orphan', kind: 'inference', name: 'x', label: 'x', organizationId: identity.organizationId, workspaceId: randomUUID(), createdAt: new Date().toISOString(),
+          hash: 'h-orphan',
+          kind: 'inference',
+          name: 'x',
+          label: 'x',
+          organizationId: identity.organizationId,
+          workspaceId: randomUUID(),
+          createdAt: new Date().toISOString(),
         }),
       )
     })
@@ -97,7 +135,12 @@ for (const engine of engines) {
     test('users: unique email, paging with a total; workspaces by id or slug', async () => {
       const organizations = createOrganizationsRepository(store.db)
       const identity = await bootstrapIdentity(store, systemClock, null)
-      const user = { organization_id: identity.organizationId, name: null, role: 'member', created_at: new Date().toISOString() }
+      const user = {
+        organization_id: identity.organizationId,
+        name: null,
+        role: 'member',
+        created_at: new Date().toISOString(),
+      }
       await organizations.insertUser({ ...user, id: randomUUID(), email: 'a@example.com' })
       await assert.rejects(organizations.insertUser({ ...user, id: randomUUID(), email: 'a@example.com' }))
       const page = await organizations.listUsers(identity.organizationId, 1, 1)
@@ -114,7 +157,17 @@ for (const engine of engines) {
       const email = `tx-${randomUUID()}@example.com`
       await assert.rejects(
         store.db.transaction().execute(async (transaction) => {
-          await organizations.insertUser({ id: randomUUID(), organization_id: identity.organizationId, email, name: null, role: 'member', created_at: new Date().toISOString() }, transaction)
+          await organizations.insertUser(
+            {
+              id: randomUUID(),
+              organization_id: identity.organizationId,
+              email,
+              name: null,
+              role: 'member',
+              created_at: new Date().toISOString(),
+            },
+            transaction,
+          )
           throw new Error('abort')
         }),
       )

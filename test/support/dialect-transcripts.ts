@@ -34,7 +34,9 @@ export function loadDialectTranscripts(directory: string): DialectTranscript[] {
     .map((entry) => {
       const folder = join(directory, entry.name)
       const contextPath = join(folder, 'context.json')
-      const extra = existsSync(contextPath) ? (JSON.parse(readFileSync(contextPath, 'utf8')) as Partial<EncodeContext>) : {}
+      const extra = existsSync(contextPath)
+        ? (JSON.parse(readFileSync(contextPath, 'utf8')) as Partial<EncodeContext>)
+        : {}
       return {
         scenario: entry.name,
         events: JSON.parse(readFileSync(join(folder, 'events.json'), 'utf8')) as StreamEvent[],
@@ -50,7 +52,12 @@ export function encodeTranscript(transcript: DialectTranscript, encoder: StreamE
   for (const event of transcript.events) text += encoder.push(event)
   const report = transcript.events.find((event) => event.type === 'usage-report')
   const usage = report?.type === 'usage-report' ? report.usage : emptyUsage
-  text += encoder.finish({ usage, costUsd: transcriptCost, completedAt: transcriptCompletedAt, ...(transcript.context.metadata === undefined ? {} : { metadata: transcript.context.metadata }) })
+  text += encoder.finish({
+    usage,
+    costUsd: transcriptCost,
+    completedAt: transcriptCompletedAt,
+    ...(transcript.context.metadata === undefined ? {} : { metadata: transcript.context.metadata }),
+  })
   return text
 }
 

@@ -17,13 +17,19 @@ export function recordedFrames(file: URL): string[] {
 export function inAnyKeyOrder<T extends object>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T> {
   return arbitrary.chain((value) => {
     const keys = Object.keys(value) as (keyof T)[]
-    const reordered = fc.shuffledSubarray(keys, { minLength: keys.length }).map((order) => Object.fromEntries(order.map((key) => [key, value[key]])) as T)
+    const reordered = fc
+      .shuffledSubarray(keys, { minLength: keys.length })
+      .map((order) => Object.fromEntries(order.map((key) => [key, value[key]])) as T)
     return fc.oneof(fc.constant(value), reordered)
   })
 }
 
 /** For every generated frame, `read` answers undefined or exactly what `parsed` (JSON.parse and the parser's reading) gives. */
-export function assertReadsAsParsed<T>(frames: fc.Arbitrary<string>, read: (data: string) => T | undefined, parsed: (data: string) => T | undefined): void {
+export function assertReadsAsParsed<T>(
+  frames: fc.Arbitrary<string>,
+  read: (data: string) => T | undefined,
+  parsed: (data: string) => T | undefined,
+): void {
   fc.assert(
     fc.property(frames, (data) => {
       const value = read(data)

@@ -16,7 +16,11 @@ export async function sparePort(): Promise<number> {
 
 /** Starts redis-server on `port` (nothing kept on disk) and resolves once it accepts connections. */
 export async function startRedisServer(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], { stdio: 'ignore' })
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+    { stdio: 'ignore' },
+  )
   await waitFor(async () => {
     const socket = net.connect(port, '127.0.0.1')
     const connected = await new Promise<boolean>((resolve) => {

@@ -30,7 +30,11 @@ export async function serveRecorded(replies: readonly RecordedReply[], basePath 
   const received: ReceivedRequest[] = []
   const server = createServer((request, response) => {
     void readBody(request).then((text) => {
-      received.push({ method: request.method ?? '', url: request.url ?? '', body: text === '' ? undefined : JSON.parse(text) as unknown })
+      received.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        body: text === '' ? undefined : (JSON.parse(text) as unknown),
+      })
       const reply = replies[Math.min(received.length - 1, replies.length - 1)]
       if (reply === undefined) throw new Error('serveRecorded needs at least one reply')
       send(response, reply)
@@ -41,16 +45,20 @@ export async function serveRecorded(replies: readonly RecordedReply[], basePath 
   return {
     baseUrl: `http://127.0.0.1:${port}${basePath}`,
     received,
-    close: () => new Promise<void>((resolve, reject) => {
-      server.closeAllConnections()
-      server.close((error) => (error === undefined ? resolve() : reject(error)))
-    }),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections()
+        server.close((error) => (error === undefined ? resolve() : reject(error)))
+      }),
   }
 }
 
 function send(response: ServerResponse, reply: RecordedReply): void {
   const isSse = typeof reply.body === 'string'
-  response.writeHead(reply.status ?? 200, { 'content-type': isSse ? 'text/event-stream' : 'application/json', ...reply.headers })
+  response.writeHead(reply.status ?? 200, {
+    'content-type': isSse ? 'text/event-stream' : 'application/json',
+    ...reply.headers,
+  })
   response.end(isSse ? reply.body : JSON.stringify(reply.body))
 }
 

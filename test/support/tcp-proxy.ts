@@ -26,10 +26,11 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
       upstream.on('close', () => client.destroy())
     })
   let server = create()
-  const listen = (port: number) => new Promise<number>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port))
-  })
+  const listen = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(port, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port))
+    })
   const port = await listen(0)
   const cut = async () => {
     await new Promise<void>((resolve) => {

@@ -45,7 +45,12 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
       : options.postgresUrl === undefined
         ? createSqliteDatabase()
         : createPostgresDatabase(options.postgresUrl)
-  const env: Record<string, string> = { DATABASE_URL: database.url, SWITCHYARD_ADMIN_KEY: testAdminKey, LOG_LEVEL: 'silent', ...options.env }
+  const env: Record<string, string> = {
+    DATABASE_URL: database.url,
+    SWITCHYARD_ADMIN_KEY: testAdminKey,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  }
   if (options.yaml !== undefined) {
     const path = join(database.directory, 'switchyard.yaml')
     writeFileSync(path, options.yaml)

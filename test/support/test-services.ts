@@ -12,7 +12,9 @@ function target(variable: 'TEST_DATABASE_URL' | 'TEST_REDIS_URL'): ServiceTarget
   const url = process.env[variable]
   if (url !== undefined && url !== '') return { url, skip: false }
   if (process.env.CI === 'true') {
-    throw new Error(`${variable} must be set when CI=true: the ${variable === 'TEST_DATABASE_URL' ? 'PostgreSQL' : 'Redis'} suites may not be skipped in CI`)
+    throw new Error(
+      `${variable} must be set when CI=true: the ${variable === 'TEST_DATABASE_URL' ? 'PostgreSQL' : 'Redis'} suites may not be skipped in CI`,
+    )
   }
   return { url: undefined, skip: `${variable} is not set` }
 }

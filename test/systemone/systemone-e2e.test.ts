@@ -29,7 +29,12 @@ models:
 `,
   })
   base = await gateway.listen()
-  const created = await gateway.inject({ method: 'POST', url: '/api/v1/keys', headers: bearer(gateway.adminKey), payload: { name: 'systemone' } })
+  const created = await gateway.inject({
+    method: 'POST',
+    url: '/api/v1/keys',
+    headers: bearer(gateway.adminKey),
+    payload: { name: 'systemone' },
+  })
   key = (created.json() as { key: string }).key
 })
 after(async () => {
@@ -43,29 +48,64 @@ const logprobReply: CompletionReply = {
   type: 'completion',
   text: 'A',
   usage: { input_tokens: 100, output_tokens: 1 },
-  logprobs: [{ token: 'A', logprob: Math.log(0.2), top_logprobs: Object.entries(topLogprobs).map(([token, p]) => ({ token, logprob: Math.log(p) })) }],
+  logprobs: [
+    {
+      token: 'A',
+      logprob: Math.log(0.2),
+      top_logprobs: Object.entries(topLogprobs).map(([token, p]) => ({ token, logprob: Math.log(p) })),
+    },
+  ],
 }
 const questions = {
-  refund: { type: 'noul', instructions: 'Does the customer want a refund?', criteria: { true: 'asks for money back', false: 'does not' } },
-  topic: { type: 'choice', instructions: 'What is the ticket about?', criteria: { shipping: 'delivery', billing: 'invoices', other: null } },
+  refund: {
+    type: 'noul',
+    instructions: 'Does the customer want a refund?',
+    criteria: { true: 'asks for money back', false: 'does not' },
+  },
+  topic: {
+    type: 'choice',
+    instructions: 'What is the ticket about?',
+    criteria: { shipping: 'delivery', billing: 'invoices', other: null },
+  },
   urgency: { type: 'score', instructions: 'How urgent is it?', criteria: ['not urgent', 'soon', 'immediately'] },
 }
-const post = (path: string, body: unknown) => fetch(`${base}${path}`, { method: 'POST', headers: { ...bearer(key), 'content-type': 'application/json' }, body: JSON.stringify(body) })
-const close = (actual: number, expected: number) => assert.ok(Math.abs(actual - expected) < 1e-12, `${actual} != ${expected}`)
+const post = (path: string, body: unknown) =>
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { ...bearer(key), 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+const close = (actual: number, expected: number) =>
+  assert.ok(Math.abs(actual - expected) < 1e-12, `${actual} != ${expected}`)
 const sum = (values: Record<string, number>) => Object.values(values).reduce((total, value) => total + value, 0)
 
 interface Decisions {
   id: string
   model: string
   provider: string
-  answers: Record<string, { type: string; noul?: number; choice?: string; score?: number; confidence?: number; probabilities?: Record<string, number>; legend?: Record<string, string> }>
+  answers: Record<
+    string,
+    {
+      type: string
+      noul?: number
+      choice?: string
+      score?: number
+      confidence?: number
+      probabilities?: Record<string, number>
+      legend?: Record<string, string>
+    }
+  >
   usage: { cost: number; input_tokens: number; output_tokens: number }
   metadata: { probability_method: Record<string, string>; generation_ids: Record<string, string> }
 }
 
 test('probabilities from scripted top_logprobs: exact for noul, choice and score; one decisions record per question', async () => {
   chat.script(logprobReply, logprobReply, logprobReply)
-  const response = await post('/api/v1/systemone', { model: 'jev-1', state: { ticket: 'Where is my parcel? I want my money back' }, questions })
+  const response = await post('/api/v1/systemone', {
+    model: 'jev-1',
+    state: { ticket: 'Where is my parcel? I want my money back' },
+    questions,
+  })
   assert.equal(response.status, 200, await response.clone().text())
   const body = (await response.json()) as Decisions
   assert.equal(body.model, 'typesafe/jev-1')
@@ -87,10 +127,14 @@ test('probabilities from scripted top_logprobs: exact for noul, choice and score
   assert.deepEqual(body.metadata.probability_method, { refund: 'logprobs', topic: 'logprobs', urgency: 'logprobs' })
   assert.deepEqual(body.usage, { cost: 0.000306, input_tokens: 300, output_tokens: 3 })
   const sent = chat.requests.slice(-3).map((request) => request.body)
-  assert.ok(sent.every((request) => request.model === 'judge-up' && request.logprobs === true && request.top_logprobs === 20))
+  assert.ok(
+    sent.every((request) => request.model === 'judge-up' && request.logprobs === true && request.top_logprobs === 20),
+  )
   await gateway.gateway.generations.flush()
   for (const id of Object.values(body.metadata.generation_ids)) {
-    const generation = (await gateway.inject({ method: 'GET', url: `/api/v1/generation?id=${id}`, headers: bearer(key) })).json() as { data: { api_type: string; model: string } }
+    const generation = (
+      await gateway.inject({ method: 'GET', url: `/api/v1/generation?id=${id}`, headers: bearer(key) })
+    ).json() as { data: { api_type: string; model: string } }
     assert.equal(generation.data.api_type, 'decisions', id)
   }
   assert.equal(body.metadata.generation_ids.refund, body.id)
@@ -98,12 +142,20 @@ test('probabilities from scripted top_logprobs: exact for noul, choice and score
 
 test('without logprobs (Gemini, or a chat server that omits them) the constrained answer decides', async () => {
   gemini.script({ type: 'completion', text: 'B' })
-  const viaGemini = (await (await post('/api/v1/systemone', { model: 'test/gemini-judge', state: 'invoice 42 charged twice', questions: { topic: questions.topic } })).json()) as Decisions
+  const viaGemini = (await (
+    await post('/api/v1/systemone', {
+      model: 'test/gemini-judge',
+      state: 'invoice 42 charged twice',
+      questions: { topic: questions.topic },
+    })
+  ).json()) as Decisions
   assert.equal(viaGemini.answers.topic!.choice, 'billing')
   assert.deepEqual(viaGemini.answers.topic!.probabilities, { shipping: 0, billing: 1, other: 0 })
   assert.equal(viaGemini.metadata.probability_method.topic, 'answer')
   chat.script({ type: 'completion', text: 'false' })
-  const viaChat = (await (await post('/api/alpha/decisions', { model: 'jev-1', state: ['a', 'b'], questions: { refund: questions.refund } })).json()) as Decisions
+  const viaChat = (await (
+    await post('/api/alpha/decisions', { model: 'jev-1', state: ['a', 'b'], questions: { refund: questions.refund } })
+  ).json()) as Decisions
   assert.equal(viaChat.answers.refund!.noul, 0)
   assert.equal(viaChat.metadata.probability_method.refund, 'answer')
 })
@@ -111,13 +163,18 @@ test('without logprobs (Gemini, or a chat server that omits them) the constraine
 test('@openrouter/sdk systemOne.create and alpha.decisions.create accept the responses', async () => {
   const client = new OpenRouter({ apiKey: key, serverURL: `${base}/api/v1` })
   chat.script(logprobReply)
-  const created = await client.systemOne.create({ decisionsRequest: { model: 'jev-1', state: { a: 1 }, questions: { urgency: questions.urgency as never } } })
+  const created = await client.systemOne.create({
+    decisionsRequest: { model: 'jev-1', state: { a: 1 }, questions: { urgency: questions.urgency as never } },
+  })
   const urgency = created.answers.urgency as { type: 'score'; score: number; confidence?: number }
   assert.equal(urgency.score, 2)
   close(urgency.confidence!, 0.6)
   assert.equal(created.usage.inputTokens, 100)
   chat.script(logprobReply)
-  const alpha = await client.alpha.decisions.create({ decisionsRequest: { model: 'typesafe/jev-1', state: 'x', questions: { refund: questions.refund as never } } }, { serverURL: base })
+  const alpha = await client.alpha.decisions.create(
+    { decisionsRequest: { model: 'typesafe/jev-1', state: 'x', questions: { refund: questions.refund as never } } },
+    { serverURL: base },
+  )
   close((alpha.answers.refund as { noul: number }).noul, 0.75)
 })
 
@@ -125,13 +182,28 @@ test('errors: 404 unknown model, 400 naming a malformed question, upstream 429 p
   const unknown = await post('/api/v1/systemone', { model: 'jev-99', state: 'x', questions })
   assert.equal(unknown.status, 404)
   assert.match(((await unknown.json()) as { error: { message: string } }).error.message, /typesafe\/jev-99/)
-  const bad = await post('/api/v1/systemone', { model: 'jev-1', state: 'x', questions: { ...questions, broken: { type: 'score', instructions: 'x', criteria: { a: 'b' } } } })
+  const bad = await post('/api/v1/systemone', {
+    model: 'jev-1',
+    state: 'x',
+    questions: { ...questions, broken: { type: 'score', instructions: 'x', criteria: { a: 'b' } } },
+  })
   assert.equal(bad.status, 400)
-  assert.match(((await bad.json()) as { error: { message: string } }).error.message, /questions\.broken\.criteria of a score question must be an array/)
+  assert.match(
+    ((await bad.json()) as { error: { message: string } }).error.message,
+    /questions\.broken\.criteria of a score question must be an array/,
+  )
   chat.script({ type: 'error', status: 429, retryAfterSeconds: 3 })
-  const limited = await post('/api/v1/systemone', { model: 'jev-1', state: 'x', questions: { refund: questions.refund } })
+  const limited = await post('/api/v1/systemone', {
+    model: 'jev-1',
+    state: 'x',
+    questions: { refund: questions.refund },
+  })
   assert.equal(limited.status, 429)
   assert.equal(limited.headers.get('retry-after'), '3')
-  const management = await fetch(`${base}/api/v1/systemone`, { method: 'POST', headers: { ...bearer(gateway.adminKey), 'content-type': 'application/json' }, body: JSON.stringify({ model: 'jev-1', state: 'x', questions }) })
+  const management = await fetch(`${base}/api/v1/systemone`, {
+    method: 'POST',
+    headers: { ...bearer(gateway.adminKey), 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'jev-1', state: 'x', questions }),
+  })
   assert.equal(management.status, 403)
 })

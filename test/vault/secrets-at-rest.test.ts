@@ -28,7 +28,12 @@ function collector(): { stream: Writable; text: () => string } {
   return { stream, text: () => chunks.join('') }
 }
 
-const envFor = (database: TestDatabase, masterKey: string) => ({ DATABASE_URL: database.url, SWITCHYARD_ADMIN_KEY: testAdminKey, SWITCHYARD_MASTER_KEY: masterKey, LOG_LEVEL: 'trace' })
+const envFor = (database: TestDatabase, masterKey: string) => ({
+  DATABASE_URL: database.url,
+  SWITCHYARD_ADMIN_KEY: testAdminKey,
+  SWITCHYARD_MASTER_KEY: masterKey,
+  LOG_LEVEL: 'trace',
+})
 
 async function start(database: TestDatabase, masterKey: string, logs: Writable): Promise<TestGateway> {
   const config = loadConfig({ env: envFor(database, masterKey), cwd: database.directory })
@@ -58,13 +63,48 @@ test('stored values appear in no database file and no log line; rotation re-wrap
     const key = await mintKey(gateway, 'inference', gateway.gateway.bootstrap.defaultWorkspaceId)
     const intern = await createInternVia(gateway, key, { name: 'at-rest' })
     internId = intern.id
-    assert.equal((await call(gateway, key, { method: 'PUT', url: '/api/v1/vault/secrets/canary_secret', body: secretBody(canary) })).status, 200)
-    assert.equal((await call(gateway, key, { method: 'PUT', url: `/api/v1/vault/interns/${intern.id}/secrets/canary_secret`, body: secretBody(`${canary}-intern`) })).status, 200)
-    assert.equal((await call(gateway, key, { method: 'POST', url: `/api/v1/vault/interns/${intern.id}/secrets/copy`, body: { names: ['canary_secret'] } })).status, 200)
-    const refused = await call(gateway, key, { method: 'PUT', url: '/api/v1/vault/secrets/refused', body: secretBody(canary, ['https://bad.example.com']) })
+    assert.equal(
+      (
+        await call(gateway, key, {
+          method: 'PUT',
+          url: '/api/v1/vault/secrets/canary_secret',
+          body: secretBody(canary),
+        })
+      ).status,
+      200,
+    )
+    assert.equal(
+      (
+        await call(gateway, key, {
+          method: 'PUT',
+          url: `/api/v1/vault/interns/${intern.id}/secrets/canary_secret`,
+          body: secretBody(`${canary}-intern`),
+        })
+      ).status,
+      200,
+    )
+    assert.equal(
+      (
+        await call(gateway, key, {
+          method: 'POST',
+          url: `/api/v1/vault/interns/${intern.id}/secrets/copy`,
+          body: { names: ['canary_secret'] },
+        })
+      ).status,
+      200,
+    )
+    const refused = await call(gateway, key, {
+      method: 'PUT',
+      url: '/api/v1/vault/secrets/refused',
+      body: secretBody(canary, ['https://bad.example.com']),
+    })
     assert.equal(refused.status, 400)
     assert.ok(!refused.text.includes(canary))
-    const tooLong = await call(gateway, key, { method: 'PUT', url: '/api/v1/vault/secrets/refused', body: secretBody(canary.repeat(3000)) })
+    const tooLong = await call(gateway, key, {
+      method: 'PUT',
+      url: '/api/v1/vault/secrets/refused',
+      body: secretBody(canary.repeat(3000)),
+    })
     assert.equal(tooLong.status, 400)
     assert.ok(!tooLong.text.includes(canary))
   } finally {
@@ -80,10 +120,24 @@ test('stored values appear in no database file and no log line; rotation re-wrap
   const output = collector()
   const errors = collector()
   const config = loadConfig({ env: envFor(database, oldKey), cwd: database.directory })
-  const context = { config, clock: systemClock, stdout: output.stream, stderr: errors.stream, onSignal: () => undefined }
-  assert.equal(await runCommand(['vault', 'rotate-master-key'], context), 2, 'refused without SWITCHYARD_NEW_MASTER_KEY')
+  const context = {
+    config,
+    clock: systemClock,
+    stdout: output.stream,
+    stderr: errors.stream,
+    onSignal: () => undefined,
+  }
+  assert.equal(
+    await runCommand(['vault', 'rotate-master-key'], context),
+    2,
+    'refused without SWITCHYARD_NEW_MASTER_KEY',
+  )
   assert.match(errors.text(), /SWITCHYARD_NEW_MASTER_KEY/)
-  assert.equal(await runCommand(['vault', 'rotate-master-key'], { ...context, env: { SWITCHYARD_NEW_MASTER_KEY: newKey } }), 0, errors.text())
+  assert.equal(
+    await runCommand(['vault', 'rotate-master-key'], { ...context, env: { SWITCHYARD_NEW_MASTER_KEY: newKey } }),
+    0,
+    errors.text(),
+  )
   assert.match(output.text(), /re-wrapped the keys of 2 vault\(s\)/)
   assert.match(output.text(), /set SWITCHYARD_MASTER_KEY to the value of SWITCHYARD_NEW_MASTER_KEY/)
   assert.ok(!output.text().includes(newKey), 'the new key is not printed')
@@ -92,7 +146,13 @@ test('stored values appear in no database file and no log line; rotation re-wrap
     const restarted = await start(database, masterKey, collector().stream)
     try {
       const key = await mintKey(restarted, 'inference', restarted.gateway.bootstrap.defaultWorkspaceId)
-      return (await call(restarted, key, { method: 'POST', url: `/api/v1/vault/interns/${internId}/secrets/copy`, body: { names: ['canary_secret'] } })).status
+      return (
+        await call(restarted, key, {
+          method: 'POST',
+          url: `/api/v1/vault/interns/${internId}/secrets/copy`,
+          body: { names: ['canary_secret'] },
+        })
+      ).status
     } finally {
       await restarted.close()
     }

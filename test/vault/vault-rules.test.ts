@@ -7,7 +7,8 @@ import { call, createInternVia, mintKey, noRuntime, secretBody } from '../intern
 
 let gateway: TestGateway
 let key: string
-const put = (name: string, body: unknown) => call(gateway, key, { method: 'PUT', url: `/api/v1/vault/secrets/${name}`, body })
+const put = (name: string, body: unknown) =>
+  call(gateway, key, { method: 'PUT', url: `/api/v1/vault/secrets/${name}`, body })
 
 before(async () => {
   gateway = await startTestGateway({ yaml: noRuntime })
@@ -16,7 +17,8 @@ before(async () => {
 after(() => gateway.close())
 
 test('secret names: 1..255 characters matching the pattern, no double underscore', async () => {
-  for (const name of ['a', 'a1', 'a_b', 'gh_token_2', 'a'.repeat(255)]) assert.equal((await put(name, secretBody('v'))).status, 200, name)
+  for (const name of ['a', 'a1', 'a_b', 'gh_token_2', 'a'.repeat(255)])
+    assert.equal((await put(name, secretBody('v'))).status, 200, name)
   for (const name of ['A', '1a', '_a', 'a_', 'a__b', 'a-b', 'a.b', 'a'.repeat(256), 'ab%20c']) {
     const response = await put(name, secretBody('v'))
     assert.equal(response.status, 400, name)
@@ -38,8 +40,30 @@ test('hosts: normalised, 1..100, refusals name the host', async () => {
   assert.equal(stored.status, 200)
   assert.deepEqual(stored.json.data.hosts, ['api.example.com', 'b.example.com'])
   assert.equal((await put('hosts_none', secretBody('v', []))).status, 400)
-  assert.equal((await put('hosts_100', secretBody('v', Array.from({ length: 100 }, (_, index) => `h${index}.com`)))).status, 200)
-  assert.equal((await put('hosts_101', secretBody('v', Array.from({ length: 101 }, (_, index) => `h${index}.com`)))).status, 400)
+  assert.equal(
+    (
+      await put(
+        'hosts_100',
+        secretBody(
+          'v',
+          Array.from({ length: 100 }, (_, index) => `h${index}.com`),
+        ),
+      )
+    ).status,
+    200,
+  )
+  assert.equal(
+    (
+      await put(
+        'hosts_101',
+        secretBody(
+          'v',
+          Array.from({ length: 101 }, (_, index) => `h${index}.com`),
+        ),
+      )
+    ).status,
+    400,
+  )
   assert.equal((await put('hosts_long', secretBody('v', [`${'a'.repeat(255)}`]))).status, 400)
   for (const host of ['https://api.example.com', 'api.example.com:8443', 'api.example.com/path', '*.example.com', '']) {
     const response = await put('hosts_bad', secretBody('v', [host]))
@@ -74,7 +98,11 @@ test('fingerprints: equal values are equal within a vault and differ across vaul
   assert.equal(a.json.data.fingerprint, b.json.data.fingerprint)
   assert.notEqual(a.json.data.fingerprint, c.json.data.fingerprint)
   const intern = await createInternVia(gateway, key, { name: 'fingerprints' })
-  const inIntern = await call(gateway, key, { method: 'PUT', url: `/api/v1/vault/interns/${intern.id}/secrets/fp_one`, body: secretBody('same value') })
+  const inIntern = await call(gateway, key, {
+    method: 'PUT',
+    url: `/api/v1/vault/interns/${intern.id}/secrets/fp_one`,
+    body: secretBody('same value'),
+  })
   assert.notEqual(inIntern.json.data.fingerprint, a.json.data.fingerprint)
 })
 
@@ -83,14 +111,20 @@ test('lists: ordered by name, limit 1..100 (default 100), offset 0..10000, has_m
   const url = `/api/v1/vault/interns/${intern.id}/secrets`
   for (let index = 0; index < 105; index += 1) {
     const name = `s${String(104 - index).padStart(3, '0')}`
-    assert.equal((await call(gateway, key, { method: 'PUT', url: `${url}/${name}`, body: secretBody('v') })).status, 200)
+    assert.equal(
+      (await call(gateway, key, { method: 'PUT', url: `${url}/${name}`, body: secretBody('v') })).status,
+      200,
+    )
   }
   const first = await call(gateway, key, { method: 'GET', url })
   assert.equal(first.json.data.length, 100)
   assert.equal(first.json.has_more, true)
   assert.equal(first.json.data[0].name, 's000')
   const rest = await call(gateway, key, { method: 'GET', url: `${url}?offset=100` })
-  assert.deepEqual(rest.json.data.map((secret: { name: string }) => secret.name), ['s100', 's101', 's102', 's103', 's104'])
+  assert.deepEqual(
+    rest.json.data.map((secret: { name: string }) => secret.name),
+    ['s100', 's101', 's102', 's103', 's104'],
+  )
   assert.equal(rest.json.has_more, false)
   const exact = await call(gateway, key, { method: 'GET', url: `${url}?limit=5&offset=100` })
   assert.equal(exact.json.has_more, false)

@@ -4,7 +4,14 @@ import assert from 'node:assert/strict'
 import type { TestGateway } from '../support/test-gateway.ts'
 import { call, engines, errorMessage } from './management-fixtures.ts'
 
-type Budget = { id: string; workspace_id: string; limit_usd: number; reset_interval: string | null; created_at: string; updated_at: string }
+type Budget = {
+  id: string
+  workspace_id: string
+  limit_usd: number
+  reset_interval: string | null
+  created_at: string
+  updated_at: string
+}
 
 for (const engine of engines) {
   describe(`workspace budgets on ${engine.name}`, { skip: engine.skip }, () => {
@@ -20,7 +27,10 @@ for (const engine of engines) {
     const url = (interval: string) => `/api/v1/workspaces/budgeted/budgets/${interval}`
 
     test('no budgets at first; GET of an unset interval is 404; DELETE is idempotent', async () => {
-      assert.deepEqual((await call(gateway, 'GET', '/api/v1/workspaces/budgeted/budgets')).json(), { data: [], include_byok_in_budgets: false })
+      assert.deepEqual((await call(gateway, 'GET', '/api/v1/workspaces/budgeted/budgets')).json(), {
+        data: [],
+        include_byok_in_budgets: false,
+      })
       const missing = await call(gateway, 'GET', url('daily'))
       assert.equal(missing.statusCode, 404)
       assert.match(errorMessage(missing), /no daily budget/)
@@ -40,11 +50,15 @@ for (const engine of engines) {
       assert.equal(updated.data.created_at, budget.created_at)
       const monthly = (await call(gateway, 'PUT', url('monthly'), { limit_usd: 100 })).json() as { data: Budget }
       assert.equal(monthly.data.reset_interval, 'monthly')
-      assert.deepEqual((await call(gateway, 'GET', url('monthly'))).json(), { data: monthly.data, include_byok_in_budgets: false })
+      assert.deepEqual((await call(gateway, 'GET', url('monthly'))).json(), {
+        data: monthly.data,
+        include_byok_in_budgets: false,
+      })
     })
 
     test('limit_usd must be a number greater than 0; the interval must be known', async () => {
-      for (const limit of [0, -1, '5', null]) assert.equal((await call(gateway, 'PUT', url('weekly'), { limit_usd: limit })).statusCode, 400, String(limit))
+      for (const limit of [0, -1, '5', null])
+        assert.equal((await call(gateway, 'PUT', url('weekly'), { limit_usd: limit })).statusCode, 400, String(limit))
       assert.equal((await call(gateway, 'PUT', url('weekly'), {})).statusCode, 400)
       assert.equal((await call(gateway, 'PUT', url('weekly'), { limit_usd: 0.000001 })).statusCode, 200)
       assert.equal((await call(gateway, 'PUT', url('hourly'), { limit_usd: 1 })).statusCode, 400)
@@ -56,28 +70,59 @@ for (const engine of engines) {
       const equal = await call(gateway, 'PUT', url('weekly'), { limit_usd: 100 })
       assert.equal(equal.statusCode, 400)
       assert.match(errorMessage(equal), /monthly budget \(100 USD\) must be greater than the weekly budget \(100 USD\)/)
-      assert.deepEqual((equal.json() as { error: { metadata: unknown } }).error.metadata, { conflicting_intervals: ['monthly', 'weekly'] })
+      assert.deepEqual((equal.json() as { error: { metadata: unknown } }).error.metadata, {
+        conflicting_intervals: ['monthly', 'weekly'],
+      })
       const aboveLifetime = await call(gateway, 'PUT', url('daily'), { limit_usd: 2000 })
       assert.match(errorMessage(aboveLifetime), /lifetime budget .* daily budget/)
       assert.equal((await call(gateway, 'PUT', url('weekly'), { limit_usd: 99.99 })).statusCode, 200)
       assert.equal((await call(gateway, 'PUT', url('daily'), { limit_usd: 10 })).statusCode, 200)
       const raiseDaily = await call(gateway, 'PUT', url('daily'), { limit_usd: 99.99 })
-      assert.match(errorMessage(raiseDaily), /weekly budget \(99.99 USD\) must be greater than the daily budget \(99.99 USD\)/)
+      assert.match(
+        errorMessage(raiseDaily),
+        /weekly budget \(99.99 USD\) must be greater than the daily budget \(99.99 USD\)/,
+      )
       const lowerMonthly = await call(gateway, 'PUT', url('monthly'), { limit_usd: 5 })
       assert.match(errorMessage(lowerMonthly), /monthly budget \(5 USD\) must be greater than the weekly budget/)
       const listed = (await call(gateway, 'GET', '/api/v1/workspaces/budgeted/budgets')).json() as { data: Budget[] }
-      assert.deepEqual(listed.data.map((budget) => [budget.reset_interval, budget.limit_usd]).sort(), [['daily', 10], ['monthly', 100], ['weekly', 99.99], [null, 999.5]].sort())
+      assert.deepEqual(
+        listed.data.map((budget) => [budget.reset_interval, budget.limit_usd]).sort(),
+        [
+          ['daily', 10],
+          ['monthly', 100],
+          ['weekly', 99.99],
+          [null, 999.5],
+        ].sort(),
+      )
     })
 
     test('include_byok_in_budgets is workspace-wide and reaches the workspace object and the cache', async () => {
-      const response = (await call(gateway, 'PUT', url('daily'), { limit_usd: 9, include_byok_in_budgets: true })).json() as { include_byok_in_budgets: boolean }
+      const response = (
+        await call(gateway, 'PUT', url('daily'), { limit_usd: 9, include_byok_in_budgets: true })
+      ).json() as { include_byok_in_budgets: boolean }
       assert.equal(response.include_byok_in_budgets, true)
-      assert.equal(((await call(gateway, 'GET', url('monthly'))).json() as { include_byok_in_budgets: boolean }).include_byok_in_budgets, true)
-      assert.equal(((await call(gateway, 'GET', '/api/v1/workspaces/budgeted')).json() as { data: { include_byok_in_budgets: boolean } }).data.include_byok_in_budgets, true)
+      assert.equal(
+        ((await call(gateway, 'GET', url('monthly'))).json() as { include_byok_in_budgets: boolean })
+          .include_byok_in_budgets,
+        true,
+      )
+      assert.equal(
+        (
+          (await call(gateway, 'GET', '/api/v1/workspaces/budgeted')).json() as {
+            data: { include_byok_in_budgets: boolean }
+          }
+        ).data.include_byok_in_budgets,
+        true,
+      )
       await gateway.gateway.workspaceCache.settled()
       const cached = gateway.gateway.workspaceCache.get(workspaceId)
       assert.equal(cached?.includeByokInBudgets, true)
-      assert.deepEqual(cached?.budgets.map((budget) => [budget.interval, budget.limitUsd]).sort(), [['daily', '9'], ['lifetime', '999.5'], ['monthly', '100'], ['weekly', '99.99']])
+      assert.deepEqual(cached?.budgets.map((budget) => [budget.interval, budget.limitUsd]).sort(), [
+        ['daily', '9'],
+        ['lifetime', '999.5'],
+        ['monthly', '100'],
+        ['weekly', '99.99'],
+      ])
     })
 
     test('DELETE removes one budget', async () => {

@@ -19,7 +19,13 @@ export interface MintedKey {
 
 export async function mintKey(
   gateway: TestGateway,
-  options: { kind?: ApiKeyKind; workspaceId?: string; creatorUserId?: string | null; name?: string; expiresAt?: string | null } = {},
+  options: {
+    kind?: ApiKeyKind
+    workspaceId?: string
+    creatorUserId?: string | null
+    name?: string
+    expiresAt?: string | null
+  } = {},
 ): Promise<MintedKey> {
   const plaintext = generateKeySecret()
   const hash = hashKeySecret(plaintext)
@@ -43,15 +49,34 @@ export async function disableKey(gateway: TestGateway, hash: string): Promise<vo
 }
 
 /** Adds an organization member through the API and returns its user id. */
-export async function addOrganizationMember(gateway: TestGateway, email: string, role: 'admin' | 'member' = 'member'): Promise<string> {
-  const response = await gateway.inject({ method: 'POST', url: '/api/v1/organization/members', headers: bearer(gateway.adminKey), payload: { email, role } })
+export async function addOrganizationMember(
+  gateway: TestGateway,
+  email: string,
+  role: 'admin' | 'member' = 'member',
+): Promise<string> {
+  const response = await gateway.inject({
+    method: 'POST',
+    url: '/api/v1/organization/members',
+    headers: bearer(gateway.adminKey),
+    payload: { email, role },
+  })
   if (response.statusCode !== 201) throw new Error(`could not add member: ${response.body}`)
   return (response.json() as { data: { user_id: string } }).data.user_id
 }
 
 /** Calls a management route with the admin key. */
-export function call(gateway: TestGateway, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
-  return gateway.inject({ method, url, headers: bearer(gateway.adminKey), ...(payload === undefined ? {} : { payload: payload as object }) })
+export function call(
+  gateway: TestGateway,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
+  return gateway.inject({
+    method,
+    url,
+    headers: bearer(gateway.adminKey),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  })
 }
 
 export function errorMessage(response: { json(): unknown }): string {

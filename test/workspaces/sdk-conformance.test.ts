@@ -18,7 +18,13 @@ after(() => gateway.close())
 
 test('@openrouter/sdk workspaces: create, get, list, update, members, budgets, delete', async () => {
   const created = await sdk.workspaces.create({
-    createWorkspaceRequest: { name: 'SDK team', slug: 'sdk-team', disabledServerTools: ['openrouter:web_search'], ioLoggingApiKeyIds: [7], ioLoggingSamplingRate: 0.5 },
+    createWorkspaceRequest: {
+      name: 'SDK team',
+      slug: 'sdk-team',
+      disabledServerTools: ['openrouter:web_search'],
+      ioLoggingApiKeyIds: [7],
+      ioLoggingSamplingRate: 0.5,
+    },
   })
   assert.equal(created.data.slug, 'sdk-team')
   assert.deepEqual(created.data.disabledServerTools, ['openrouter:web_search'])
@@ -31,7 +37,10 @@ test('@openrouter/sdk workspaces: create, get, list, update, members, budgets, d
   assert.equal(listed.result.totalCount, 2)
   assert.deepEqual(listed.result.data.map((workspace) => workspace.slug).sort(), ['default', 'sdk-team'])
 
-  const updated = await sdk.workspaces.update({ id, updateWorkspaceRequest: { description: 'via SDK', defaultProviderSort: 'price' } })
+  const updated = await sdk.workspaces.update({
+    id,
+    updateWorkspaceRequest: { description: 'via SDK', defaultProviderSort: 'price' },
+  })
   assert.equal(updated.data.description, 'via SDK')
   assert.equal(updated.data.defaultProviderSort, 'price')
 
@@ -44,14 +53,25 @@ test('@openrouter/sdk workspaces: create, get, list, update, members, budgets, d
   assert.equal(members.result.data[0]?.userId, userId)
   const implicit = await sdk.workspaces.listMembers({ id: 'default' })
   assert.equal(implicit.result.totalCount, 2)
-  const removed = await sdk.workspaces.bulkRemoveMembers({ id, bulkRemoveWorkspaceMembersRequest: { userIds: [userId] } })
+  const removed = await sdk.workspaces.bulkRemoveMembers({
+    id,
+    bulkRemoveWorkspaceMembersRequest: { userIds: [userId] },
+  })
   assert.equal(removed.removedCount, 1)
 
-  const budget = await sdk.workspaces.setBudget({ workspaceRef: id, interval: 'monthly', upsertWorkspaceBudgetRequest: { limitUsd: 100, includeByokInBudgets: true } })
+  const budget = await sdk.workspaces.setBudget({
+    workspaceRef: id,
+    interval: 'monthly',
+    upsertWorkspaceBudgetRequest: { limitUsd: 100, includeByokInBudgets: true },
+  })
   assert.equal(budget.data.limitUsd, 100)
   assert.equal(budget.data.resetInterval, 'monthly')
   assert.equal(budget.includeByokInBudgets, true)
-  await sdk.workspaces.setBudget({ workspaceRef: id, interval: 'lifetime', upsertWorkspaceBudgetRequest: { limitUsd: 500 } })
+  await sdk.workspaces.setBudget({
+    workspaceRef: id,
+    interval: 'lifetime',
+    upsertWorkspaceBudgetRequest: { limitUsd: 500 },
+  })
   const budgets = await sdk.workspaces.listBudgets({ workspaceRef: id })
   assert.deepEqual(budgets.data.map((item) => item.resetInterval).sort(), ['monthly', null].sort())
   assert.equal((await sdk.workspaces.getBudget({ workspaceRef: 'sdk-team', interval: 'lifetime' })).data.limitUsd, 500)

@@ -27,12 +27,18 @@ for (const engine of engines) {
     test('401 without a key, 403 with an inference key, 404 for an unknown workspace', async () => {
       assert.equal((await gateway.inject({ method: 'GET', url: '/api/v1/workspaces' })).statusCode, 401)
       const inference = await mintKey(gateway)
-      const forbidden = await gateway.inject({ method: 'POST', url: '/api/v1/workspaces', headers: bearer(inference.plaintext), payload: { name: 'x', slug: 'x' } })
+      const forbidden = await gateway.inject({
+        method: 'POST',
+        url: '/api/v1/workspaces',
+        headers: bearer(inference.plaintext),
+        payload: { name: 'x', slug: 'x' },
+      })
       assert.equal(forbidden.statusCode, 403)
       const missing = await call(gateway, 'GET', '/api/v1/workspaces/no-such-workspace')
       assert.equal(missing.statusCode, 404)
       assert.match(errorMessage(missing), /no-such-workspace/)
-      for (const url of ['/api/v1/workspaces/nope/members', '/api/v1/workspaces/nope/budgets']) assert.equal((await call(gateway, 'GET', url)).statusCode, 404)
+      for (const url of ['/api/v1/workspaces/nope/members', '/api/v1/workspaces/nope/budgets'])
+        assert.equal((await call(gateway, 'GET', url)).statusCode, 404)
       assert.equal((await call(gateway, 'PATCH', '/api/v1/workspaces/nope', { name: 'x' })).statusCode, 404)
       assert.equal((await call(gateway, 'DELETE', '/api/v1/workspaces/nope')).statusCode, 404)
     })
@@ -91,7 +97,8 @@ for (const engine of engines) {
       assert.equal(await createStatus({ name: 's', slug: 's'.repeat(50) }), 201)
       assert.equal(await createStatus({ name: 's', slug: 's'.repeat(51) }), 400)
       assert.equal(await createStatus({ name: 's', slug: 'a1' }), 201)
-      for (const slug of ['', 'Upper', 'a--b', '-a', 'a-', 'a_b', 'a b']) assert.equal(await createStatus({ name: 's', slug }), 400, slug)
+      for (const slug of ['', 'Upper', 'a--b', '-a', 'a-', 'a_b', 'a b'])
+        assert.equal(await createStatus({ name: 's', slug }), 400, slug)
       const duplicate = await call(gateway, 'POST', '/api/v1/workspaces', { name: 's', slug: 'a1' })
       assert.equal(duplicate.statusCode, 409)
       assert.match(errorMessage(duplicate), /a1/)
@@ -100,10 +107,14 @@ for (const engine of engines) {
     test('description up to 500; provider sort, server tools, logging fields validated', async () => {
       assert.equal(await createStatus({ name: 'd', slug: 'desc-limit', description: 'd'.repeat(500) }), 201)
       assert.equal(await createStatus({ name: 'd', slug: 'desc-over', description: 'd'.repeat(501) }), 400)
-      for (const sort of ['price', 'throughput', 'latency', 'exacto']) assert.equal(await createStatus({ name: 'p', slug: `sort-${sort}`, default_provider_sort: sort }), 201)
+      for (const sort of ['price', 'throughput', 'latency', 'exacto'])
+        assert.equal(await createStatus({ name: 'p', slug: `sort-${sort}`, default_provider_sort: sort }), 201)
       assert.equal(await createStatus({ name: 'p', slug: 'sort-bad', default_provider_sort: 'cheapest' }), 400)
       assert.equal(await createStatus({ name: 't', slug: 'tools-bad', disabled_server_tools: ['web_search'] }), 400)
-      assert.equal(await createStatus({ name: 't', slug: 'tools-bad-2', disabled_server_tools: ['openrouter:teleport'] }), 400)
+      assert.equal(
+        await createStatus({ name: 't', slug: 'tools-bad-2', disabled_server_tools: ['openrouter:teleport'] }),
+        400,
+      )
       const cleared = await create({ name: 't', slug: 'tools-empty', disabled_server_tools: [] })
       assert.equal(cleared.disabled_server_tools, null)
       assert.equal(await createStatus({ name: 'r', slug: 'rate-min', io_logging_sampling_rate: 0.0001 }), 201)
@@ -117,11 +128,20 @@ for (const engine of engines) {
     })
 
     test('list paginates with offset/limit and reports total_count', async () => {
-      const all = (await call(gateway, 'GET', '/api/v1/workspaces?limit=100')).json() as { data: Workspace[]; total_count: number }
+      const all = (await call(gateway, 'GET', '/api/v1/workspaces?limit=100')).json() as {
+        data: Workspace[]
+        total_count: number
+      }
       assert.ok(all.total_count >= 3)
       assert.equal(all.data.length, all.total_count)
-      const page = (await call(gateway, 'GET', '/api/v1/workspaces?offset=1&limit=2')).json() as { data: Workspace[]; total_count: number }
-      assert.deepEqual(page.data.map((workspace) => workspace.id), all.data.slice(1, 3).map((workspace) => workspace.id))
+      const page = (await call(gateway, 'GET', '/api/v1/workspaces?offset=1&limit=2')).json() as {
+        data: Workspace[]
+        total_count: number
+      }
+      assert.deepEqual(
+        page.data.map((workspace) => workspace.id),
+        all.data.slice(1, 3).map((workspace) => workspace.id),
+      )
       assert.equal(page.total_count, all.total_count)
       assert.equal((await call(gateway, 'GET', '/api/v1/workspaces?limit=0')).statusCode, 400)
       assert.equal((await call(gateway, 'GET', '/api/v1/workspaces?limit=101')).statusCode, 400)
@@ -129,8 +149,16 @@ for (const engine of engines) {
     })
 
     test('PATCH updates given fields only; slug stays unique; the cache follows', async () => {
-      const workspace = await create({ name: 'Patch me', slug: 'patch-me', disabled_server_tools: ['openrouter:shell'] })
-      const response = await call(gateway, 'PATCH', '/api/v1/workspaces/patch-me', { default_text_model: 'acme/fast-2', disabled_server_tools: null, slug: 'patched' })
+      const workspace = await create({
+        name: 'Patch me',
+        slug: 'patch-me',
+        disabled_server_tools: ['openrouter:shell'],
+      })
+      const response = await call(gateway, 'PATCH', '/api/v1/workspaces/patch-me', {
+        default_text_model: 'acme/fast-2',
+        disabled_server_tools: null,
+        slug: 'patched',
+      })
       assert.equal(response.statusCode, 200)
       const updated = (response.json() as { data: Workspace }).data
       assert.equal(updated.name, 'Patch me')
@@ -139,7 +167,10 @@ for (const engine of engines) {
       assert.equal(updated.disabled_server_tools, null)
       assert.match(String(updated.updated_at), /Z$/)
       assert.equal((await call(gateway, 'PATCH', '/api/v1/workspaces/patched', { slug: 'research' })).statusCode, 409)
-      assert.equal((await call(gateway, 'PATCH', '/api/v1/workspaces/patched', { name: 'x'.repeat(101) })).statusCode, 400)
+      assert.equal(
+        (await call(gateway, 'PATCH', '/api/v1/workspaces/patched', { name: 'x'.repeat(101) })).statusCode,
+        400,
+      )
       assert.equal((await call(gateway, 'PATCH', '/api/v1/workspaces/patched', { slug: 'Bad Slug' })).statusCode, 400)
       const cache = gateway.gateway.workspaceCache
       await cache.settled()
@@ -147,7 +178,10 @@ for (const engine of engines) {
       assert.equal(cached?.defaultTextModel, 'acme/fast-2')
       assert.equal(cached?.slug, 'patched')
       assert.equal(cached?.disabledServerTools.size, 0)
-      await call(gateway, 'PATCH', '/api/v1/workspaces/patched', { disabled_server_tools: ['openrouter:web_fetch'], io_logging_sampling_rate: 0.25 })
+      await call(gateway, 'PATCH', '/api/v1/workspaces/patched', {
+        disabled_server_tools: ['openrouter:web_fetch'],
+        io_logging_sampling_rate: 0.25,
+      })
       await cache.settled()
       assert.deepEqual([...(cache.get(workspace.id)?.disabledServerTools ?? [])], ['openrouter:web_fetch'])
       assert.equal(cache.get(workspace.id)?.ioLogging.samplingRate, 0.25)
@@ -155,39 +189,89 @@ for (const engine of engines) {
 
     test('the default workspace lists every organization member; others list explicit members', async () => {
       const userId = await addOrganizationMember(gateway, `member-${engine.name}@example.com`)
-      const implicit = (await call(gateway, 'GET', '/api/v1/workspaces/default/members')).json() as { data: { user_id: string; role: string }[]; total_count: number }
+      const implicit = (await call(gateway, 'GET', '/api/v1/workspaces/default/members')).json() as {
+        data: { user_id: string; role: string }[]
+        total_count: number
+      }
       assert.equal(implicit.total_count, 2)
-      assert.deepEqual(implicit.data.map((member) => [member.user_id, member.role]).sort(), [[gateway.gateway.bootstrap.ownerUserId, 'admin'], [userId, 'member']].sort())
+      assert.deepEqual(
+        implicit.data.map((member) => [member.user_id, member.role]).sort(),
+        [
+          [gateway.gateway.bootstrap.ownerUserId, 'admin'],
+          [userId, 'member'],
+        ].sort(),
+      )
       const workspace = await create({ name: 'Team', slug: 'team' })
-      assert.deepEqual((await call(gateway, 'GET', '/api/v1/workspaces/team/members')).json(), { data: [], total_count: 0 })
-      const added = await call(gateway, 'POST', '/api/v1/workspaces/team/members/add', { user_ids: [userId, gateway.gateway.bootstrap.ownerUserId] })
+      assert.deepEqual((await call(gateway, 'GET', '/api/v1/workspaces/team/members')).json(), {
+        data: [],
+        total_count: 0,
+      })
+      const added = await call(gateway, 'POST', '/api/v1/workspaces/team/members/add', {
+        user_ids: [userId, gateway.gateway.bootstrap.ownerUserId],
+      })
       assert.equal(added.statusCode, 200)
-      const addedBody = added.json() as { added_count: number; data: { user_id: string; role: string; workspace_id: string }[] }
+      const addedBody = added.json() as {
+        added_count: number
+        data: { user_id: string; role: string; workspace_id: string }[]
+      }
       assert.equal(addedBody.added_count, 2)
-      assert.deepEqual(addedBody.data.map((member) => [member.user_id, member.role, member.workspace_id]).sort(), [[gateway.gateway.bootstrap.ownerUserId, 'admin', workspace.id], [userId, 'member', workspace.id]].sort())
-      const again = (await call(gateway, 'POST', '/api/v1/workspaces/team/members/add', { user_ids: [userId] })).json() as { added_count: number }
+      assert.deepEqual(
+        addedBody.data.map((member) => [member.user_id, member.role, member.workspace_id]).sort(),
+        [
+          [gateway.gateway.bootstrap.ownerUserId, 'admin', workspace.id],
+          [userId, 'member', workspace.id],
+        ].sort(),
+      )
+      const again = (
+        await call(gateway, 'POST', '/api/v1/workspaces/team/members/add', { user_ids: [userId] })
+      ).json() as { added_count: number }
       assert.equal(again.added_count, 0)
-      const listed = (await call(gateway, 'GET', '/api/v1/workspaces/team/members?limit=1&offset=1')).json() as { data: unknown[]; total_count: number }
+      const listed = (await call(gateway, 'GET', '/api/v1/workspaces/team/members?limit=1&offset=1')).json() as {
+        data: unknown[]
+        total_count: number
+      }
       assert.equal(listed.total_count, 2)
       assert.equal(listed.data.length, 1)
       const removed = await call(gateway, 'POST', '/api/v1/workspaces/team/members/remove', { user_ids: [userId] })
       assert.deepEqual(removed.json(), { removed_count: 1 })
-      assert.deepEqual((await call(gateway, 'POST', '/api/v1/workspaces/team/members/remove', { user_ids: [userId] })).json(), { removed_count: 0 })
+      assert.deepEqual(
+        (await call(gateway, 'POST', '/api/v1/workspaces/team/members/remove', { user_ids: [userId] })).json(),
+        { removed_count: 0 },
+      )
     })
 
     test('member bodies: 1..100 user ids; unknown users are named in a 404', async () => {
       await create({ name: 'Bounds', slug: 'bounds' })
-      assert.equal((await call(gateway, 'POST', '/api/v1/workspaces/bounds/members/add', { user_ids: [] })).statusCode, 400)
+      assert.equal(
+        (await call(gateway, 'POST', '/api/v1/workspaces/bounds/members/add', { user_ids: [] })).statusCode,
+        400,
+      )
       const hundred = Array.from({ length: 100 }, (_, index) => `ghost-${index}`)
       const atLimit = await call(gateway, 'POST', '/api/v1/workspaces/bounds/members/add', { user_ids: hundred })
       assert.equal(atLimit.statusCode, 404)
       assert.match(errorMessage(atLimit), /ghost-0, ghost-1/)
-      assert.equal((await call(gateway, 'POST', '/api/v1/workspaces/bounds/members/add', { user_ids: [...hundred, 'ghost-100'] })).statusCode, 400)
-      assert.equal((await call(gateway, 'POST', '/api/v1/workspaces/bounds/members/remove', { user_ids: [''] })).statusCode, 400)
-      const unknownRemove = await call(gateway, 'POST', '/api/v1/workspaces/bounds/members/remove', { user_ids: ['nobody'] })
+      assert.equal(
+        (await call(gateway, 'POST', '/api/v1/workspaces/bounds/members/add', { user_ids: [...hundred, 'ghost-100'] }))
+          .statusCode,
+        400,
+      )
+      assert.equal(
+        (await call(gateway, 'POST', '/api/v1/workspaces/bounds/members/remove', { user_ids: [''] })).statusCode,
+        400,
+      )
+      const unknownRemove = await call(gateway, 'POST', '/api/v1/workspaces/bounds/members/remove', {
+        user_ids: ['nobody'],
+      })
       assert.equal(unknownRemove.statusCode, 404)
       assert.match(errorMessage(unknownRemove), /nobody/)
-      assert.equal((await call(gateway, 'POST', '/api/v1/workspaces/default/members/add', { user_ids: [gateway.gateway.bootstrap.ownerUserId] })).statusCode, 400)
+      assert.equal(
+        (
+          await call(gateway, 'POST', '/api/v1/workspaces/default/members/add', {
+            user_ids: [gateway.gateway.bootstrap.ownerUserId],
+          })
+        ).statusCode,
+        400,
+      )
     })
 
     test('a member owning an active key in the workspace cannot be removed', async () => {
@@ -199,7 +283,10 @@ for (const engine of engines) {
       assert.equal(refused.statusCode, 400)
       assert.match(errorMessage(refused), new RegExp(userId))
       await disableKey(gateway, key.hash)
-      assert.deepEqual((await call(gateway, 'POST', '/api/v1/workspaces/owners/members/remove', { user_ids: [userId] })).json(), { removed_count: 1 })
+      assert.deepEqual(
+        (await call(gateway, 'POST', '/api/v1/workspaces/owners/members/remove', { user_ids: [userId] })).json(),
+        { removed_count: 1 },
+      )
     })
 
     test('delete: refused with 409 while active keys exist; disabled keys do not block', async () => {
@@ -224,22 +311,48 @@ for (const engine of engines) {
       assert.equal(unconfirmed.statusCode, 400)
       assert.match(errorMessage(unconfirmed), /confirm_default_workspace_deletion=true/)
       const inference = await mintKey(gateway, { workspaceId: defaultId })
-      assert.equal((await call(gateway, 'DELETE', '/api/v1/workspaces/default?confirm_default_workspace_deletion=true')).statusCode, 409)
-      const active = await gateway.gateway.store.db.selectFrom('api_keys').select('hash').where('workspace_id', '=', defaultId).where('kind', '!=', 'management').execute()
+      assert.equal(
+        (await call(gateway, 'DELETE', '/api/v1/workspaces/default?confirm_default_workspace_deletion=true'))
+          .statusCode,
+        409,
+      )
+      const active = await gateway.gateway.store.db
+        .selectFrom('api_keys')
+        .select('hash')
+        .where('workspace_id', '=', defaultId)
+        .where('kind', '!=', 'management')
+        .execute()
       assert.ok(active.some((row) => row.hash === inference.hash))
       for (const row of active) await disableKey(gateway, row.hash)
-      const deleted = await call(gateway, 'DELETE', '/api/v1/workspaces/default?confirm_default_workspace_deletion=true')
+      const deleted = await call(
+        gateway,
+        'DELETE',
+        '/api/v1/workspaces/default?confirm_default_workspace_deletion=true',
+      )
       assert.deepEqual(deleted.json(), { deleted: true })
       const remaining = (await call(gateway, 'GET', '/api/v1/workspaces?limit=100')).json() as { data: Workspace[] }
       assert.ok(!remaining.data.some((workspace) => workspace.id === defaultId))
       await gateway.gateway.workspaceCache.settled()
       const successor = gateway.gateway.workspaceCache.defaultWorkspace()
       assert.ok(successor !== undefined && successor.id !== defaultId)
-      const members = (await call(gateway, 'GET', `/api/v1/workspaces/${successor.id}/members`)).json() as { total_count: number }
+      const members = (await call(gateway, 'GET', `/api/v1/workspaces/${successor.id}/members`)).json() as {
+        total_count: number
+      }
       assert.equal(members.total_count, 3)
-      assert.equal((await call(gateway, 'GET', '/api/v1/workspaces')).statusCode, 200, 'the admin key moved to the new default workspace and still works')
-      const admin = await gateway.gateway.store.db.selectFrom('api_keys').select('workspace_id').where('kind', '=', 'management').execute()
-      assert.deepEqual(admin.map((row) => row.workspace_id), [successor.id])
+      assert.equal(
+        (await call(gateway, 'GET', '/api/v1/workspaces')).statusCode,
+        200,
+        'the admin key moved to the new default workspace and still works',
+      )
+      const admin = await gateway.gateway.store.db
+        .selectFrom('api_keys')
+        .select('workspace_id')
+        .where('kind', '=', 'management')
+        .execute()
+      assert.deepEqual(
+        admin.map((row) => row.workspace_id),
+        [successor.id],
+      )
     })
   })
 }

@@ -10,10 +10,20 @@ import type { ContentBlockInput, MessagesRequest } from './request-schema.ts'
 type Block = ContentBlockInput
 
 export function decodeMessages(body: Pick<MessagesRequest, 'system' | 'messages'>): Message[] {
-  const system = body.system === undefined ? [] : [{ role: 'system' as const, content: typeof body.system === 'string' ? body.system : body.system.map((block) => block.text).join('\n\n') }]
+  const system =
+    body.system === undefined
+      ? []
+      : [
+          {
+            role: 'system' as const,
+            content:
+              typeof body.system === 'string' ? body.system : body.system.map((block) => block.text).join('\n\n'),
+          },
+        ]
   const callNames = new Map<string, string>()
   const turns = body.messages.flatMap((message): Message[] => {
-    const blocks: readonly Block[] = typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content
+    const blocks: readonly Block[] =
+      typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content
     if (message.role === 'assistant') return [decodeAssistant(blocks, callNames)]
     return decodeUser(blocks, callNames)
   })
@@ -25,8 +35,16 @@ function decodeUser(blocks: readonly Block[], callNames: ReadonlyMap<string, str
   const parts: ContentPart[] = []
   for (const block of blocks) {
     if (block.type === 'tool_result') {
-      const content = block.content === undefined ? '' : typeof block.content === 'string' ? block.content : block.content.map(toPart)
-      results.push(dropUndefined({ role: 'tool' as const, tool_call_id: block.tool_use_id, name: callNames.get(block.tool_use_id), content }) as Message)
+      const content =
+        block.content === undefined ? '' : typeof block.content === 'string' ? block.content : block.content.map(toPart)
+      results.push(
+        dropUndefined({
+          role: 'tool' as const,
+          tool_call_id: block.tool_use_id,
+          name: callNames.get(block.tool_use_id),
+          content,
+        }) as Message,
+      )
     } else if (block.type === 'text' || block.type === 'image') {
       parts.push(toPart(block))
     }
@@ -43,7 +61,14 @@ function decodeAssistant(blocks: readonly Block[], callNames: Map<string, string
   for (const block of blocks) {
     if (block.type === 'text') text += block.text
     else if (block.type === 'thinking') reasoning.push(decodeThinking(block.thinking, block.signature))
-    else if (block.type === 'redacted_thinking') reasoning.push({ type: 'reasoning', text: '', encrypted_content: block.data, redacted: true, origin: 'anthropic' })
+    else if (block.type === 'redacted_thinking')
+      reasoning.push({
+        type: 'reasoning',
+        text: '',
+        encrypted_content: block.data,
+        redacted: true,
+        origin: 'anthropic',
+      })
     else if (block.type === 'tool_use') {
       callNames.set(block.id, block.name)
       toolCalls.push({ id: block.id, name: block.name, arguments: JSON.stringify(block.input ?? {}) })
@@ -65,6 +90,7 @@ function decodeThinking(thinking: string, signature: string): ReasoningItem {
 
 function toPart(block: Extract<Block, { type: 'text' | 'image' }>): ContentPart {
   if (block.type === 'text') return { type: 'text', text: block.text }
-  if (block.source.type === 'base64') return { type: 'image', source: 'base64', media_type: block.source.media_type, data: block.source.data }
+  if (block.source.type === 'base64')
+    return { type: 'image', source: 'base64', media_type: block.source.media_type, data: block.source.data }
   return { type: 'image', source: 'url', url: block.source.url }
 }

@@ -4,33 +4,67 @@ import { GatewayError } from '../../domain/errors.ts'
 import { createAnthropicMessagesDialect } from './anthropic-messages-dialect.ts'
 
 const dialect = createAnthropicMessagesDialect()
-const decode = (fields: Record<string, unknown>) => dialect.decode({ model: 'acme/claude', max_tokens: 256, messages: [{ role: 'user', content: 'Hi' }], ...fields })
+const decode = (fields: Record<string, unknown>) =>
+  dialect.decode({ model: 'acme/claude', max_tokens: 256, messages: [{ role: 'user', content: 'Hi' }], ...fields })
 
 function assertRefused(fields: Record<string, unknown>, pattern: RegExp): void {
-  assert.throws(() => decode(fields), (error: unknown) => error instanceof GatewayError && error.kind === 'invalid_request' && pattern.test(error.message))
+  assert.throws(
+    () => decode(fields),
+    (error: unknown) =>
+      error instanceof GatewayError && error.kind === 'invalid_request' && pattern.test(error.message),
+  )
 }
 
 test('system blocks, images, thinking, redacted thinking, tool_use and tool_result decode in order', () => {
   const decoded = decode({
-    system: [{ type: 'text', text: 'One.' }, { type: 'text', text: 'Two.' }],
+    system: [
+      { type: 'text', text: 'One.' },
+      { type: 'text', text: 'Two.' },
+    ],
     messages: [
-      { role: 'user', content: [{ type: 'text', text: 'Look' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AAA' } }, { type: 'image', source: { type: 'url', url: 'https://x/i.png' } }] },
-      { role: 'assistant', content: [
-        { type: 'thinking', thinking: 'Hmm', signature: 'sig' },
-        { type: 'redacted_thinking', data: 'opaque' },
-        { type: 'text', text: 'Calling.' },
-        { type: 'tool_use', id: 'toolu_1', name: 'f', input: { a: 1 } },
-      ] },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: '42' }] }, { type: 'text', text: 'Thanks' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Look' },
+          { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AAA' } },
+          { type: 'image', source: { type: 'url', url: 'https://x/i.png' } },
+        ],
+      },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'thinking', thinking: 'Hmm', signature: 'sig' },
+          { type: 'redacted_thinking', data: 'opaque' },
+          { type: 'text', text: 'Calling.' },
+          { type: 'tool_use', id: 'toolu_1', name: 'f', input: { a: 1 } },
+        ],
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: '42' }] },
+          { type: 'text', text: 'Thanks' },
+        ],
+      },
     ],
   })
   assert.deepEqual(decoded.call.messages, [
     { role: 'system', content: 'One.\n\nTwo.' },
-    { role: 'user', content: [{ type: 'text', text: 'Look' }, { type: 'image', source: 'base64', media_type: 'image/png', data: 'AAA' }, { type: 'image', source: 'url', url: 'https://x/i.png' }] },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'Look' },
+        { type: 'image', source: 'base64', media_type: 'image/png', data: 'AAA' },
+        { type: 'image', source: 'url', url: 'https://x/i.png' },
+      ],
+    },
     {
       role: 'assistant',
       content: 'Calling.',
-      reasoning: [{ type: 'reasoning', text: 'Hmm', signature: 'sig', origin: 'anthropic' }, { type: 'reasoning', text: '', encrypted_content: 'opaque', redacted: true, origin: 'anthropic' }],
+      reasoning: [
+        { type: 'reasoning', text: 'Hmm', signature: 'sig', origin: 'anthropic' },
+        { type: 'reasoning', text: '', encrypted_content: 'opaque', redacted: true, origin: 'anthropic' },
+      ],
       tool_calls: [{ id: 'toolu_1', name: 'f', arguments: '{"a":1}' }],
     },
     { role: 'tool', tool_call_id: 'toolu_1', name: 'f', content: [{ type: 'text', text: '42' }] },
@@ -50,7 +84,18 @@ test('call fields: max_tokens, tools, tool_choice, thinking, stop_sequences, sam
     metadata: { user_id: 'end-user-1' },
   })
   const call = decoded.call
-  assert.deepEqual([call.max_output_tokens, call.tool_choice, call.parallel_tool_calls, call.reasoning, call.stop, call.user, call.stream], [256, 'required', false, { enabled: true, max_tokens: 2048 }, ['END'], 'end-user-1', true])
+  assert.deepEqual(
+    [
+      call.max_output_tokens,
+      call.tool_choice,
+      call.parallel_tool_calls,
+      call.reasoning,
+      call.stop,
+      call.user,
+      call.stream,
+    ],
+    [256, 'required', false, { enabled: true, max_tokens: 2048 }, ['END'], 'end-user-1', true],
+  )
   assert.deepEqual(call.tools, [{ type: 'function', name: 'f', description: 'F', parameters: { type: 'object' } }])
   assert.equal(decoded.options.user, 'end-user-1')
   assert.equal(decoded.options.metadata, undefined)
@@ -66,10 +111,16 @@ test('OpenRouter extras: models, provider and session_id', () => {
 })
 
 test('refusals: max_tokens missing, budget below 1024, unknown block, unknown tool_choice, temperature above 1', () => {
-  assert.throws(() => dialect.decode({ model: 'm', messages: [{ role: 'user', content: 'x' }] }), /max_tokens: is required/)
+  assert.throws(
+    () => dialect.decode({ model: 'm', messages: [{ role: 'user', content: 'x' }] }),
+    /max_tokens: is required/,
+  )
   assertRefused({ thinking: { type: 'enabled', budget_tokens: 1023 } }, /^thinking\.budget_tokens: .*1024/)
   decode({ thinking: { type: 'enabled', budget_tokens: 1024 } })
-  assertRefused({ messages: [{ role: 'user', content: [{ type: 'document' }] }] }, /^messages\[0\]\.content\[0\]\.type: must be one of/)
+  assertRefused(
+    { messages: [{ role: 'user', content: [{ type: 'document' }] }] },
+    /^messages\[0\]\.content\[0\]\.type: must be one of/,
+  )
   assertRefused({ tool_choice: { type: 'sometimes' } }, /^tool_choice\.type: must be one of/)
   assertRefused({ temperature: 1.5 }, /^temperature: /)
 })

@@ -13,7 +13,17 @@ export function decodeMessagesRequest(body: MessagesRequest): DecodedRequest {
   const choice = body.tool_choice
   const call = dropUndefined({
     messages: decodeMessages(body),
-    tools: body.tools === undefined || body.tools.length === 0 ? undefined : body.tools.map((tool) => dropUndefined({ type: 'function' as const, name: tool.name, description: tool.description, parameters: tool.input_schema })),
+    tools:
+      body.tools === undefined || body.tools.length === 0
+        ? undefined
+        : body.tools.map((tool) =>
+            dropUndefined({
+              type: 'function' as const,
+              name: tool.name,
+              description: tool.description,
+              parameters: tool.input_schema,
+            }),
+          ),
     tool_choice: choice === undefined ? undefined : toToolChoice(choice),
     parallel_tool_calls: choice?.disable_parallel_tool_use === true ? false : undefined,
     max_output_tokens: body.max_tokens,
@@ -31,7 +41,16 @@ export function decodeMessagesRequest(body: MessagesRequest): DecodedRequest {
     user,
     service_tier: body.service_tier === undefined ? undefined : body.service_tier === 'auto' ? 'auto' : 'default',
   })
-  return { call, models: collectModels(body), stream: body.stream === true, options, usedParameters: usedParameters(call), echo: {}, serverTools: [], serverToolSettings: {} }
+  return {
+    call,
+    models: collectModels(body),
+    stream: body.stream === true,
+    options,
+    usedParameters: usedParameters(call),
+    echo: {},
+    serverTools: [],
+    serverToolSettings: {},
+  }
 }
 
 function toToolChoice(choice: NonNullable<MessagesRequest['tool_choice']>): ToolChoice {

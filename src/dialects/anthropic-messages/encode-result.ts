@@ -22,10 +22,12 @@ export function encodeMessagesResult(result: CanonicalResult, context: EncodeCon
 
 function toBlock(item: OutputItem): Record<string, unknown> {
   switch (item.type) {
-    case 'text': return { type: 'text', text: item.text }
+    case 'text':
+      return { type: 'text', text: item.text }
     case 'reasoning':
       if (isRedactedThinking(item)) return { type: 'redacted_thinking', data: item.encrypted_content ?? '' }
       return { type: 'thinking', thinking: item.text, signature: thinkingSignature(item) }
-    case 'tool-call': return { type: 'tool_use', id: item.id, name: item.name, input: toolInput(item.arguments) }
+    case 'tool-call':
+      return { type: 'tool_use', id: item.id, name: item.name, input: toolInput(item.arguments) }
   }
 }

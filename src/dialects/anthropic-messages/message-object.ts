@@ -45,7 +45,9 @@ export function isRedactedThinking(item: Omit<ReasoningItem, 'type'>): boolean {
 export function toolInput(argumentsText: string): Record<string, unknown> {
   try {
     const parsed = JSON.parse(argumentsText) as unknown
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {}
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {}
   } catch {
     return {}
   }

@@ -5,7 +5,8 @@ import { Type } from 'typebox'
 import type { Static } from 'typebox'
 import { commonRequestProperties, identifierMaxLength } from '../common-request-schema.ts'
 
-const Nullable = <T extends Parameters<typeof Type.Optional>[0]>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]))
+const Nullable = <T extends Parameters<typeof Type.Optional>[0]>(schema: T) =>
+  Type.Optional(Type.Union([schema, Type.Null()]))
 
 const TextBlock = Type.Object({ type: Type.Literal('text'), text: Type.String() })
 const ImageBlock = Type.Object({
@@ -15,7 +16,12 @@ const ImageBlock = Type.Object({
     Type.Object({ type: Type.Literal('url'), url: Type.String({ minLength: 1 }) }),
   ]),
 })
-const ToolUseBlock = Type.Object({ type: Type.Literal('tool_use'), id: Type.String({ minLength: 1 }), name: Type.String({ minLength: 1 }), input: Type.Unknown() })
+const ToolUseBlock = Type.Object({
+  type: Type.Literal('tool_use'),
+  id: Type.String({ minLength: 1 }),
+  name: Type.String({ minLength: 1 }),
+  input: Type.Unknown(),
+})
 const ToolResultBlock = Type.Object({
   type: Type.Literal('tool_result'),
   tool_use_id: Type.String({ minLength: 1 }),
@@ -24,7 +30,14 @@ const ToolResultBlock = Type.Object({
 })
 const ThinkingBlock = Type.Object({ type: Type.Literal('thinking'), thinking: Type.String(), signature: Type.String() })
 const RedactedThinkingBlock = Type.Object({ type: Type.Literal('redacted_thinking'), data: Type.String() })
-export const ContentBlockSchema = Type.Union([TextBlock, ImageBlock, ToolUseBlock, ToolResultBlock, ThinkingBlock, RedactedThinkingBlock])
+export const ContentBlockSchema = Type.Union([
+  TextBlock,
+  ImageBlock,
+  ToolUseBlock,
+  ToolResultBlock,
+  ThinkingBlock,
+  RedactedThinkingBlock,
+])
 
 const MessageParam = Type.Object({
   role: Type.Enum(['user', 'assistant']),
@@ -40,7 +53,11 @@ const Tool = Type.Object({
 
 const ToolChoice = Type.Union([
   Type.Object({ type: Type.Enum(['auto', 'any', 'none']), disable_parallel_tool_use: Type.Optional(Type.Boolean()) }),
-  Type.Object({ type: Type.Literal('tool'), name: Type.String({ minLength: 1 }), disable_parallel_tool_use: Type.Optional(Type.Boolean()) }),
+  Type.Object({
+    type: Type.Literal('tool'),
+    name: Type.String({ minLength: 1 }),
+    disable_parallel_tool_use: Type.Optional(Type.Boolean()),
+  }),
 ])
 
 const Thinking = Type.Union([

@@ -5,7 +5,11 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { fileURLToPath } from 'node:url'
 import Anthropic from '@anthropic-ai/sdk'
-import { encodeTranscript, loadDialectTranscripts, transcriptContext } from '../../../test/support/dialect-transcripts.ts'
+import {
+  encodeTranscript,
+  loadDialectTranscripts,
+  transcriptContext,
+} from '../../../test/support/dialect-transcripts.ts'
 import { serveRecorded } from '../../../test/support/serve-recorded.ts'
 import { GatewayError } from '../../domain/errors.ts'
 import { foldStreamEvents } from '../../domain/inference/fold-stream-events.ts'
@@ -20,7 +24,11 @@ const scenario = (name: string) => {
 }
 const request = { model: 'acme/fast-1', max_tokens: 100, messages: [{ role: 'user' as const, content: 'x' }] }
 
-async function withClient<T>(body: Record<string, unknown> | string, run: (client: Anthropic) => Promise<T>, status = 200): Promise<T> {
+async function withClient<T>(
+  body: Record<string, unknown> | string,
+  run: (client: Anthropic) => Promise<T>,
+  status = 200,
+): Promise<T> {
   const server = await serveRecorded([{ body, status }], '')
   try {
     return await run(new Anthropic({ apiKey: 'x', baseURL: server.baseUrl, maxRetries: 0 }))
@@ -33,7 +41,12 @@ test('messages.create parses text, tool_use input and usage', async () => {
   const body = dialect.encodeResult(foldStreamEvents(scenario('tool-call').events), transcriptContext)
   const message = await withClient(body, (client) => client.messages.create(request))
   assert.equal(message.stop_reason, 'tool_use')
-  assert.deepEqual(message.content.map((block) => (block.type === 'text' ? block.text : block.type === 'tool_use' ? [block.id, block.name, block.input] : block.type)), ['Let me check.', ['call_abc', 'get_weather', { city: 'Paris' }], ['call_def', 'get_time', { tz: 'CET' }]])
+  assert.deepEqual(
+    message.content.map((block) =>
+      block.type === 'text' ? block.text : block.type === 'tool_use' ? [block.id, block.name, block.input] : block.type,
+    ),
+    ['Let me check.', ['call_abc', 'get_weather', { city: 'Paris' }], ['call_def', 'get_time', { tz: 'CET' }]],
+  )
   assert.deepEqual([message.usage.input_tokens, message.usage.output_tokens], [40, 22])
 })
 
@@ -46,7 +59,16 @@ test('messages stream: finalMessage() equals the JSON body for every scenario', 
     assert.deepEqual(streamed.content, plain.content, name)
     assert.equal(streamed.stop_reason, plain.stop_reason, name)
     const usage = streamed.usage as unknown as Record<string, unknown>
-    assert.deepEqual({ input_tokens: usage.input_tokens, output_tokens: usage.output_tokens, cache_read_input_tokens: usage.cache_read_input_tokens, cache_creation_input_tokens: usage.cache_creation_input_tokens }, plain.usage, name)
+    assert.deepEqual(
+      {
+        input_tokens: usage.input_tokens,
+        output_tokens: usage.output_tokens,
+        cache_read_input_tokens: usage.cache_read_input_tokens,
+        cache_creation_input_tokens: usage.cache_creation_input_tokens,
+      },
+      plain.usage,
+      name,
+    )
   }
 })
 
@@ -55,13 +77,19 @@ test('messages stream: a mid-stream error event makes the SDK throw with its typ
   const sse = encodeTranscript(transcript, dialect.createStreamEncoder(transcript.context))
   await assert.rejects(
     withClient(sse, (client) => client.messages.stream(request).finalMessage()),
-    (error: unknown) => error instanceof Anthropic.APIError && error.message.includes('Overloaded') && error.message.includes('overloaded_error'),
+    (error: unknown) =>
+      error instanceof Anthropic.APIError &&
+      error.message.includes('Overloaded') &&
+      error.message.includes('overloaded_error'),
   )
 })
 
 test('messages errors: the SDK maps the status and reads the Anthropic error body', async () => {
   const encoded = dialect.encodeError(new GatewayError('invalid_request', 'max_tokens: is required'))
-  assert.deepEqual(encoded, { status: 400, body: { type: 'error', error: { type: 'invalid_request_error', message: 'max_tokens: is required' } } })
+  assert.deepEqual(encoded, {
+    status: 400,
+    body: { type: 'error', error: { type: 'invalid_request_error', message: 'max_tokens: is required' } },
+  })
   await assert.rejects(
     withClient(encoded.body, (client) => client.messages.create(request), encoded.status),
     (error: unknown) => error instanceof Anthropic.BadRequestError && error.message.includes('max_tokens: is required'),

@@ -1,7 +1,12 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { fileURLToPath } from 'node:url'
-import { encodeTranscript, expectedClientText, loadDialectTranscripts, transcriptContext } from '../../../test/support/dialect-transcripts.ts'
+import {
+  encodeTranscript,
+  expectedClientText,
+  loadDialectTranscripts,
+  transcriptContext,
+} from '../../../test/support/dialect-transcripts.ts'
 import { createMessagesStreamEncoder } from './stream-encoder.ts'
 
 const transcripts = loadDialectTranscripts(fileURLToPath(new URL('./__transcripts__', import.meta.url)))

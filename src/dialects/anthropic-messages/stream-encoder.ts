@@ -33,29 +33,50 @@ class MessagesStreamEncoder implements StreamEncoder {
   constructor(private readonly context: EncodeContext) {}
 
   start(): string {
-    const message = { id: this.context.generationId, type: 'message', role: 'assistant', model: this.context.model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } }
+    const message = {
+      id: this.context.generationId,
+      type: 'message',
+      role: 'assistant',
+      model: this.context.model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
+    }
     return this.frame('message_start', { message })
   }
 
   push(event: StreamEvent): string {
     if (this.closed) return ''
     switch (event.type) {
-      case 'text-start': return this.open(event.index, { type: 'text', text: '' })
-      case 'text-delta': return this.textDelta(event.index, event.delta)
+      case 'text-start':
+        return this.open(event.index, { type: 'text', text: '' })
+      case 'text-delta':
+        return this.textDelta(event.index, event.delta)
       case 'reasoning-start':
-        this.reasoning.set(event.index, { text: '', origin: event.origin, ...(event.id === undefined ? {} : { id: event.id }) })
+        this.reasoning.set(event.index, {
+          text: '',
+          origin: event.origin,
+          ...(event.id === undefined ? {} : { id: event.id }),
+        })
         return ''
-      case 'reasoning-delta': return this.reasoningDelta(event.index, event.delta)
-      case 'reasoning-end': return this.reasoningEnd(event)
-      case 'tool-call-start': return this.open(event.index, { type: 'tool_use', id: event.id, name: event.name, input: {} })
-      case 'tool-call-delta': return this.delta(event.index, { type: 'input_json_delta', partial_json: event.delta })
+      case 'reasoning-delta':
+        return this.reasoningDelta(event.index, event.delta)
+      case 'reasoning-end':
+        return this.reasoningEnd(event)
+      case 'tool-call-start':
+        return this.open(event.index, { type: 'tool_use', id: event.id, name: event.name, input: {} })
+      case 'tool-call-delta':
+        return this.delta(event.index, { type: 'input_json_delta', partial_json: event.delta })
       case 'text-end':
-      case 'tool-call-end': return this.stop(event.index)
+      case 'tool-call-end':
+        return this.stop(event.index)
       case 'message-end':
         this.finish_reason = event.finish_reason
         this.native_finish_reason = event.native_finish_reason
         return ''
-      case 'stream-error': return this.fail(event.kind, event.message)
+      case 'stream-error':
+        return this.fail(event.kind, event.message)
       case 'message-start':
       case 'usage-report':
         return ''
@@ -88,10 +109,13 @@ class MessagesStreamEncoder implements StreamEncoder {
     if (draft === undefined) return ''
     const { type: _type, index, ...proof } = event
     const ended = { ...draft, ...proof }
-    if (isRedactedThinking(ended)) return this.open(index, { type: 'redacted_thinking', data: ended.encrypted_content ?? '' }) + this.stop(index)
+    if (isRedactedThinking(ended))
+      return this.open(index, { type: 'redacted_thinking', data: ended.encrypted_content ?? '' }) + this.stop(index)
     const opening = this.blocks.has(index) ? '' : this.open(index, { type: 'thinking', thinking: '', signature: '' })
     const signature = thinkingSignature(ended)
-    return opening + (signature === '' ? '' : this.delta(index, { type: 'signature_delta', signature })) + this.stop(index)
+    return (
+      opening + (signature === '' ? '' : this.delta(index, { type: 'signature_delta', signature })) + this.stop(index)
+    )
   }
 
   private open(index: number, block: Record<string, unknown>): string {
@@ -103,7 +127,9 @@ class MessagesStreamEncoder implements StreamEncoder {
   /** The same bytes as `delta(index, {type: 'text_delta', text})`, without building the event: text deltas are most of a stream. */
   private textDelta(index: number, text: string): string {
     const position = this.blocks.get(index)
-    return position === undefined ? '' : `event: content_block_delta\ndata: {"type":"content_block_delta","index":${position},"delta":{"type":"text_delta","text":${JSON.stringify(text)}}}\n\n`
+    return position === undefined
+      ? ''
+      : `event: content_block_delta\ndata: {"type":"content_block_delta","index":${position},"delta":{"type":"text_delta","text":${JSON.stringify(text)}}}\n\n`
   }
 
   private delta(index: number, delta: Record<string, unknown>): string {

@@ -50,7 +50,10 @@ function decodeInputs(input: Body['input']): EmbeddingInput[] {
   if (typeof first === 'string') return (input as string[]).map((text) => ({ type: 'text', text }))
   if (typeof first === 'number') return [{ type: 'tokens', tokens: input as number[] }]
   if (Array.isArray(first)) return (input as number[][]).map((tokens) => ({ type: 'tokens', tokens }))
-  return (input as { content: Record<string, unknown>[] }[]).map((item) => ({ type: 'parts', parts: item.content.map(decodePart) }))
+  return (input as { content: Record<string, unknown>[] }[]).map((item) => ({
+    type: 'parts',
+    parts: item.content.map(decodePart),
+  }))
 }
 
 function decodePart(part: Record<string, unknown>): EmbeddingPart {
@@ -62,12 +65,24 @@ function decodePart(part: Record<string, unknown>): EmbeddingPart {
 function inputSize(input: EmbeddingInput): number {
   if (input.type === 'text') return input.text.length
   if (input.type === 'tokens') return input.tokens.length
-  return input.parts.reduce((sum, part) => sum + (part.type === 'text' ? part.text.length : part.type === 'image_url' ? part.url.length : JSON.stringify(part.part).length), 0)
+  return input.parts.reduce(
+    (sum, part) =>
+      sum +
+      (part.type === 'text'
+        ? part.text.length
+        : part.type === 'image_url'
+          ? part.url.length
+          : JSON.stringify(part.part).length),
+    0,
+  )
 }
 
 /** Refuses a request whose inputs exceed the configured maximum (413). */
 export function checkInputSize(decoded: DecodedEmbeddingsRequest, maxInputChars: number): void {
   if (decoded.inputSize > maxInputChars) {
-    throw new GatewayError('payload_too_large', `The embeddings input is ${decoded.inputSize} characters; this gateway accepts at most ${maxInputChars} per request (embeddings.max_input_chars). Split it into several requests`)
+    throw new GatewayError(
+      'payload_too_large',
+      `The embeddings input is ${decoded.inputSize} characters; this gateway accepts at most ${maxInputChars} per request (embeddings.max_input_chars). Split it into several requests`,
+    )
   }
 }

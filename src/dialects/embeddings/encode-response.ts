@@ -14,7 +14,11 @@ export interface EmbeddingsAnswer {
 export function encodeEmbeddingsResponse(answer: EmbeddingsAnswer): Record<string, unknown> {
   return {
     object: 'list',
-    data: answer.vectors.map((vector, index) => ({ object: 'embedding', embedding: answer.encodingFormat === 'base64' ? toBase64Float32(vector) : vector, index })),
+    data: answer.vectors.map((vector, index) => ({
+      object: 'embedding',
+      embedding: answer.encodingFormat === 'base64' ? toBase64Float32(vector) : vector,
+      index,
+    })),
     model: answer.model,
     id: answer.generationId,
     usage: { prompt_tokens: answer.promptTokens, total_tokens: answer.promptTokens, cost: answer.costUsd },

@@ -3,9 +3,14 @@ import { Type } from 'typebox'
 import { identifierMaxLength, ProviderPreferencesSchema, TraceSchema } from '../common-request-schema.ts'
 
 const TextPart = Type.Object({ type: Type.Literal('text'), text: Type.String() })
-const ImagePart = Type.Object({ type: Type.Literal('image_url'), image_url: Type.Object({ url: Type.String({ minLength: 1 }) }) })
+const ImagePart = Type.Object({
+  type: Type.Literal('image_url'),
+  image_url: Type.Object({ url: Type.String({ minLength: 1 }) }),
+})
 const OtherPart = Type.Object({ type: Type.Enum(['input_audio', 'input_video', 'input_file']) })
-const MultimodalInput = Type.Object({ content: Type.Array(Type.Union([TextPart, ImagePart, OtherPart]), { minItems: 1 }) })
+const MultimodalInput = Type.Object({
+  content: Type.Array(Type.Union([TextPart, ImagePart, OtherPart]), { minItems: 1 }),
+})
 
 export const EmbeddingsInputSchema = Type.Union([
   Type.String({ minLength: 1 }),
@@ -29,7 +34,13 @@ export const EmbeddingsRequestSchema = Type.Object({
 
 export const EmbeddingsResponseSchema = Type.Object({
   object: Type.Literal('list'),
-  data: Type.Array(Type.Object({ object: Type.Literal('embedding'), embedding: Type.Union([Type.Array(Type.Number()), Type.String()]), index: Type.Integer() })),
+  data: Type.Array(
+    Type.Object({
+      object: Type.Literal('embedding'),
+      embedding: Type.Union([Type.Array(Type.Number()), Type.String()]),
+      index: Type.Integer(),
+    }),
+  ),
   model: Type.String(),
   id: Type.String(),
   usage: Type.Object({ prompt_tokens: Type.Integer(), total_tokens: Type.Integer(), cost: Type.Number() }),

@@ -28,6 +28,16 @@ export function chatUsage(usage: Usage, costUsd: number | null, isByok: boolean)
 }
 
 /** The fields every chat object starts with. */
-export function chatHeader(object: 'chat.completion' | 'chat.completion.chunk', context: EncodeContext): Record<string, unknown> {
-  return { id: context.generationId, object, created: context.createdAt, model: context.model, provider: context.provider, system_fingerprint: null }
+export function chatHeader(
+  object: 'chat.completion' | 'chat.completion.chunk',
+  context: EncodeContext,
+): Record<string, unknown> {
+  return {
+    id: context.generationId,
+    object,
+    created: context.createdAt,
+    model: context.model,
+    provider: context.provider,
+    system_fingerprint: null,
+  }
 }

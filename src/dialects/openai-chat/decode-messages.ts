@@ -7,7 +7,10 @@ import { decodeReasoningDetails } from './reasoning-details.ts'
 import type { ChatMessageInput } from './request-schema.ts'
 
 type AssistantInput = Extract<ChatMessageInput, { role: 'assistant' }>
-type PartInput = { type: 'text'; text: string } | { type: 'refusal'; refusal: string } | { type: 'image_url'; image_url: { url: string; detail?: 'auto' | 'low' | 'high' } }
+type PartInput =
+  | { type: 'text'; text: string }
+  | { type: 'refusal'; refusal: string }
+  | { type: 'image_url'; image_url: { url: string; detail?: 'auto' | 'low' | 'high' } }
 
 export function decodeMessages(messages: readonly ChatMessageInput[]): Message[] {
   const callNames = new Map<string, string>()
@@ -22,13 +25,22 @@ export function decodeMessages(messages: readonly ChatMessageInput[]): Message[]
         for (const call of message.tool_calls ?? []) callNames.set(call.id, call.function.name)
         return decodeAssistant(message)
       case 'tool':
-        return dropUndefined({ role: 'tool' as const, tool_call_id: message.tool_call_id, name: callNames.get(message.tool_call_id), content: decodeContent(message.content) }) as Message
+        return dropUndefined({
+          role: 'tool' as const,
+          tool_call_id: message.tool_call_id,
+          name: callNames.get(message.tool_call_id),
+          content: decodeContent(message.content),
+        }) as Message
     }
   })
 }
 
 function decodeAssistant(message: AssistantInput): AssistantMessage {
-  const toolCalls = (message.tool_calls ?? []).map((call) => ({ id: call.id, name: call.function.name, arguments: call.function.arguments }))
+  const toolCalls = (message.tool_calls ?? []).map((call) => ({
+    id: call.id,
+    name: call.function.name,
+    arguments: call.function.arguments,
+  }))
   return dropUndefined({
     role: 'assistant' as const,
     content: message.content == null ? '' : textOf(message.content),
@@ -38,7 +50,8 @@ function decodeAssistant(message: AssistantInput): AssistantMessage {
 }
 
 function decodeReasoning(message: AssistantInput): ReasoningItem[] {
-  if (message.reasoning_details != null && message.reasoning_details.length > 0) return decodeReasoningDetails(message.reasoning_details)
+  if (message.reasoning_details != null && message.reasoning_details.length > 0)
+    return decodeReasoningDetails(message.reasoning_details)
   if (message.reasoning == null || message.reasoning === '') return []
   return [{ type: 'reasoning', text: message.reasoning, origin: 'openai-chat' }]
 }
@@ -55,10 +68,17 @@ function decodeContent(content: string | readonly PartInput[]): string | Content
 function decodePart(part: PartInput): ContentPart {
   if (part.type === 'text') return { type: 'text', text: part.text }
   if (part.type === 'refusal') return { type: 'text', text: part.refusal }
-  return dropUndefined({ type: 'image' as const, source: 'url' as const, url: part.image_url.url, detail: part.image_url.detail }) as ContentPart
+  return dropUndefined({
+    type: 'image' as const,
+    source: 'url' as const,
+    url: part.image_url.url,
+    detail: part.image_url.detail,
+  }) as ContentPart
 }
 
 function textOf(content: string | readonly PartInput[]): string {
   if (typeof content === 'string') return content
-  return content.map((part) => (part.type === 'text' ? part.text : part.type === 'refusal' ? part.refusal : '')).join('')
+  return content
+    .map((part) => (part.type === 'text' ? part.text : part.type === 'refusal' ? part.refusal : ''))
+    .join('')
 }

@@ -31,14 +31,29 @@ export function decodeChatRequest(body: ChatRequest): DecodedRequest {
     service_tier: body.service_tier == null ? undefined : upstreamServiceTiers[body.service_tier],
     stream: body.stream === true,
   }) as DecodedRequest['call']
-  return { call, models: collectModels(body), stream: body.stream === true, options: decodeOptions(body), usedParameters: usedParameters(call), echo: {}, serverTools: [], serverToolSettings: {} }
+  return {
+    call,
+    models: collectModels(body),
+    stream: body.stream === true,
+    options: decodeOptions(body),
+    usedParameters: usedParameters(call),
+    echo: {},
+    serverTools: [],
+    serverToolSettings: {},
+  }
 }
 
 type ToolInput = NonNullable<ChatRequest['tools']>[number]
 
 function toFunctionTool(tool: ToolInput): FunctionTool {
   const { name, description, parameters, strict } = tool.function
-  return dropUndefined({ type: 'function' as const, name, description: description ?? undefined, parameters: parameters ?? undefined, strict: strict ?? undefined }) as FunctionTool
+  return dropUndefined({
+    type: 'function' as const,
+    name,
+    description: description ?? undefined,
+    parameters: parameters ?? undefined,
+    strict: strict ?? undefined,
+  }) as FunctionTool
 }
 
 function toToolChoice(choice: NonNullable<ChatRequest['tool_choice']>): ToolChoice {
@@ -49,7 +64,13 @@ function toResponseFormat(format: ChatRequest['response_format']): ResponseForma
   if (format == null || format.type === 'text') return undefined
   if (format.type === 'json_object') return { type: 'json_object' }
   const { name, schema, strict, description } = format.json_schema
-  return dropUndefined({ type: 'json_schema' as const, name, schema: schema ?? {}, strict: strict ?? undefined, description: description ?? undefined }) as ResponseFormat
+  return dropUndefined({
+    type: 'json_schema' as const,
+    name,
+    schema: schema ?? {},
+    strict: strict ?? undefined,
+    description: description ?? undefined,
+  }) as ResponseFormat
 }
 
 /** `reasoning` wins over the `reasoning_effort` shorthand; `include_reasoning: false` turns it off. */
@@ -61,7 +82,12 @@ function toReasoning(body: ChatRequest): ReasoningConfig | undefined {
     return undefined
   }
   const fromEffort = reasoning.effort == null ? {} : effortReasoning(reasoning.effort)
-  const config = dropUndefined({ ...fromEffort, max_tokens: reasoning.max_tokens ?? undefined, summary: reasoning.summary ?? undefined, enabled: reasoning.enabled ?? fromEffort.enabled }) as ReasoningConfig
+  const config = dropUndefined({
+    ...fromEffort,
+    max_tokens: reasoning.max_tokens ?? undefined,
+    summary: reasoning.summary ?? undefined,
+    enabled: reasoning.enabled ?? fromEffort.enabled,
+  }) as ReasoningConfig
   return Object.keys(config).length === 0 ? { enabled: true } : config
 }
 

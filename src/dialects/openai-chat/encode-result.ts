@@ -9,17 +9,30 @@ import { encodeReasoningDetails } from './reasoning-details.ts'
 export function encodeChatResult(result: CanonicalResult, context: EncodeContext): Record<string, unknown> {
   const text = result.output.flatMap((item) => (item.type === 'text' ? [item.text] : [])).join('')
   const reasoningItems = result.output.flatMap((item) => (item.type === 'reasoning' ? [item] : []))
-  const toolCalls = result.output.flatMap((item) => (item.type === 'tool-call' ? [{ id: item.id, type: 'function', function: { name: item.name, arguments: item.arguments } }] : []))
+  const toolCalls = result.output.flatMap((item) =>
+    item.type === 'tool-call'
+      ? [{ id: item.id, type: 'function', function: { name: item.name, arguments: item.arguments } }]
+      : [],
+  )
   const message: Record<string, unknown> = {
     role: 'assistant',
     content: text === '' && toolCalls.length > 0 ? null : text,
     refusal: null,
     reasoning: reasoningItems.length === 0 ? null : reasoningItems.map((item) => item.text).join(''),
   }
-  if (reasoningItems.length > 0) message.reasoning_details = reasoningItems.flatMap((item, index) => encodeReasoningDetails(item, index))
+  if (reasoningItems.length > 0)
+    message.reasoning_details = reasoningItems.flatMap((item, index) => encodeReasoningDetails(item, index))
   if (toolCalls.length > 0) message.tool_calls = toolCalls
   const body: Record<string, unknown> = Object.assign(chatHeader('chat.completion', context), {
-    choices: [{ index: 0, message, logprobs: encodeLogprobs(result), finish_reason: chatFinishReasons[result.finish_reason], native_finish_reason: result.native_finish_reason ?? null }],
+    choices: [
+      {
+        index: 0,
+        message,
+        logprobs: encodeLogprobs(result),
+        finish_reason: chatFinishReasons[result.finish_reason],
+        native_finish_reason: result.native_finish_reason ?? null,
+      },
+    ],
     usage: chatUsage(result.usage, context.costUsd, context.isByok),
   })
   if (context.metadata !== undefined) body.openrouter_metadata = context.metadata
@@ -29,5 +42,13 @@ export function encodeChatResult(result: CanonicalResult, context: EncodeContext
 /** Chat Completions `choices[].logprobs`: null unless the upstream reported them. */
 function encodeLogprobs(result: CanonicalResult): Record<string, unknown> | null {
   if (result.logprobs === undefined) return null
-  return { content: result.logprobs.map((entry) => ({ token: entry.token, logprob: entry.logprob, bytes: null, top_logprobs: entry.top_logprobs.map((top) => ({ ...top, bytes: null })) })), refusal: null }
+  return {
+    content: result.logprobs.map((entry) => ({
+      token: entry.token,
+      logprob: entry.logprob,
+      bytes: null,
+      top_logprobs: entry.top_logprobs.map((top) => ({ ...top, bytes: null })),
+    })),
+    refusal: null,
+  }
 }

@@ -30,9 +30,12 @@ export function decodeReasoningDetails(details: readonly ReasoningDetail[]): Rea
       items[items.length - 1] = { ...previous, encrypted_content: detail.data }
       continue
     }
-    const fields = detail.type === 'reasoning.text' ? { text: detail.text ?? '', signature: detail.signature ?? undefined }
-      : detail.type === 'reasoning.summary' ? { text: detail.summary }
-        : { text: '', encrypted_content: detail.data, redacted: origin === 'anthropic' ? true : undefined }
+    const fields =
+      detail.type === 'reasoning.text'
+        ? { text: detail.text ?? '', signature: detail.signature ?? undefined }
+        : detail.type === 'reasoning.summary'
+          ? { text: detail.summary }
+          : { text: '', encrypted_content: detail.data, redacted: origin === 'anthropic' ? true : undefined }
     items.push(dropUndefined({ type: 'reasoning' as const, ...fields, id, origin }) as ReasoningItem)
   }
   return items
@@ -46,7 +49,10 @@ export function encodeReasoningDetails(item: Omit<ReasoningItem, 'type'>, index:
   }
   if (origin === 'openai-responses') {
     const summary = item.text === '' ? [] : [{ type: 'reasoning.summary', summary: item.text, ...common }]
-    const encrypted = item.encrypted_content === undefined ? [] : [{ type: 'reasoning.encrypted', data: item.encrypted_content, ...common }]
+    const encrypted =
+      item.encrypted_content === undefined
+        ? []
+        : [{ type: 'reasoning.encrypted', data: item.encrypted_content, ...common }]
     return [...summary, ...encrypted]
   }
   return [dropUndefined({ type: 'reasoning.text', text: item.text, signature: item.signature, ...common })]

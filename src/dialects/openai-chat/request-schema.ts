@@ -5,12 +5,16 @@ import { Type } from 'typebox'
 import type { Static } from 'typebox'
 import { commonRequestProperties, ReasoningEffortSchema } from '../common-request-schema.ts'
 
-const Nullable = <T extends Parameters<typeof Type.Optional>[0]>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]))
+const Nullable = <T extends Parameters<typeof Type.Optional>[0]>(schema: T) =>
+  Type.Optional(Type.Union([schema, Type.Null()]))
 
 const TextPart = Type.Object({ type: Type.Literal('text'), text: Type.String() })
 const ImageUrlPart = Type.Object({
   type: Type.Literal('image_url'),
-  image_url: Type.Object({ url: Type.String({ minLength: 1 }), detail: Type.Optional(Type.Enum(['auto', 'low', 'high'])) }),
+  image_url: Type.Object({
+    url: Type.String({ minLength: 1 }),
+    detail: Type.Optional(Type.Enum(['auto', 'low', 'high'])),
+  }),
 })
 const RefusalPart = Type.Object({ type: Type.Literal('refusal'), refusal: Type.String() })
 const UserPart = Type.Union([TextPart, ImageUrlPart])
@@ -22,13 +26,35 @@ const ToolCall = Type.Object({
 })
 
 export const ReasoningDetailSchema = Type.Union([
-  Type.Object({ type: Type.Literal('reasoning.text'), text: Nullable(Type.String()), signature: Nullable(Type.String()), format: Nullable(Type.String()), id: Nullable(Type.String()) }),
-  Type.Object({ type: Type.Literal('reasoning.summary'), summary: Type.String(), format: Nullable(Type.String()), id: Nullable(Type.String()) }),
-  Type.Object({ type: Type.Literal('reasoning.encrypted'), data: Type.String(), format: Nullable(Type.String()), id: Nullable(Type.String()) }),
+  Type.Object({
+    type: Type.Literal('reasoning.text'),
+    text: Nullable(Type.String()),
+    signature: Nullable(Type.String()),
+    format: Nullable(Type.String()),
+    id: Nullable(Type.String()),
+  }),
+  Type.Object({
+    type: Type.Literal('reasoning.summary'),
+    summary: Type.String(),
+    format: Nullable(Type.String()),
+    id: Nullable(Type.String()),
+  }),
+  Type.Object({
+    type: Type.Literal('reasoning.encrypted'),
+    data: Type.String(),
+    format: Nullable(Type.String()),
+    id: Nullable(Type.String()),
+  }),
 ])
 
-const SystemMessage = Type.Object({ role: Type.Enum(['system', 'developer']), content: Type.Union([Type.String(), Type.Array(TextPart)]) })
-const UserMessage = Type.Object({ role: Type.Literal('user'), content: Type.Union([Type.String(), Type.Array(UserPart)]) })
+const SystemMessage = Type.Object({
+  role: Type.Enum(['system', 'developer']),
+  content: Type.Union([Type.String(), Type.Array(TextPart)]),
+})
+const UserMessage = Type.Object({
+  role: Type.Literal('user'),
+  content: Type.Union([Type.String(), Type.Array(UserPart)]),
+})
 const AssistantMessage = Type.Object({
   role: Type.Literal('assistant'),
   content: Nullable(Type.Union([Type.String(), Type.Array(Type.Union([TextPart, RefusalPart]))])),
@@ -37,7 +63,11 @@ const AssistantMessage = Type.Object({
   reasoning_details: Nullable(Type.Array(ReasoningDetailSchema)),
   refusal: Nullable(Type.String()),
 })
-const ToolMessage = Type.Object({ role: Type.Literal('tool'), tool_call_id: Type.String({ minLength: 1 }), content: Type.Union([Type.String(), Type.Array(UserPart)]) })
+const ToolMessage = Type.Object({
+  role: Type.Literal('tool'),
+  tool_call_id: Type.String({ minLength: 1 }),
+  content: Type.Union([Type.String(), Type.Array(UserPart)]),
+})
 export const ChatMessageSchema = Type.Union([SystemMessage, UserMessage, AssistantMessage, ToolMessage])
 
 const FunctionTool = Type.Object({
@@ -60,7 +90,12 @@ const ResponseFormat = Type.Union([
   Type.Object({ type: Type.Literal('json_object') }),
   Type.Object({
     type: Type.Literal('json_schema'),
-    json_schema: Type.Object({ name: Type.String({ minLength: 1 }), schema: Nullable(Type.Object({})), strict: Nullable(Type.Boolean()), description: Nullable(Type.String()) }),
+    json_schema: Type.Object({
+      name: Type.String({ minLength: 1 }),
+      schema: Nullable(Type.Object({})),
+      strict: Nullable(Type.Boolean()),
+      description: Nullable(Type.String()),
+    }),
   }),
 ])
 

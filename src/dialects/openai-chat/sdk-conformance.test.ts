@@ -5,7 +5,11 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { fileURLToPath } from 'node:url'
 import OpenAI from 'openai'
-import { encodeTranscript, loadDialectTranscripts, transcriptContext } from '../../../test/support/dialect-transcripts.ts'
+import {
+  encodeTranscript,
+  loadDialectTranscripts,
+  transcriptContext,
+} from '../../../test/support/dialect-transcripts.ts'
 import { serveRecorded } from '../../../test/support/serve-recorded.ts'
 import { GatewayError } from '../../domain/errors.ts'
 import { foldStreamEvents } from '../../domain/inference/fold-stream-events.ts'
@@ -20,7 +24,11 @@ const scenario = (name: string) => {
 }
 const request = { model: 'acme/fast-1', messages: [{ role: 'user' as const, content: 'x' }] }
 
-async function withClient<T>(body: Record<string, unknown> | string, run: (client: OpenAI) => Promise<T>, status = 200): Promise<T> {
+async function withClient<T>(
+  body: Record<string, unknown> | string,
+  run: (client: OpenAI) => Promise<T>,
+  status = 200,
+): Promise<T> {
   const server = await serveRecorded([{ body, status }])
   try {
     return await run(new OpenAI({ apiKey: 'x', baseURL: server.baseUrl, maxRetries: 0 }))
@@ -35,7 +43,15 @@ test('chat.completions.create parses tool calls, content and usage', async () =>
   const choice = completion.choices[0]
   assert.equal(choice?.message.content, 'Let me check.')
   assert.equal(choice?.finish_reason, 'tool_calls')
-  assert.deepEqual(choice?.message.tool_calls?.map((call) => (call.type === 'function' ? [call.id, call.function.name, JSON.parse(call.function.arguments)] : [])), [['call_abc', 'get_weather', { city: 'Paris' }], ['call_def', 'get_time', { tz: 'CET' }]])
+  assert.deepEqual(
+    choice?.message.tool_calls?.map((call) =>
+      call.type === 'function' ? [call.id, call.function.name, JSON.parse(call.function.arguments)] : [],
+    ),
+    [
+      ['call_abc', 'get_weather', { city: 'Paris' }],
+      ['call_def', 'get_time', { tz: 'CET' }],
+    ],
+  )
   assert.equal(completion.usage?.total_tokens, 62)
 })
 
@@ -44,11 +60,18 @@ test('chat stream: the SDK accumulates the same completion as the JSON path', as
     const transcript = scenario(name)
     const sse = encodeTranscript(transcript, dialect.createStreamEncoder(transcript.context))
     const streamed = await withClient(sse, (client) => client.chat.completions.stream(request).finalChatCompletion())
-    const plain = dialect.encodeResult(foldStreamEvents(transcript.events), transcript.context) as unknown as OpenAI.ChatCompletion
+    const plain = dialect.encodeResult(
+      foldStreamEvents(transcript.events),
+      transcript.context,
+    ) as unknown as OpenAI.ChatCompletion
     const [got, want] = [streamed.choices[0], plain.choices[0]]
     assert.equal(got?.message.content ?? '', want?.message.content ?? '', name)
     assert.equal(got?.finish_reason, want?.finish_reason, name)
-    assert.deepEqual(got?.message.tool_calls?.map((call) => call.type === 'function' && call.function), want?.message.tool_calls?.map((call) => call.type === 'function' && call.function), name)
+    assert.deepEqual(
+      got?.message.tool_calls?.map((call) => call.type === 'function' && call.function),
+      want?.message.tool_calls?.map((call) => call.type === 'function' && call.function),
+      name,
+    )
     assert.deepEqual(streamed.usage, plain.usage, name)
   }
 })
@@ -64,7 +87,14 @@ test('chat stream: iterating create({stream: true}) gives the role first and usa
   })
   assert.equal(chunks[0]?.choices[0]?.delta.role, 'assistant')
   assert.equal(chunks.at(-1)?.usage?.completion_tokens, 22)
-  const args = chunks.flatMap((chunk) => chunk.choices[0]?.delta.tool_calls?.filter((call) => call.index === 1).map((call) => call.function?.arguments ?? '') ?? []).join('')
+  const args = chunks
+    .flatMap(
+      (chunk) =>
+        chunk.choices[0]?.delta.tool_calls
+          ?.filter((call) => call.index === 1)
+          .map((call) => call.function?.arguments ?? '') ?? [],
+    )
+    .join('')
   assert.deepEqual(JSON.parse(args), { tz: 'CET' })
 })
 

@@ -40,22 +40,39 @@ class ChatStreamEncoder implements StreamEncoder {
   push(event: StreamEvent): string {
     if (this.closed) return ''
     switch (event.type) {
-      case 'text-delta': return `${this.chunkPrefix}{"content":${JSON.stringify(event.delta)}}${openChoiceTail}`
+      case 'text-delta':
+        return `${this.chunkPrefix}{"content":${JSON.stringify(event.delta)}}${openChoiceTail}`
       case 'reasoning-start':
         this.reasoning.set(event.index, { origin: event.origin, position: this.reasoning.size })
         return ''
-      case 'reasoning-delta': return this.reasoningDelta(event.index, event.delta)
-      case 'reasoning-end': return this.reasoningEnd(event)
+      case 'reasoning-delta':
+        return this.reasoningDelta(event.index, event.delta)
+      case 'reasoning-end':
+        return this.reasoningEnd(event)
       case 'tool-call-start': {
         const position = this.toolPositions.size
         this.toolPositions.set(event.index, position)
-        return this.chunk({ tool_calls: [{ index: position, id: event.id, type: 'function', function: { name: event.name, arguments: '' } }] })
+        return this.chunk({
+          tool_calls: [
+            { index: position, id: event.id, type: 'function', function: { name: event.name, arguments: '' } },
+          ],
+        })
       }
-      case 'tool-call-delta': return this.chunk({ tool_calls: [{ index: this.toolPositions.get(event.index) ?? 0, function: { arguments: event.delta } }] })
+      case 'tool-call-delta':
+        return this.chunk({
+          tool_calls: [{ index: this.toolPositions.get(event.index) ?? 0, function: { arguments: event.delta } }],
+        })
       case 'message-end':
         this.finished = true
-        return this.chunk({}, { finish_reason: chatFinishReasons[event.finish_reason], native_finish_reason: event.native_finish_reason ?? null })
-      case 'stream-error': return this.fail(event.kind, event.message)
+        return this.chunk(
+          {},
+          {
+            finish_reason: chatFinishReasons[event.finish_reason],
+            native_finish_reason: event.native_finish_reason ?? null,
+          },
+        )
+      case 'stream-error':
+        return this.fail(event.kind, event.message)
       case 'message-start':
       case 'text-start':
       case 'text-end':
@@ -69,7 +86,10 @@ class ChatStreamEncoder implements StreamEncoder {
     if (this.closed) return ''
     this.closed = true
     const closing = this.finished ? '' : this.chunk({}, { finish_reason: 'stop', native_finish_reason: null })
-    const last: Record<string, unknown> = Object.assign(chatHeader('chat.completion.chunk', this.context), { choices: [], usage: chatUsage(final.usage, final.costUsd, this.context.isByok) })
+    const last: Record<string, unknown> = Object.assign(chatHeader('chat.completion.chunk', this.context), {
+      choices: [],
+      usage: chatUsage(final.usage, final.costUsd, this.context.isByok),
+    })
     if (final.metadata !== undefined) last.openrouter_metadata = final.metadata
     return closing + dataSseFrame(last) + doneSseFrame
   }
@@ -78,14 +98,24 @@ class ChatStreamEncoder implements StreamEncoder {
     if (this.closed) return ''
     this.closed = true
     const error = { code: errorKinds[kind].status, message }
-    const body = Object.assign(chatHeader('chat.completion.chunk', this.context), { error, choices: [{ index: 0, delta: { content: '' }, logprobs: null, finish_reason: 'error', native_finish_reason: 'error' }] })
+    const body = Object.assign(chatHeader('chat.completion.chunk', this.context), {
+      error,
+      choices: [
+        { index: 0, delta: { content: '' }, logprobs: null, finish_reason: 'error', native_finish_reason: 'error' },
+      ],
+    })
     return dataSseFrame(body) + doneSseFrame
   }
 
   private reasoningDelta(index: number, delta: string): string {
     const state = this.reasoning.get(index)
     if (state === undefined) return ''
-    return this.chunk({ reasoning: delta, reasoning_details: [{ type: 'reasoning.text', text: delta, format: reasoningFormats[state.origin], index: state.position }] })
+    return this.chunk({
+      reasoning: delta,
+      reasoning_details: [
+        { type: 'reasoning.text', text: delta, format: reasoningFormats[state.origin], index: state.position },
+      ],
+    })
   }
 
   /** The proof (signature, encrypted content) arrives at the end, as its own details chunk. */
@@ -93,14 +123,21 @@ class ChatStreamEncoder implements StreamEncoder {
     const state = this.reasoning.get(event.index)
     if (state === undefined || (event.signature === undefined && event.encrypted_content === undefined)) return ''
     const { type: _type, index: _index, ...proof } = event
-    const details = encodeReasoningDetails({ text: '', origin: state.origin, ...proof }, state.position)
-      .filter((detail) => detail.type !== 'reasoning.summary')
+    const details = encodeReasoningDetails({ text: '', origin: state.origin, ...proof }, state.position).filter(
+      (detail) => detail.type !== 'reasoning.summary',
+    )
     return details.length === 0 ? '' : this.chunk({ reasoning_details: details })
   }
 
   /** The same bytes as `dataSseFrame({...header, choices: [{index: 0, delta, logprobs: null, ...finish}]})`, without building the chunk. */
-  private chunk(delta: Record<string, unknown>, finish?: { finish_reason: string | null; native_finish_reason: string | null }): string {
-    const tail = finish === undefined ? openChoiceTail : `,"logprobs":null,"finish_reason":${JSON.stringify(finish.finish_reason)},"native_finish_reason":${JSON.stringify(finish.native_finish_reason)}}]}\n\n`
+  private chunk(
+    delta: Record<string, unknown>,
+    finish?: { finish_reason: string | null; native_finish_reason: string | null },
+  ): string {
+    const tail =
+      finish === undefined
+        ? openChoiceTail
+        : `,"logprobs":null,"finish_reason":${JSON.stringify(finish.finish_reason)},"native_finish_reason":${JSON.stringify(finish.native_finish_reason)}}]}\n\n`
     return this.chunkPrefix + JSON.stringify(delta) + tail
   }
 }

@@ -31,7 +31,14 @@ export function decodeInput(input: string | readonly unknown[]): Message[] {
     if (isServerToolItem(item)) return
     if (item.type === 'function_call_output') {
       flush()
-      messages.push(dropUndefined({ role: 'tool' as const, tool_call_id: item.call_id, name: callNames.get(item.call_id), content: decodeContent(item.output, `${field}.output`) }) as Message)
+      messages.push(
+        dropUndefined({
+          role: 'tool' as const,
+          tool_call_id: item.call_id,
+          name: callNames.get(item.call_id),
+          content: decodeContent(item.output, `${field}.output`),
+        }) as Message,
+      )
       return
     }
     if (item.type === 'message' || item.type === undefined) {
@@ -69,7 +76,11 @@ function toAssistantMessage(draft: AssistantDraft): AssistantMessage {
   }) as AssistantMessage
 }
 
-function decodeMessage(role: 'user' | 'system' | 'developer', content: string | readonly ResponsesContentPart[], field: string): Message {
+function decodeMessage(
+  role: 'user' | 'system' | 'developer',
+  content: string | readonly ResponsesContentPart[],
+  field: string,
+): Message {
   if (role === 'user') return { role, content: decodeContent(content, `${field}.content`) }
   return { role, content: textOf(content, `${field}.content`) }
 }
@@ -81,7 +92,13 @@ export function decodeReasoningItem(item: ReasoningInput): ReasoningItem {
   const encrypted = item.encrypted_content ?? undefined
   const sealed = encrypted === undefined ? undefined : openSealedReasoning(encrypted)
   if (sealed !== undefined) return { type: 'reasoning', text, ...sealed }
-  return dropUndefined({ type: 'reasoning' as const, text, id: item.id, encrypted_content: encrypted, origin: 'openai-responses' as const }) as ReasoningItem
+  return dropUndefined({
+    type: 'reasoning' as const,
+    text,
+    id: item.id,
+    encrypted_content: encrypted,
+    origin: 'openai-responses' as const,
+  }) as ReasoningItem
 }
 
 function decodeContent(content: string | readonly ResponsesContentPart[], field: string): string | ContentPart[] {
@@ -97,8 +114,17 @@ function decodePart(part: ResponsesContentPart, field: string): ContentPart {
     case 'refusal':
       return { type: 'text', text: part.refusal }
     case 'input_image':
-      if (typeof part.image_url !== 'string') throw new GatewayError('invalid_request', `${field}.image_url: is required (file ids are not supported; send the image as a URL or data: URL)`)
-      return dropUndefined({ type: 'image' as const, source: 'url' as const, url: part.image_url, detail: part.detail }) as ContentPart
+      if (typeof part.image_url !== 'string')
+        throw new GatewayError(
+          'invalid_request',
+          `${field}.image_url: is required (file ids are not supported; send the image as a URL or data: URL)`,
+        )
+      return dropUndefined({
+        type: 'image' as const,
+        source: 'url' as const,
+        url: part.image_url,
+        detail: part.detail,
+      }) as ContentPart
     case 'input_file':
       throw new GatewayError('invalid_request', `${field}: input_file parts are not supported`)
   }
@@ -107,9 +133,12 @@ function decodePart(part: ResponsesContentPart, field: string): ContentPart {
 /** Text-only content (system, developer and assistant messages). */
 function textOf(content: string | readonly ResponsesContentPart[], field: string): string {
   if (typeof content === 'string') return content
-  return content.map((part, index) => {
-    const decoded = decodePart(part, `${field}[${index}]`)
-    if (decoded.type !== 'text') throw new GatewayError('invalid_request', `${field}[${index}]: only text parts are allowed in this message`)
-    return decoded.text
-  }).join('')
+  return content
+    .map((part, index) => {
+      const decoded = decodePart(part, `${field}[${index}]`)
+      if (decoded.type !== 'text')
+        throw new GatewayError('invalid_request', `${field}[${index}]: only text parts are allowed in this message`)
+      return decoded.text
+    })
+    .join('')
 }

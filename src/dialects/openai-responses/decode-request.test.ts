@@ -7,12 +7,15 @@ const dialect = createOpenAiResponsesDialect()
 const decode = (fields: Record<string, unknown>) => dialect.decode({ model: 'acme/fast-1', input: 'Hi', ...fields })
 
 function assertRefused(fields: Record<string, unknown>, pattern: RegExp): void {
-  assert.throws(() => decode(fields), (error: unknown) => {
-    assert.ok(error instanceof GatewayError, String(error))
-    assert.equal(error.kind, 'invalid_request')
-    assert.match(error.message, pattern)
-    return true
-  })
+  assert.throws(
+    () => decode(fields),
+    (error: unknown) => {
+      assert.ok(error instanceof GatewayError, String(error))
+      assert.equal(error.kind, 'invalid_request')
+      assert.match(error.message, pattern)
+      return true
+    },
+  )
 }
 
 const pairs = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, index) => [`key${index}`, 'v']))
@@ -24,7 +27,10 @@ test('metadata: 16 pairs pass, 17 are refused', () => {
 
 test('metadata keys: 64 characters pass, 65 are refused naming the key; brackets are refused', () => {
   decode({ metadata: { ['k'.repeat(64)]: 'v' } })
-  assertRefused({ metadata: { ['k'.repeat(65)]: 'v' } }, new RegExp(`metadata: key "${'k'.repeat(65)}" is longer than 64`))
+  assertRefused(
+    { metadata: { ['k'.repeat(65)]: 'v' } },
+    new RegExp(`metadata: key "${'k'.repeat(65)}" is longer than 64`),
+  )
   assertRefused({ metadata: { 'a[0]': 'v' } }, /metadata: key "a\[0\]" must not contain/)
   assertRefused({ metadata: { 'a]': 'v' } }, /must not contain/)
 })
@@ -52,7 +58,10 @@ test('max_tool_calls: 1 and 30 pass, 0 and 31 are refused, default 30', () => {
 
 test('previous_response_id and prompt: null passes, any value is refused saying history goes in input', () => {
   decode({ previous_response_id: null, prompt: null })
-  assertRefused({ previous_response_id: 'resp_1' }, /previous_response_id .*not stored.*full conversation history in `input`/)
+  assertRefused(
+    { previous_response_id: 'resp_1' },
+    /previous_response_id .*not stored.*full conversation history in `input`/,
+  )
   assertRefused({ prompt: { id: 'pmpt_1' } }, /prompt .*not stored/)
 })
 
@@ -62,20 +71,53 @@ test('store: false passes, true is refused', () => {
 })
 
 test('server tools: the 12 known openrouter: tools are collected, an unknown one is refused', () => {
-  const names = ['advisor', 'apply_patch', 'bash', 'datetime', 'fusion', 'image_generation', 'experimental__search_models', 'shell', 'subagent', 'tool_search', 'web_fetch', 'web_search']
-  const decoded = decode({ tools: [...names.map((name) => ({ type: `openrouter:${name}` })), { type: 'openrouter:web_search', max_results: 3 }, { type: 'function', name: 'f' }] })
-  assert.deepEqual(decoded.serverTools, names.map((name) => `openrouter:${name}`))
+  const names = [
+    'advisor',
+    'apply_patch',
+    'bash',
+    'datetime',
+    'fusion',
+    'image_generation',
+    'experimental__search_models',
+    'shell',
+    'subagent',
+    'tool_search',
+    'web_fetch',
+    'web_search',
+  ]
+  const decoded = decode({
+    tools: [
+      ...names.map((name) => ({ type: `openrouter:${name}` })),
+      { type: 'openrouter:web_search', max_results: 3 },
+      { type: 'function', name: 'f' },
+    ],
+  })
+  assert.deepEqual(
+    decoded.serverTools,
+    names.map((name) => `openrouter:${name}`),
+  )
   assert.deepEqual(decoded.serverToolSettings['openrouter:web_search'], { max_results: 3 })
   assert.deepEqual(decoded.call.tools, [{ type: 'function', name: 'f' }])
-  assertRefused({ tools: [{ type: 'openrouter:teleport' }] }, /^tools\[0\]\.type: unknown server tool "openrouter:teleport"/)
+  assertRefused(
+    { tools: [{ type: 'openrouter:teleport' }] },
+    /^tools\[0\]\.type: unknown server tool "openrouter:teleport"/,
+  )
   assertRefused({ tools: [{ type: 'web_search_preview' }] }, /^tools\[0\]\.type: must be one of/)
 })
 
 test('stop_server_tools_when: at least one known condition', () => {
-  const decoded = decode({ stop_server_tools_when: [{ type: 'step_count_is', step_count: 3 }, { type: 'max_cost', max_cost_in_dollars: 0.5 }] })
+  const decoded = decode({
+    stop_server_tools_when: [
+      { type: 'step_count_is', step_count: 3 },
+      { type: 'max_cost', max_cost_in_dollars: 0.5 },
+    ],
+  })
   assert.equal(decoded.options.stop_server_tools_when?.length, 2)
   assertRefused({ stop_server_tools_when: [] }, /^stop_server_tools_when: .*1/)
-  assertRefused({ stop_server_tools_when: [{ type: 'after_lunch' }] }, /^stop_server_tools_when\[0\]\.type: must be one of/)
+  assertRefused(
+    { stop_server_tools_when: [{ type: 'after_lunch' }] },
+    /^stop_server_tools_when\[0\]\.type: must be one of/,
+  )
 })
 
 test('service_tier: the spec enum incl. fast and ultrafast; fast is sent upstream as priority', () => {
@@ -91,7 +133,10 @@ test('models: model then models, deduplicated; none when the body names no model
 
 test('a string input is one user message; instructions become a leading system message', () => {
   const decoded = decode({ instructions: 'Be brief.' })
-  assert.deepEqual(decoded.call.messages, [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Hi' }])
+  assert.deepEqual(decoded.call.messages, [
+    { role: 'system', content: 'Be brief.' },
+    { role: 'user', content: 'Hi' },
+  ])
   assert.equal(decoded.stream, false)
   assert.equal(decoded.echo.instructions, 'Be brief.')
 })
@@ -100,8 +145,22 @@ test('item input: parts, images, a tool round trip and reasoning carried to the 
   const decoded = decode({
     input: [
       { type: 'message', role: 'developer', content: [{ type: 'input_text', text: 'Rules.' }] },
-      { role: 'user', content: [{ type: 'input_text', text: 'Look:' }, { type: 'input_image', image_url: 'https://x/y.png', detail: 'low' }] },
-      { type: 'reasoning', id: 'rs_1', summary: [{ type: 'summary_text', text: 'A' }, { type: 'summary_text', text: 'B' }], encrypted_content: 'enc' },
+      {
+        role: 'user',
+        content: [
+          { type: 'input_text', text: 'Look:' },
+          { type: 'input_image', image_url: 'https://x/y.png', detail: 'low' },
+        ],
+      },
+      {
+        type: 'reasoning',
+        id: 'rs_1',
+        summary: [
+          { type: 'summary_text', text: 'A' },
+          { type: 'summary_text', text: 'B' },
+        ],
+        encrypted_content: 'enc',
+      },
       { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Checking.' }] },
       { type: 'function_call', call_id: 'call_1', name: 'lookup', arguments: '{"q":1}' },
       { type: 'function_call_output', call_id: 'call_1', output: '{"ok":true}' },
@@ -110,11 +169,19 @@ test('item input: parts, images, a tool round trip and reasoning carried to the 
   })
   assert.deepEqual(decoded.call.messages, [
     { role: 'developer', content: 'Rules.' },
-    { role: 'user', content: [{ type: 'text', text: 'Look:' }, { type: 'image', source: 'url', url: 'https://x/y.png', detail: 'low' }] },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'Look:' },
+        { type: 'image', source: 'url', url: 'https://x/y.png', detail: 'low' },
+      ],
+    },
     {
       role: 'assistant',
       content: 'Checking.',
-      reasoning: [{ type: 'reasoning', text: 'A\n\nB', id: 'rs_1', encrypted_content: 'enc', origin: 'openai-responses' }],
+      reasoning: [
+        { type: 'reasoning', text: 'A\n\nB', id: 'rs_1', encrypted_content: 'enc', origin: 'openai-responses' },
+      ],
       tool_calls: [{ id: 'call_1', name: 'lookup', arguments: '{"q":1}' }],
     },
     { role: 'tool', tool_call_id: 'call_1', name: 'lookup', content: '{"ok":true}' },
@@ -123,8 +190,17 @@ test('item input: parts, images, a tool round trip and reasoning carried to the 
 
 test('a sealed reasoning token from another format restores its origin and signature', () => {
   const sealed = 'swy1:' + Buffer.from(JSON.stringify({ origin: 'anthropic', signature: 'sig' })).toString('base64url')
-  const decoded = decode({ input: [{ type: 'reasoning', summary: [{ type: 'summary_text', text: 'T' }], encrypted_content: sealed }, { role: 'assistant', content: 'ok' }] })
-  assert.deepEqual(decoded.call.messages[0], { role: 'assistant', content: 'ok', reasoning: [{ type: 'reasoning', text: 'T', origin: 'anthropic', signature: 'sig' }] })
+  const decoded = decode({
+    input: [
+      { type: 'reasoning', summary: [{ type: 'summary_text', text: 'T' }], encrypted_content: sealed },
+      { role: 'assistant', content: 'ok' },
+    ],
+  })
+  assert.deepEqual(decoded.call.messages[0], {
+    role: 'assistant',
+    content: 'ok',
+    reasoning: [{ type: 'reasoning', text: 'T', origin: 'anthropic', signature: 'sig' }],
+  })
 })
 
 test('call fields: text.format json_schema, reasoning, sampling, tool_choice and used parameters', () => {
@@ -139,17 +215,37 @@ test('call fields: text.format json_schema, reasoning, sampling, tool_choice and
     tool_choice: { type: 'function', name: 'f' },
   })
   assert.equal(decoded.stream, true)
-  assert.deepEqual(decoded.call.response_format, { type: 'json_schema', name: 'out', schema: { type: 'object' }, strict: true })
+  assert.deepEqual(decoded.call.response_format, {
+    type: 'json_schema',
+    name: 'out',
+    schema: { type: 'object' },
+    strict: true,
+  })
   assert.deepEqual(decoded.call.reasoning, { effort: 'high', summary: 'auto' })
   assert.deepEqual(decoded.call.tool_choice, { name: 'f' })
-  assert.deepEqual([...decoded.usedParameters].sort(), ['max_tokens', 'reasoning', 'response_format', 'structured_outputs', 'temperature', 'tool_choice', 'tools', 'top_p'])
+  assert.deepEqual([...decoded.usedParameters].sort(), [
+    'max_tokens',
+    'reasoning',
+    'response_format',
+    'structured_outputs',
+    'temperature',
+    'tool_choice',
+    'tools',
+    'top_p',
+  ])
   assert.deepEqual(decode({ reasoning: { effort: 'none' } }).call.reasoning, { enabled: false })
 })
 
 test('refusals name the field: input type, unknown part, missing image url, temperature bound', () => {
   assertRefused({ input: 42 }, /^input: /)
-  assertRefused({ input: [{ role: 'user', content: [{ type: 'input_video' }] }] }, /^input\[0\]\.content\[0\]\.type: must be one of/)
-  assertRefused({ input: [{ role: 'user', content: [{ type: 'input_image', file_id: 'f' }] }] }, /^input\[0\]\.content\[0\]\.image_url: is required/)
+  assertRefused(
+    { input: [{ role: 'user', content: [{ type: 'input_video' }] }] },
+    /^input\[0\]\.content\[0\]\.type: must be one of/,
+  )
+  assertRefused(
+    { input: [{ role: 'user', content: [{ type: 'input_image', file_id: 'f' }] }] },
+    /^input\[0\]\.content\[0\]\.image_url: is required/,
+  )
   assertRefused({ temperature: 2.5 }, /^temperature: .*2/)
   assertRefused({ include: ['everything'] }, /^include\[0\]: must be one of/)
 })

@@ -4,7 +4,11 @@ import { GatewayError } from '../../domain/errors.ts'
 import type { FunctionTool, ReasoningConfig, ResponseFormat, ToolChoice } from '../../domain/inference/call.ts'
 import type { Message } from '../../domain/inference/message.ts'
 import { defaultMaxToolCalls, serverToolNames, serverToolPrefix } from '../../domain/inference/request-options.ts'
-import type { RequestOptions, ServerToolName, StopServerToolsCondition } from '../../domain/inference/request-options.ts'
+import type {
+  RequestOptions,
+  ServerToolName,
+  StopServerToolsCondition,
+} from '../../domain/inference/request-options.ts'
 import { collectModels, decodeCommonOptions, effortReasoning, upstreamServiceTiers } from '../decode-request-options.ts'
 import type { DecodedRequest } from '../dialect.ts'
 import { dropUndefined } from '../../domain/drop-undefined.ts'
@@ -20,7 +24,10 @@ const notStoredMessage = 'responses are not stored; send the full conversation h
 export function decodeResponsesRequest(body: ResponsesRequest): DecodedRequest {
   refuseStatefulFields(body)
   const { functionTools, serverTools, serverToolSettings } = splitTools(body.tools ?? [])
-  const messages: Message[] = [...(body.instructions == null ? [] : [{ role: 'system' as const, content: body.instructions }]), ...decodeInput(body.input)]
+  const messages: Message[] = [
+    ...(body.instructions == null ? [] : [{ role: 'system' as const, content: body.instructions }]),
+    ...decodeInput(body.input),
+  ]
   const call = dropUndefined({
     messages,
     tools: functionTools.length === 0 ? undefined : functionTools,
@@ -52,10 +59,17 @@ export function decodeResponsesRequest(body: ResponsesRequest): DecodedRequest {
 }
 
 function refuseStatefulFields(body: ResponsesRequest): void {
-  if (body.previous_response_id != null) throw new GatewayError('invalid_request', `previous_response_id is not supported: ${notStoredMessage}`)
-  if (body.prompt != null) throw new GatewayError('invalid_request', `prompt (a stored prompt reference) is not supported: ${notStoredMessage}`)
-  if (body.store === true) throw new GatewayError('invalid_request', `store: only false is accepted: ${notStoredMessage}`)
-  if (body.background === true) throw new GatewayError('invalid_request', `background: only false is accepted: ${notStoredMessage}`)
+  if (body.previous_response_id != null)
+    throw new GatewayError('invalid_request', `previous_response_id is not supported: ${notStoredMessage}`)
+  if (body.prompt != null)
+    throw new GatewayError(
+      'invalid_request',
+      `prompt (a stored prompt reference) is not supported: ${notStoredMessage}`,
+    )
+  if (body.store === true)
+    throw new GatewayError('invalid_request', `store: only false is accepted: ${notStoredMessage}`)
+  if (body.background === true)
+    throw new GatewayError('invalid_request', `background: only false is accepted: ${notStoredMessage}`)
 }
 
 interface SplitTools {
@@ -73,7 +87,10 @@ function splitTools(tools: readonly RequestTool[]): SplitTools {
     }
     const name = tool.type.slice(serverToolPrefix.length)
     if (!serverToolNames.includes(name as ServerToolName)) {
-      throw new GatewayError('invalid_request', `tools[${index}].type: unknown server tool "${tool.type}"; known: ${serverToolNames.map((known) => serverToolPrefix + known).join(', ')}`)
+      throw new GatewayError(
+        'invalid_request',
+        `tools[${index}].type: unknown server tool "${tool.type}"; known: ${serverToolNames.map((known) => serverToolPrefix + known).join(', ')}`,
+      )
     }
     const { type: _type, ...settings } = tool as Record<string, unknown>
     if (!split.serverTools.includes(tool.type)) split.serverTools.push(tool.type)
@@ -83,7 +100,13 @@ function splitTools(tools: readonly RequestTool[]): SplitTools {
 }
 
 function toFunctionTool(tool: FunctionToolInput): FunctionTool {
-  return dropUndefined({ type: 'function' as const, name: tool.name, description: tool.description ?? undefined, parameters: tool.parameters ?? undefined, strict: tool.strict ?? undefined }) as FunctionTool
+  return dropUndefined({
+    type: 'function' as const,
+    name: tool.name,
+    description: tool.description ?? undefined,
+    parameters: tool.parameters ?? undefined,
+    strict: tool.strict ?? undefined,
+  }) as FunctionTool
 }
 
 function toToolChoice(choice: NonNullable<ResponsesRequest['tool_choice']>): ToolChoice {
@@ -93,7 +116,13 @@ function toToolChoice(choice: NonNullable<ResponsesRequest['tool_choice']>): Too
 function toResponseFormat(format: NonNullable<ResponsesRequest['text']>['format']): ResponseFormat | undefined {
   if (format == null || format.type === 'text') return undefined
   if (format.type === 'json_object') return { type: 'json_object' }
-  return dropUndefined({ type: 'json_schema' as const, name: format.name, schema: format.schema, strict: format.strict ?? undefined, description: format.description ?? undefined }) as ResponseFormat
+  return dropUndefined({
+    type: 'json_schema' as const,
+    name: format.name,
+    schema: format.schema,
+    strict: format.strict ?? undefined,
+    description: format.description ?? undefined,
+  }) as ResponseFormat
 }
 
 function toReasoning(reasoning: NonNullable<ResponsesRequest['reasoning']> | undefined): ReasoningConfig | undefined {
@@ -121,7 +150,8 @@ function decodeOptions(body: ResponsesRequest): RequestOptions {
     prompt_cache: Object.keys(promptCache).length === 0 ? undefined : promptCache,
     debug: body.debug ?? undefined,
     max_tool_calls: body.max_tool_calls ?? defaultMaxToolCalls,
-    stop_server_tools_when: (body.stop_server_tools_when ?? undefined) as readonly StopServerToolsCondition[] | undefined,
+    stop_server_tools_when: (body.stop_server_tools_when ?? undefined) as
+      readonly StopServerToolsCondition[] | undefined,
   })
 }
 

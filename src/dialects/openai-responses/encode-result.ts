@@ -5,12 +5,15 @@ import type { EncodeContext } from '../dialect.ts'
 import { buildResponseObject, encodeOutputItem, outcomeOf } from './response-object.ts'
 
 export function encodeResponsesResult(result: CanonicalResult, context: EncodeContext): Record<string, unknown> {
-  return buildResponseObject({
-    output: result.output.map((item, index) => encodeOutputItem(item, index, context.generationId)),
-    outcome: outcomeOf(result.finish_reason),
-    usage: result.usage,
-    costUsd: context.costUsd,
-    completedAt: context.completedAt ?? context.createdAt,
-    metadata: context.metadata,
-  }, context)
+  return buildResponseObject(
+    {
+      output: result.output.map((item, index) => encodeOutputItem(item, index, context.generationId)),
+      outcome: outcomeOf(result.finish_reason),
+      usage: result.usage,
+      costUsd: context.costUsd,
+      completedAt: context.completedAt ?? context.createdAt,
+      metadata: context.metadata,
+    },
+    context,
+  )
 }

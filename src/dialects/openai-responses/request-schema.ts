@@ -6,7 +6,8 @@ import { commonRequestProperties, ReasoningEffortSchema } from '../common-reques
 
 export const maxToolCallsLimit = 30
 
-const Nullable = <T extends Parameters<typeof Type.Optional>[0]>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]))
+const Nullable = <T extends Parameters<typeof Type.Optional>[0]>(schema: T) =>
+  Type.Optional(Type.Union([schema, Type.Null()]))
 
 const InputText = Type.Object({ type: Type.Literal('input_text'), text: Type.String() })
 const InputImage = Type.Object({
@@ -46,7 +47,13 @@ const ReasoningInputItem = Type.Object({
 })
 /** Server-tool items of an earlier turn; their results already live in the assistant's text. */
 const ServerToolItem = Type.Object({ type: Type.String({ pattern: '^openrouter:' }) })
-export const InputItemSchema = Type.Union([MessageItem, FunctionCallItem, FunctionCallOutputItem, ReasoningInputItem, ServerToolItem])
+export const InputItemSchema = Type.Union([
+  MessageItem,
+  FunctionCallItem,
+  FunctionCallOutputItem,
+  ReasoningInputItem,
+  ServerToolItem,
+])
 
 const FunctionTool = Type.Object({
   type: Type.Literal('function'),
@@ -92,7 +99,13 @@ const StopCondition = Type.Union([
   Type.Object({ type: Type.Literal('max_tokens_used'), max_tokens: Type.Integer({ minimum: 1 }) }),
 ])
 
-export const includeValues = ['file_search_call.results', 'message.input_image.image_url', 'computer_call_output.output.image_url', 'reasoning.encrypted_content', 'code_interpreter_call.outputs'] as const
+export const includeValues = [
+  'file_search_call.results',
+  'message.input_image.image_url',
+  'computer_call_output.output.image_url',
+  'reasoning.encrypted_content',
+  'code_interpreter_call.outputs',
+] as const
 
 export const ResponsesRequestSchema = Type.Object({
   ...commonRequestProperties,
@@ -101,7 +114,9 @@ export const ResponsesRequestSchema = Type.Object({
   tools: Nullable(Type.Array(Type.Union([FunctionTool, ServerTool]))),
   tool_choice: Nullable(ToolChoice),
   parallel_tool_calls: Nullable(Type.Boolean()),
-  text: Nullable(Type.Object({ format: Nullable(TextFormat), verbosity: Nullable(Type.Enum(['low', 'medium', 'high'])) })),
+  text: Nullable(
+    Type.Object({ format: Nullable(TextFormat), verbosity: Nullable(Type.Enum(['low', 'medium', 'high'])) }),
+  ),
   reasoning: Nullable(Reasoning),
   max_output_tokens: Nullable(Type.Integer({ minimum: 1 })),
   temperature: Nullable(Type.Number({ minimum: 0, maximum: 2 })),
@@ -115,9 +130,13 @@ export const ResponsesRequestSchema = Type.Object({
   modalities: Nullable(Type.Array(Type.Enum(['text', 'image']))),
   include: Nullable(Type.Array(Type.Enum([...includeValues]))),
   prompt_cache_options: Nullable(Type.Object({ mode: Type.Literal('explicit'), ttl: Nullable(Type.String()) })),
-  cache_control: Nullable(Type.Object({ type: Type.Literal('ephemeral'), ttl: Type.Optional(Type.Enum(['5m', '1h'])) })),
+  cache_control: Nullable(
+    Type.Object({ type: Type.Literal('ephemeral'), ttl: Type.Optional(Type.Enum(['5m', '1h'])) }),
+  ),
   prompt_cache_key: Nullable(Type.String()),
-  image_config: Nullable(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Array(Type.Unknown())]))),
+  image_config: Nullable(
+    Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Array(Type.Unknown())])),
+  ),
   debug: Nullable(Type.Object({ echo_upstream_body: Type.Optional(Type.Boolean()) })),
   store: Nullable(Type.Boolean()),
   background: Nullable(Type.Boolean()),

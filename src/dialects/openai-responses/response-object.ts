@@ -23,7 +23,11 @@ const outcomes: Readonly<Record<FinishReason, Outcome>> = {
   other: { status: 'completed', incomplete_details: null, error: null },
   length: { status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' }, error: null },
   content_filter: { status: 'incomplete', incomplete_details: { reason: 'content_filter' }, error: null },
-  error: { status: 'failed', incomplete_details: null, error: { code: 'server_error', message: 'The model stopped with an error' } },
+  error: {
+    status: 'failed',
+    incomplete_details: null,
+    error: { code: 'server_error', message: 'The model stopped with an error' },
+  },
 }
 
 export interface ResponseState {
@@ -60,7 +64,10 @@ export function buildResponseObject(state: ResponseState, context: EncodeContext
     error: state.outcome.error,
     incomplete_details: state.outcome.incomplete_details,
     ...(context.echo ?? {}),
-    usage: state.usage === undefined ? undefined : { ...responsesUsage(state.usage, state.costUsd ?? null, context.isByok), ...state.usageExtra },
+    usage:
+      state.usage === undefined
+        ? undefined
+        : { ...responsesUsage(state.usage, state.costUsd ?? null, context.isByok), ...state.usageExtra },
     openrouter_metadata: state.metadata,
   })
 }
@@ -81,7 +88,7 @@ function outputText(output: readonly Record<string, unknown>[]): string {
   return output
     .filter((item) => item.type === 'message')
     .flatMap((item) => item.content as { type: string; text?: string }[])
-    .map((part) => (part.type === 'output_text' ? part.text ?? '' : ''))
+    .map((part) => (part.type === 'output_text' ? (part.text ?? '') : ''))
     .join('')
 }
 
@@ -90,7 +97,12 @@ export function outputItemId(prefix: 'msg' | 'rs' | 'fc', generationId: string, 
   return `${prefix}_${generationId}_${index}`
 }
 
-export function messageItem(text: string, index: number, generationId: string, status: 'in_progress' | 'completed'): Record<string, unknown> {
+export function messageItem(
+  text: string,
+  index: number,
+  generationId: string,
+  status: 'in_progress' | 'completed',
+): Record<string, unknown> {
   const content = status === 'in_progress' ? [] : [outputTextPart(text)]
   return { id: outputItemId('msg', generationId, index), type: 'message', status, role: 'assistant', content }
 }
@@ -99,10 +111,19 @@ export function outputTextPart(text: string): Record<string, unknown> {
   return { type: 'output_text', text, annotations: [], logprobs: [] }
 }
 
-export function reasoningItem(item: Omit<ReasoningItem, 'type'>, index: number, generationId: string, complete: boolean): Record<string, unknown> {
+export function reasoningItem(
+  item: Omit<ReasoningItem, 'type'>,
+  index: number,
+  generationId: string,
+  complete: boolean,
+): Record<string, unknown> {
   const native = item.origin === 'openai-responses'
   const hasProof = item.signature !== undefined || item.encrypted_content !== undefined || item.redacted === true
-  const encrypted = native ? item.encrypted_content : hasProof ? sealReasoning({ type: 'reasoning', ...item }) : undefined
+  const encrypted = native
+    ? item.encrypted_content
+    : hasProof
+      ? sealReasoning({ type: 'reasoning', ...item })
+      : undefined
   return dropUndefined({
     id: native && item.id !== undefined ? item.id : outputItemId('rs', generationId, index),
     type: 'reasoning',
@@ -115,14 +136,29 @@ export function summaryPart(text: string): Record<string, unknown> {
   return { type: 'summary_text', text }
 }
 
-export function functionCallItem(call: { id: string; name: string; arguments: string }, index: number, generationId: string, status: 'in_progress' | 'completed'): Record<string, unknown> {
-  return { id: outputItemId('fc', generationId, index), type: 'function_call', status, call_id: call.id, name: call.name, arguments: status === 'completed' ? call.arguments : '' }
+export function functionCallItem(
+  call: { id: string; name: string; arguments: string },
+  index: number,
+  generationId: string,
+  status: 'in_progress' | 'completed',
+): Record<string, unknown> {
+  return {
+    id: outputItemId('fc', generationId, index),
+    type: 'function_call',
+    status,
+    call_id: call.id,
+    name: call.name,
+    arguments: status === 'completed' ? call.arguments : '',
+  }
 }
 
 export function encodeOutputItem(item: OutputItem, index: number, generationId: string): Record<string, unknown> {
   switch (item.type) {
-    case 'text': return messageItem(item.text, index, generationId, 'completed')
-    case 'reasoning': return reasoningItem(item, index, generationId, true)
-    case 'tool-call': return functionCallItem(item, index, generationId, 'completed')
+    case 'text':
+      return messageItem(item.text, index, generationId, 'completed')
+    case 'reasoning':
+      return reasoningItem(item, index, generationId, true)
+    case 'tool-call':
+      return functionCallItem(item, index, generationId, 'completed')
   }
 }

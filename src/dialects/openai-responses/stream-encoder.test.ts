@@ -1,7 +1,12 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { fileURLToPath } from 'node:url'
-import { encodeTranscript, expectedClientText, loadDialectTranscripts, transcriptContext } from '../../../test/support/dialect-transcripts.ts'
+import {
+  encodeTranscript,
+  expectedClientText,
+  loadDialectTranscripts,
+  transcriptContext,
+} from '../../../test/support/dialect-transcripts.ts'
 import { createResponsesStreamEncoder } from './stream-encoder.ts'
 
 const transcripts = loadDialectTranscripts(fileURLToPath(new URL('./__transcripts__', import.meta.url)))
@@ -18,7 +23,10 @@ test('sequence numbers count up from 0 without gaps and the stream ends with [DO
   assert.ok(transcript)
   const text = encodeTranscript(transcript, createResponsesStreamEncoder(transcript.context))
   const numbers = [...text.matchAll(/"sequence_number":(\d+)/g)].map((match) => Number(match[1]))
-  assert.deepEqual(numbers, numbers.map((_, index) => index))
+  assert.deepEqual(
+    numbers,
+    numbers.map((_, index) => index),
+  )
   assert.ok(text.endsWith('data: [DONE]\n\n'))
 })
 

@@ -15,11 +15,28 @@ import type { Usage } from '../../domain/inference/usage.ts'
 import type { EncodeContext, StreamEncoder, StreamFinish } from '../dialect.ts'
 import { doneSseFrame, namedSseFrame } from '../sse-frames.ts'
 import { responsesErrorCodes } from './encode-error.ts'
-import { buildResponseObject, encodeOutputItem, failedOutcome, functionCallItem, inProgressOutcome, messageItem, outcomeOf, outputItemId, outputTextPart, reasoningItem, summaryPart } from './response-object.ts'
+import {
+  buildResponseObject,
+  encodeOutputItem,
+  failedOutcome,
+  functionCallItem,
+  inProgressOutcome,
+  messageItem,
+  outcomeOf,
+  outputItemId,
+  outputTextPart,
+  reasoningItem,
+  summaryPart,
+} from './response-object.ts'
 import type { ResponseState } from './response-object.ts'
 import { withFields } from '../../domain/with-fields.ts'
 
-const terminalEvents = { completed: 'response.completed', incomplete: 'response.incomplete', failed: 'response.failed', in_progress: 'response.in_progress' } as const
+const terminalEvents = {
+  completed: 'response.completed',
+  incomplete: 'response.incomplete',
+  failed: 'response.failed',
+  in_progress: 'response.in_progress',
+} as const
 
 export function createResponsesStreamEncoder(context: EncodeContext): StreamEncoder {
   return new ResponsesStreamEncoder(context)
@@ -48,36 +65,69 @@ class ResponsesStreamEncoder implements StreamEncoder {
   push(event: StreamEvent): string {
     if (this.closed) return ''
     switch (event.type) {
-      case 'message-start': return ''
+      case 'message-start':
+        return ''
       case 'text-start':
         this.items[event.index] = { type: 'text', text: '' }
-        return this.frame('response.output_item.added', { output_index: event.index, item: messageItem('', event.index, this.id(), 'in_progress') })
-          + this.frame('response.content_part.added', withFields(this.textPosition(event.index), { part: outputTextPart('') }))
-      case 'text-delta': return this.textDelta(event.index, event.delta)
-      case 'text-end': return this.textEnd(event.index)
+        return (
+          this.frame('response.output_item.added', {
+            output_index: event.index,
+            item: messageItem('', event.index, this.id(), 'in_progress'),
+          }) +
+          this.frame(
+            'response.content_part.added',
+            withFields(this.textPosition(event.index), { part: outputTextPart('') }),
+          )
+        )
+      case 'text-delta':
+        return this.textDelta(event.index, event.delta)
+      case 'text-end':
+        return this.textEnd(event.index)
       case 'reasoning-start':
-        this.items[event.index] = { type: 'reasoning', text: '', origin: event.origin, ...(event.id === undefined ? {} : { id: event.id }) }
-        return this.frame('response.output_item.added', { output_index: event.index, item: reasoningItem({ text: '', origin: event.origin, id: event.id }, event.index, this.id(), false) })
-      case 'reasoning-delta': return this.reasoningDelta(event.index, event.delta)
+        this.items[event.index] = {
+          type: 'reasoning',
+          text: '',
+          origin: event.origin,
+          ...(event.id === undefined ? {} : { id: event.id }),
+        }
+        return this.frame('response.output_item.added', {
+          output_index: event.index,
+          item: reasoningItem({ text: '', origin: event.origin, id: event.id }, event.index, this.id(), false),
+        })
+      case 'reasoning-delta':
+        return this.reasoningDelta(event.index, event.delta)
       case 'reasoning-end': {
         const { type: _type, index, ...proof } = event
         return this.reasoningEnd(index, proof)
       }
       case 'tool-call-start':
         this.items[event.index] = { type: 'tool-call', id: event.id, name: event.name, arguments: '' }
-        return this.frame('response.output_item.added', { output_index: event.index, item: functionCallItem({ ...event, arguments: '' }, event.index, this.id(), 'in_progress') })
-      case 'tool-call-delta': return this.toolCallDelta(event.index, event.delta)
-      case 'tool-call-end': return this.toolCallEnd(event.index, event.signature)
-      case 'usage-report': this.usage = event.usage; return ''
-      case 'message-end': this.finishReason = event.finish_reason; return ''
-      case 'stream-error': return this.fail(event.kind, event.message)
+        return this.frame('response.output_item.added', {
+          output_index: event.index,
+          item: functionCallItem({ ...event, arguments: '' }, event.index, this.id(), 'in_progress'),
+        })
+      case 'tool-call-delta':
+        return this.toolCallDelta(event.index, event.delta)
+      case 'tool-call-end':
+        return this.toolCallEnd(event.index, event.signature)
+      case 'usage-report':
+        this.usage = event.usage
+        return ''
+      case 'message-end':
+        this.finishReason = event.finish_reason
+        return ''
+      case 'stream-error':
+        return this.fail(event.kind, event.message)
     }
   }
 
   pushOutputItem(index: number, item: Readonly<Record<string, unknown>>, phase: 'added' | 'done'): string {
     if (this.closed) return ''
     this.gatewayItems.set(index, item)
-    return this.frame(phase === 'added' ? 'response.output_item.added' : 'response.output_item.done', { output_index: index, item })
+    return this.frame(phase === 'added' ? 'response.output_item.added' : 'response.output_item.done', {
+      output_index: index,
+      item,
+    })
   }
 
   finish(final: StreamFinish): string {
@@ -85,7 +135,13 @@ class ResponsesStreamEncoder implements StreamEncoder {
     this.closed = true
     const outcome = outcomeOf(this.finishReason)
     const response = this.response({
-      output: this.encodedItems(), outcome, usage: final.usage, costUsd: final.costUsd, completedAt: final.completedAt ?? this.context.createdAt, metadata: final.metadata, usageExtra: final.usageExtra,
+      output: this.encodedItems(),
+      outcome,
+      usage: final.usage,
+      costUsd: final.costUsd,
+      completedAt: final.completedAt ?? this.context.createdAt,
+      metadata: final.metadata,
+      usageExtra: final.usageExtra,
     })
     return this.frame(terminalEvents[outcome.status], { response }) + doneSseFrame
   }
@@ -94,8 +150,15 @@ class ResponsesStreamEncoder implements StreamEncoder {
     if (this.closed) return ''
     this.closed = true
     const code = responsesErrorCodes[kind]
-    const response = this.response({ output: this.encodedItems(), outcome: failedOutcome(code, message), usage: this.usage, costUsd: null })
-    return this.frame('error', { code, message, param: null }) + this.frame('response.failed', { response }) + doneSseFrame
+    const response = this.response({
+      output: this.encodedItems(),
+      outcome: failedOutcome(code, message),
+      usage: this.usage,
+      costUsd: null,
+    })
+    return (
+      this.frame('error', { code, message, param: null }) + this.frame('response.failed', { response }) + doneSseFrame
+    )
   }
 
   private textDelta(index: number, delta: string): string {
@@ -110,31 +173,53 @@ class ResponsesStreamEncoder implements StreamEncoder {
     const item = this.items[index]
     if (item?.type !== 'text') return ''
     this.ended.add(index)
-    return this.frame('response.output_text.done', withFields(this.textPosition(index), { text: item.text, logprobs: [] }))
-      + this.frame('response.content_part.done', withFields(this.textPosition(index), { part: outputTextPart(item.text) }))
-      + this.frame('response.output_item.done', { output_index: index, item: messageItem(item.text, index, this.id(), 'completed') })
+    return (
+      this.frame('response.output_text.done', withFields(this.textPosition(index), { text: item.text, logprobs: [] })) +
+      this.frame(
+        'response.content_part.done',
+        withFields(this.textPosition(index), { part: outputTextPart(item.text) }),
+      ) +
+      this.frame('response.output_item.done', {
+        output_index: index,
+        item: messageItem(item.text, index, this.id(), 'completed'),
+      })
+    )
   }
 
   private reasoningDelta(index: number, delta: string): string {
     const item = this.items[index]
     if (item?.type !== 'reasoning') return ''
     this.items[index] = { ...item, text: item.text + delta }
-    const opening = item.text === '' ? this.frame('response.reasoning_summary_part.added', withFields(this.reasoningPosition(index), { part: summaryPart('') })) : ''
+    const opening =
+      item.text === ''
+        ? this.frame(
+            'response.reasoning_summary_part.added',
+            withFields(this.reasoningPosition(index), { part: summaryPart('') }),
+          )
+        : ''
     this.deltaPositions[index] ??= positionJson(this.reasoningPosition(index))
     return opening + this.deltaFrame('response.reasoning_summary_text.delta', this.deltaPositions[index], delta, '')
   }
 
-  private reasoningEnd(index: number, proof: { signature?: string; encrypted_content?: string; redacted?: boolean }): string {
+  private reasoningEnd(
+    index: number,
+    proof: { signature?: string; encrypted_content?: string; redacted?: boolean },
+  ): string {
     const item = this.items[index]
     if (item?.type !== 'reasoning') return ''
     const ended = { ...item, ...proof }
     this.items[index] = ended
     this.ended.add(index)
     const position = this.reasoningPosition(index)
-    const summary = ended.text === '' ? ''
-      : this.frame('response.reasoning_summary_text.done', withFields(position, { text: ended.text }))
-        + this.frame('response.reasoning_summary_part.done', withFields(position, { part: summaryPart(ended.text) }))
-    return summary + this.frame('response.output_item.done', { output_index: index, item: encodeOutputItem(ended, index, this.id()) })
+    const summary =
+      ended.text === ''
+        ? ''
+        : this.frame('response.reasoning_summary_text.done', withFields(position, { text: ended.text })) +
+          this.frame('response.reasoning_summary_part.done', withFields(position, { part: summaryPart(ended.text) }))
+    return (
+      summary +
+      this.frame('response.output_item.done', { output_index: index, item: encodeOutputItem(ended, index, this.id()) })
+    )
   }
 
   private toolCallDelta(index: number, delta: string): string {
@@ -151,8 +236,15 @@ class ResponsesStreamEncoder implements StreamEncoder {
     const ended = signature === undefined ? item : { ...item, signature }
     this.items[index] = ended
     this.ended.add(index)
-    return this.frame('response.function_call_arguments.done', { item_id: outputItemId('fc', this.id(), index), output_index: index, name: ended.name, arguments: ended.arguments })
-      + this.frame('response.output_item.done', { output_index: index, item: encodeOutputItem(ended, index, this.id()) })
+    return (
+      this.frame('response.function_call_arguments.done', {
+        item_id: outputItemId('fc', this.id(), index),
+        output_index: index,
+        name: ended.name,
+        arguments: ended.arguments,
+      }) +
+      this.frame('response.output_item.done', { output_index: index, item: encodeOutputItem(ended, index, this.id()) })
+    )
   }
 
   private encodedItems(): Record<string, unknown>[] {
@@ -164,7 +256,9 @@ class ResponsesStreamEncoder implements StreamEncoder {
       const item = this.items[index]
       if (item === undefined) continue
       const encoded = encodeOutputItem(item, index, this.id())
-      output.push(this.ended.has(index) || encoded.status === undefined ? encoded : { ...encoded, status: 'incomplete' })
+      output.push(
+        this.ended.has(index) || encoded.status === undefined ? encoded : { ...encoded, status: 'incomplete' },
+      )
     }
     return output
   }
@@ -179,7 +273,10 @@ class ResponsesStreamEncoder implements StreamEncoder {
 
   private reasoningPosition(index: number): Record<string, unknown> {
     const item = this.items[index]
-    const id = item?.type === 'reasoning' && item.origin === 'openai-responses' && item.id !== undefined ? item.id : outputItemId('rs', this.id(), index)
+    const id =
+      item?.type === 'reasoning' && item.origin === 'openai-responses' && item.id !== undefined
+        ? item.id
+        : outputItemId('rs', this.id(), index)
     return { item_id: id, output_index: index, summary_index: 0 }
   }
 

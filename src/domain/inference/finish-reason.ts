@@ -2,4 +2,11 @@
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'error' | 'other'
 
-export const finishReasons: readonly FinishReason[] = ['stop', 'length', 'tool_calls', 'content_filter', 'error', 'other']
+export const finishReasons: readonly FinishReason[] = [
+  'stop',
+  'length',
+  'tool_calls',
+  'content_filter',
+  'error',
+  'other',
+]

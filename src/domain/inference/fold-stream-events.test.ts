@@ -38,7 +38,11 @@ test('folds text, reasoning and tool call blocks into ordered output items', () 
 
 test('a stream-error or a missing message-end becomes a GatewayError', () => {
   assert.throws(
-    () => foldStreamEvents([{ type: 'message-start', id: 'x', model: 'm' }, { type: 'stream-error', kind: 'upstream_overloaded', message: 'Overloaded' }]),
+    () =>
+      foldStreamEvents([
+        { type: 'message-start', id: 'x', model: 'm' },
+        { type: 'stream-error', kind: 'upstream_overloaded', message: 'Overloaded' },
+      ]),
     (error: unknown) => error instanceof GatewayError && error.kind === 'upstream_overloaded',
   )
   assert.throws(() => foldStreamEvents([{ type: 'message-start', id: 'x', model: 'm' }]), GatewayError)

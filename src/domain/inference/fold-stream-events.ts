@@ -20,8 +20,15 @@ interface Draft {
 export function foldStreamEvents(events: Iterable<StreamEvent>): CanonicalResult {
   const draft: Draft = { id: '', model: '', output: [], usage: emptyUsage }
   for (const event of events) applyEvent(draft, event)
-  if (draft.finish === undefined) throw new GatewayError('upstream_error', 'The upstream stream ended without finishing the message')
-  const result: CanonicalResult = { id: draft.id, model: draft.model, output: draft.output, finish_reason: draft.finish.reason, usage: draft.usage }
+  if (draft.finish === undefined)
+    throw new GatewayError('upstream_error', 'The upstream stream ended without finishing the message')
+  const result: CanonicalResult = {
+    id: draft.id,
+    model: draft.model,
+    output: draft.output,
+    finish_reason: draft.finish.reason,
+    usage: draft.usage,
+  }
   return draft.finish.native === undefined ? result : { ...result, native_finish_reason: draft.finish.native }
 }
 
@@ -29,14 +36,29 @@ function applyEvent(draft: Draft, event: StreamEvent): void {
   const items = draft.output
   const at = (index: number): OutputItem | undefined => items[index]
   switch (event.type) {
-    case 'message-start': draft.id = event.id; draft.model = event.model; return
-    case 'text-start': items[event.index] = { type: 'text', text: '' }; return
-    case 'reasoning-start': items[event.index] = { type: 'reasoning', text: '', origin: event.origin, ...(event.id === undefined ? {} : { id: event.id }) }; return
-    case 'tool-call-start': items[event.index] = { type: 'tool-call', id: event.id, name: event.name, arguments: '' }; return
+    case 'message-start':
+      draft.id = event.id
+      draft.model = event.model
+      return
+    case 'text-start':
+      items[event.index] = { type: 'text', text: '' }
+      return
+    case 'reasoning-start':
+      items[event.index] = {
+        type: 'reasoning',
+        text: '',
+        origin: event.origin,
+        ...(event.id === undefined ? {} : { id: event.id }),
+      }
+      return
+    case 'tool-call-start':
+      items[event.index] = { type: 'tool-call', id: event.id, name: event.name, arguments: '' }
+      return
     case 'text-delta':
     case 'reasoning-delta': {
       const item = at(event.index)
-      if (item?.type === 'text' || item?.type === 'reasoning') items[event.index] = { ...item, text: item.text + event.delta }
+      if (item?.type === 'text' || item?.type === 'reasoning')
+        items[event.index] = { ...item, text: item.text + event.delta }
       return
     }
     case 'tool-call-delta': {
@@ -53,12 +75,22 @@ function applyEvent(draft: Draft, event: StreamEvent): void {
     }
     case 'tool-call-end': {
       const item = at(event.index)
-      if (item?.type === 'tool-call' && event.signature !== undefined) items[event.index] = { ...item, signature: event.signature }
+      if (item?.type === 'tool-call' && event.signature !== undefined)
+        items[event.index] = { ...item, signature: event.signature }
       return
     }
-    case 'text-end': return
-    case 'usage-report': draft.usage = event.usage; return
-    case 'message-end': draft.finish = { reason: event.finish_reason, ...(event.native_finish_reason === undefined ? {} : { native: event.native_finish_reason }) }; return
-    case 'stream-error': throw new GatewayError(event.kind, event.message)
+    case 'text-end':
+      return
+    case 'usage-report':
+      draft.usage = event.usage
+      return
+    case 'message-end':
+      draft.finish = {
+        reason: event.finish_reason,
+        ...(event.native_finish_reason === undefined ? {} : { native: event.native_finish_reason }),
+      }
+      return
+    case 'stream-error':
+      throw new GatewayError(event.kind, event.message)
   }
 }

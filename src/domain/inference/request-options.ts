@@ -5,7 +5,15 @@
 /** `fast` aliases `priority`; `ultrafast` prefers ultrafast endpoints, then priority, then default. */
 export type ServiceTier = 'auto' | 'default' | 'fast' | 'flex' | 'priority' | 'scale' | 'ultrafast'
 
-export const serviceTiers: readonly ServiceTier[] = ['auto', 'default', 'fast', 'flex', 'priority', 'scale', 'ultrafast']
+export const serviceTiers: readonly ServiceTier[] = [
+  'auto',
+  'default',
+  'fast',
+  'flex',
+  'priority',
+  'scale',
+  'ultrafast',
+]
 
 /** Deprecated routing alias: `fallback` -> provider.sort.partition "model", `sort` -> "none". */
 export type RouteAlias = 'fallback' | 'sort'
@@ -82,7 +90,18 @@ export type ServerToolName =
   | 'web_search'
 
 export const serverToolNames: readonly ServerToolName[] = [
-  'advisor', 'apply_patch', 'bash', 'datetime', 'fusion', 'image_generation', 'experimental__search_models', 'shell', 'subagent', 'tool_search', 'web_fetch', 'web_search',
+  'advisor',
+  'apply_patch',
+  'bash',
+  'datetime',
+  'fusion',
+  'image_generation',
+  'experimental__search_models',
+  'shell',
+  'subagent',
+  'tool_search',
+  'web_fetch',
+  'web_search',
 ]
 
 export const serverToolPrefix = 'openrouter:'

@@ -15,8 +15,13 @@ function configWith(yaml: string, env: Record<string, string> = {}) {
 test('built-in providers appear only when their variable is set, with their models', () => {
   const none = buildCatalog(configWith(''))
   assert.equal(none.models().length, 0)
-  const catalog = buildCatalog(configWith('', { ANTHROPIC_API_KEY: 'sk-ant', OLLAMA_BASE_URL: 'http://127.0.0.1:11434/' }))
-  assert.deepEqual(catalog.providers().map((provider) => provider.slug), ['anthropic', 'ollama'])
+  const catalog = buildCatalog(
+    configWith('', { ANTHROPIC_API_KEY: 'sk-ant', OLLAMA_BASE_URL: 'http://127.0.0.1:11434/' }),
+  )
+  assert.deepEqual(
+    catalog.providers().map((provider) => provider.slug),
+    ['anthropic', 'ollama'],
+  )
   assert.equal(catalog.provider('anthropic')?.apiKey, 'sk-ant')
   assert.equal(catalog.provider('ollama')?.baseUrl, 'http://127.0.0.1:11434/v1')
   const sonnet = catalog.model('anthropic/claude-sonnet-4')
@@ -35,19 +40,33 @@ test('config adds providers and models and overrides a preset model of the same 
   )
   assert.equal(catalog.provider('acme')?.baseUrl, 'http://127.0.0.1:9000/v1')
   const sonnet = catalog.model('anthropic/claude-sonnet-4')
-  assert.deepEqual(sonnet?.endpoints.map((endpoint) => endpoint.id), ['acme/sonnet'])
+  assert.deepEqual(
+    sonnet?.endpoints.map((endpoint) => endpoint.id),
+    ['acme/sonnet'],
+  )
   assert.equal(sonnet?.endpoints[0]?.pricing.prompt, 1_000_000_000_000n)
   assert.equal(catalog.model('acme/embed')?.kind, 'embedding')
 })
 
 test('an endpoint naming an unknown provider is a start-up error with its path', () => {
-  const config = configWith('models:\n  - slug: a/b\n    endpoints:\n      - { provider: ghost, upstream_model_id: x, pricing: { prompt: "1", completion: "1" } }\n')
-  assert.throws(() => buildCatalog(config), (error: unknown) => error instanceof ConfigError && /models\[0\]\.endpoints\[0\]\.provider: unknown provider "ghost"/.test(error.message))
+  const config = configWith(
+    'models:\n  - slug: a/b\n    endpoints:\n      - { provider: ghost, upstream_model_id: x, pricing: { prompt: "1", completion: "1" } }\n',
+  )
+  assert.throws(
+    () => buildCatalog(config),
+    (error: unknown) =>
+      error instanceof ConfigError &&
+      /models\[0\]\.endpoints\[0\]\.provider: unknown provider "ghost"/.test(error.message),
+  )
 })
 
 test('a model without a price cannot be configured', () => {
   assert.throws(
-    () => configWith('providers:\n  - { slug: acme, api: openai-chat, base_url: "http://x" }\nmodels:\n  - slug: a/b\n    endpoints:\n      - { provider: acme, upstream_model_id: x }\n'),
-    (error: unknown) => error instanceof ConfigError && /models\[0\]\.endpoints\[0\]\.pricing: is required/.test(error.message),
+    () =>
+      configWith(
+        'providers:\n  - { slug: acme, api: openai-chat, base_url: "http://x" }\nmodels:\n  - slug: a/b\n    endpoints:\n      - { provider: acme, upstream_model_id: x }\n',
+      ),
+    (error: unknown) =>
+      error instanceof ConfigError && /models\[0\]\.endpoints\[0\]\.pricing: is required/.test(error.message),
   )
 })

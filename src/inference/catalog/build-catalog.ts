@@ -18,10 +18,17 @@ export function buildCatalog(config: Config): Catalog {
     if (value === undefined) continue
     const isLocal = preset.baseUrl === null
     providers.set(preset.slug, {
-      slug: preset.slug, name: preset.name, api: preset.api,
+      slug: preset.slug,
+      name: preset.name,
+      api: preset.api,
       baseUrl: isLocal ? localBaseUrl(value) : preset.baseUrl!,
       apiKey: isLocal ? null : value,
-      headers: {}, dataCollection: preset.dataCollection, zdr: preset.zdr, region: preset.region, timeoutMs: defaultTimeoutMs, source: 'preset',
+      headers: {},
+      dataCollection: preset.dataCollection,
+      zdr: preset.zdr,
+      region: preset.region,
+      timeoutMs: defaultTimeoutMs,
+      source: 'preset',
     })
   }
   for (const provider of config.providers) {
@@ -44,8 +51,18 @@ export function buildCatalog(config: Config): Catalog {
   for (const model of builtinModels) {
     if (!providers.has(model.provider)) continue
     declared.set(model.slug, {
-      slug: model.slug, name: model.name, kind: model.kind, context_length: model.contextLength,
-      endpoints: [{ provider: model.provider, upstream_model_id: model.upstreamModelId, pricing: model.pricing, ...(model.maxOutputTokens === null ? {} : { max_output_tokens: model.maxOutputTokens }) }],
+      slug: model.slug,
+      name: model.name,
+      kind: model.kind,
+      context_length: model.contextLength,
+      endpoints: [
+        {
+          provider: model.provider,
+          upstream_model_id: model.upstreamModelId,
+          pricing: model.pricing,
+          ...(model.maxOutputTokens === null ? {} : { max_output_tokens: model.maxOutputTokens }),
+        },
+      ],
     })
   }
   for (const model of config.models) declared.set(model.slug, model)
@@ -62,13 +79,20 @@ export function buildCatalog(config: Config): Catalog {
   return new Catalog(models, [...providers.values()])
 }
 
-function toModelEntry(model: ModelConfig, providers: ReadonlyMap<string, ProviderEntry>, path: string, problems: string[]): ModelEntry | null {
+function toModelEntry(
+  model: ModelConfig,
+  providers: ReadonlyMap<string, ProviderEntry>,
+  path: string,
+  problems: string[],
+): ModelEntry | null {
   const contextLength = model.context_length ?? 128_000
   const endpoints: EndpointEntry[] = []
   for (const [index, endpoint] of model.endpoints.entries()) {
     const provider = providers.get(endpoint.provider)
     if (provider === undefined) {
-      problems.push(`${path}.endpoints[${index}].provider: unknown provider "${endpoint.provider}"; declare it under providers or set its API key variable`)
+      problems.push(
+        `${path}.endpoints[${index}].provider: unknown provider "${endpoint.provider}"; declare it under providers or set its API key variable`,
+      )
       continue
     }
     const pricingText: PricingText = endpoint.pricing
@@ -108,8 +132,22 @@ function toModelEntry(model: ModelConfig, providers: ReadonlyMap<string, Provide
 // `input_type` only where the API is known to take it (Gemini's taskType): OpenAI's own API refuses unknown
 // fields, so an OpenAI-compatible server that takes it (Voyage, Cohere) lists it in supported_parameters.
 function defaultParameters(kind: 'text' | 'embedding', api: ProviderApi): string[] {
-  if (kind === 'embedding') return api === 'gemini' ? ['dimensions', 'encoding_format', 'input_type'] : ['dimensions', 'encoding_format']
-  return ['max_tokens', 'temperature', 'top_p', 'stop', 'frequency_penalty', 'presence_penalty', 'seed', 'tools', 'tool_choice', 'response_format', 'structured_outputs', 'reasoning']
+  if (kind === 'embedding')
+    return api === 'gemini' ? ['dimensions', 'encoding_format', 'input_type'] : ['dimensions', 'encoding_format']
+  return [
+    'max_tokens',
+    'temperature',
+    'top_p',
+    'stop',
+    'frequency_penalty',
+    'presence_penalty',
+    'seed',
+    'tools',
+    'tool_choice',
+    'response_format',
+    'structured_outputs',
+    'reasoning',
+  ]
 }
 
 function localBaseUrl(value: string): string {

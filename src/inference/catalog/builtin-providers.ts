@@ -16,19 +16,50 @@ export interface BuiltinProvider {
 }
 
 const hosted = (slug: string, name: string, api: ProviderApi, variable: string, baseUrl: string): BuiltinProvider => ({
-  slug, name, api, variable, baseUrl, dataCollection: 'deny', zdr: false, region: 'global',
+  slug,
+  name,
+  api,
+  variable,
+  baseUrl,
+  dataCollection: 'deny',
+  zdr: false,
+  region: 'global',
 })
 
 export const builtinProviders: readonly BuiltinProvider[] = [
   hosted('openai', 'OpenAI', 'openai-responses', 'OPENAI_API_KEY', 'https://api.openai.com/v1'),
   hosted('anthropic', 'Anthropic', 'anthropic', 'ANTHROPIC_API_KEY', 'https://api.anthropic.com'),
-  hosted('google-ai-studio', 'Google AI Studio', 'gemini', 'GEMINI_API_KEY', 'https://generativelanguage.googleapis.com'),
+  hosted(
+    'google-ai-studio',
+    'Google AI Studio',
+    'gemini',
+    'GEMINI_API_KEY',
+    'https://generativelanguage.googleapis.com',
+  ),
   hosted('groq', 'Groq', 'openai-chat', 'GROQ_API_KEY', 'https://api.groq.com/openai/v1'),
   hosted('mistral', 'Mistral', 'openai-chat', 'MISTRAL_API_KEY', 'https://api.mistral.ai/v1'),
   hosted('deepseek', 'DeepSeek', 'openai-chat', 'DEEPSEEK_API_KEY', 'https://api.deepseek.com/v1'),
   hosted('together', 'Together', 'openai-chat', 'TOGETHER_API_KEY', 'https://api.together.xyz/v1'),
   hosted('xai', 'xAI', 'openai-chat', 'XAI_API_KEY', 'https://api.x.ai/v1'),
   hosted('openrouter', 'OpenRouter', 'openai-chat', 'OPENROUTER_API_KEY', 'https://openrouter.ai/api/v1'),
-  { slug: 'ollama', name: 'Ollama', api: 'openai-chat', variable: 'OLLAMA_BASE_URL', baseUrl: null, dataCollection: 'deny', zdr: true, region: 'global' },
-  { slug: 'vllm', name: 'vLLM', api: 'openai-chat', variable: 'VLLM_BASE_URL', baseUrl: null, dataCollection: 'deny', zdr: true, region: 'global' },
+  {
+    slug: 'ollama',
+    name: 'Ollama',
+    api: 'openai-chat',
+    variable: 'OLLAMA_BASE_URL',
+    baseUrl: null,
+    dataCollection: 'deny',
+    zdr: true,
+    region: 'global',
+  },
+  {
+    slug: 'vllm',
+    name: 'vLLM',
+    api: 'openai-chat',
+    variable: 'VLLM_BASE_URL',
+    baseUrl: null,
+    dataCollection: 'deny',
+    zdr: true,
+    region: 'global',
+  },
 ]

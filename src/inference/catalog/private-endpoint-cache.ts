@@ -6,7 +6,11 @@ import type { ChangeBus } from '../../events/change-bus.ts'
 import { InTurn } from '../../events/in-turn.ts'
 import type { SecretBox } from '../../vault/secret-box.ts'
 import type { PrivateEndpointsRepository } from '../../store/repositories/private-endpoints-repository.ts'
-import { credentialAssociatedData, decodePrivateEndpoint, type PrivateEndpointRecord } from '../../private-endpoints/private-endpoint-record.ts'
+import {
+  credentialAssociatedData,
+  decodePrivateEndpoint,
+  type PrivateEndpointRecord,
+} from '../../private-endpoints/private-endpoint-record.ts'
 import type { Catalog, EndpointEntry, ModelEntry } from './catalog.ts'
 import { introducedModel, toPrivateEndpointEntry } from './private-endpoint-entry.ts'
 
@@ -82,7 +86,8 @@ export class PrivateEndpointCache {
     const own = this.endpointsFor(workspaceId, slug)
     if (own.length === 0) return known
     const entries = own.map((cached) => cached.entry)
-    if (known !== undefined) return known.kind === 'text' ? { ...known, endpoints: [...known.endpoints, ...entries] } : known
+    if (known !== undefined)
+      return known.kind === 'text' ? { ...known, endpoints: [...known.endpoints, ...entries] } : known
     return { ...introducedModel(own[0]!.record), endpoints: entries }
   }
 
@@ -98,7 +103,8 @@ export class PrivateEndpointCache {
   #put(record: PrivateEndpointRecord): void {
     if (record.status !== 'active' || record.workspaceId === null) return
     let apiKey: string | null = null
-    if (record.sealedCredential !== null) apiKey = this.#deps.secretBox.openText(record.sealedCredential, credentialAssociatedData(record.id))
+    if (record.sealedCredential !== null)
+      apiKey = this.#deps.secretBox.openText(record.sealedCredential, credentialAssociatedData(record.id))
     this.#byId.set(record.id, { record, entry: toPrivateEndpointEntry(record, apiKey) })
   }
 }

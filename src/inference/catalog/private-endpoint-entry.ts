@@ -7,9 +7,26 @@ import type { EndpointEntry, ModelEntry } from './catalog.ts'
 
 export const privateEndpointTimeoutMs = 120_000
 
-const textParameters = ['max_tokens', 'temperature', 'top_p', 'stop', 'frequency_penalty', 'presence_penalty', 'seed', 'tools', 'tool_choice', 'response_format', 'structured_outputs', 'reasoning']
+const textParameters = [
+  'max_tokens',
+  'temperature',
+  'top_p',
+  'stop',
+  'frequency_penalty',
+  'presence_penalty',
+  'seed',
+  'tools',
+  'tool_choice',
+  'response_format',
+  'structured_outputs',
+  'reasoning',
+]
 
-export function toPrivateEndpointEntry(record: PrivateEndpointRecord, apiKey: string | null, timeoutMs = privateEndpointTimeoutMs): EndpointEntry {
+export function toPrivateEndpointEntry(
+  record: PrivateEndpointRecord,
+  apiKey: string | null,
+  timeoutMs = privateEndpointTimeoutMs,
+): EndpointEntry {
   return {
     id: `private:${record.id}`,
     modelSlug: record.modelPermaslug,

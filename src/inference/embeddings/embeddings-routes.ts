@@ -6,17 +6,32 @@ import { newGenerationId } from '../pipeline/inference-request.ts'
 import { createEmbeddingsRunner, type EmbeddingsSettings } from './run-embeddings.ts'
 import { clientCancellation } from '../../http/client-cancellation.ts'
 
-export function registerEmbeddingsRoutes(app: FastifyInstance, settings: EmbeddingsSettings, deps: InferenceDeps): void {
+export function registerEmbeddingsRoutes(
+  app: FastifyInstance,
+  settings: EmbeddingsSettings,
+  deps: InferenceDeps,
+): void {
   const run = createEmbeddingsRunner(settings, deps)
   app.post('/api/v1/embeddings', {
     config: { auth: 'inference' },
     // The decoder is the one validation; the schemas are attached for the OpenAPI document.
     validatorCompiler: () => (value: unknown) => ({ value }),
-    schema: { tags: ['inference'], summary: 'Create embeddings for text, token or multimodal inputs', body: EmbeddingsRequestSchema },
+    schema: {
+      tags: ['inference'],
+      summary: 'Create embeddings for text, token or multimodal inputs',
+      body: EmbeddingsRequestSchema,
+    },
     handler: async (request, reply) => {
       const now = deps.clock.now().getTime()
       const answer = await run(
-        { generationId: newGenerationId(now), requestId: request.id, key: request.principal!.key, startedAt: now, headers: request.headers, signal: clientCancellation(reply) },
+        {
+          generationId: newGenerationId(now),
+          requestId: request.id,
+          key: request.principal!.key,
+          startedAt: now,
+          headers: request.headers,
+          signal: clientCancellation(reply),
+        },
         request.body,
       )
       return reply.code(answer.status).headers(answer.headers).send(answer.body)

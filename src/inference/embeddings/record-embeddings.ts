@@ -24,10 +24,25 @@ export interface EmbeddingsFacts {
 }
 
 export function newEmbeddingsFacts(): EmbeddingsFacts {
-  return { decoded: null, sessionId: null, plan: null, endpoint: null, attempts: [], latencyMs: null, promptTokens: 0, costNano: 0n, error: null }
+  return {
+    decoded: null,
+    sessionId: null,
+    plan: null,
+    endpoint: null,
+    attempts: [],
+    latencyMs: null,
+    promptTokens: 0,
+    costNano: 0n,
+    error: null,
+  }
 }
 
-export async function recordEmbeddings(request: EmbeddingsRequest, facts: EmbeddingsFacts, reservation: SpendReservation | null, deps: InferenceDeps): Promise<void> {
+export async function recordEmbeddings(
+  request: EmbeddingsRequest,
+  facts: EmbeddingsFacts,
+  reservation: SpendReservation | null,
+  deps: InferenceDeps,
+): Promise<void> {
   try {
     if (reservation !== null && facts.endpoint !== null && facts.costNano > 0n && facts.error === null) {
       await deps.accounting.settle(reservation, {
@@ -46,7 +61,9 @@ export async function recordEmbeddings(request: EmbeddingsRequest, facts: Embedd
   }
   const now = deps.clock.now().getTime()
   const record = buildEmbeddingsRecord(request, facts, now)
-  const content = deps.workspaceSettings(request.key).shouldStoreContent(request.key, request.generationId) ? buildEmbeddingsContent(facts) : null
+  const content = deps.workspaceSettings(request.key).shouldStoreContent(request.key, request.generationId)
+    ? buildEmbeddingsContent(facts)
+    : null
   deps.generations.add(record, content)
   if (facts.endpoint === null || record.status === 'failed' || deps.onGeneration === undefined) return
   try {
@@ -64,23 +81,34 @@ function header(request: EmbeddingsRequest, name: string): string | null {
 function buildEmbeddingsRecord(request: EmbeddingsRequest, facts: EmbeddingsFacts, nowMs: number): GenerationRecord {
   const cancelled = facts.error?.kind === 'client_closed'
   return {
-    id: request.generationId, requestId: request.requestId,
-    organizationId: request.key.organizationId, workspaceId: request.key.workspaceId, keyHash: request.key.hash,
-    apiType: 'embeddings', dialect: 'embeddings',
+    id: request.generationId,
+    requestId: request.requestId,
+    organizationId: request.key.organizationId,
+    workspaceId: request.key.workspaceId,
+    keyHash: request.key.hash,
+    apiType: 'embeddings',
+    dialect: 'embeddings',
     model: facts.decoded?.model ?? 'unknown',
     provider: facts.endpoint?.provider.slug ?? null,
     upstreamModelId: facts.endpoint?.upstreamModelId ?? null,
-    upstreamId: null, streamed: false, cancelled,
+    upstreamId: null,
+    streamed: false,
+    cancelled,
     status: cancelled ? 'cancelled' : facts.error === null ? 'completed' : 'failed',
-    finishReason: null, nativeFinishReason: null,
-    tokensPrompt: facts.promptTokens, tokensCompletion: 0, tokensCached: 0, tokensReasoning: 0,
+    finishReason: null,
+    nativeFinishReason: null,
+    tokensPrompt: facts.promptTokens,
+    tokensCompletion: 0,
+    tokensCached: 0,
+    tokensReasoning: 0,
     costNano: facts.error === null ? facts.costNano : 0n,
     isByok: false,
     latencyMs: facts.latencyMs,
     generationTimeMs: nowMs - request.startedAt,
     sessionId: facts.sessionId,
     endUser: facts.decoded?.call.user ?? null,
-    preset: null, serviceTier: null,
+    preset: null,
+    serviceTier: null,
     attempts: facts.attempts,
     errorStatus: facts.error?.status ?? null,
     errorMessage: facts.error?.message ?? null,
@@ -92,7 +120,13 @@ function buildEmbeddingsRecord(request: EmbeddingsRequest, facts: EmbeddingsFact
 
 function inputText(facts: EmbeddingsFacts): string {
   return (facts.decoded?.call.inputs ?? [])
-    .map((input) => (input.type === 'text' ? input.text : input.type === 'tokens' ? `[${input.tokens.length} tokens]` : input.parts.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('')))
+    .map((input) =>
+      input.type === 'text'
+        ? input.text
+        : input.type === 'tokens'
+          ? `[${input.tokens.length} tokens]`
+          : input.parts.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join(''),
+    )
     .join('\n')
 }
 
@@ -102,11 +136,23 @@ function buildEmbeddingsContent(facts: EmbeddingsFacts): GenerationContent | nul
     input: { prompt: inputText(facts) },
     completion: null,
     reasoning: null,
-    error: facts.error === null ? null : { status: facts.error.status, message: facts.error.message, provider_name: facts.endpoint?.provider.slug ?? null },
+    error:
+      facts.error === null
+        ? null
+        : {
+            status: facts.error.status,
+            message: facts.error.message,
+            provider_name: facts.endpoint?.provider.slug ?? null,
+          },
   }
 }
 
-function buildEmbeddingsTrace(request: EmbeddingsRequest, facts: EmbeddingsFacts, record: GenerationRecord, endedAtMs: number): GenerationTrace {
+function buildEmbeddingsTrace(
+  request: EmbeddingsRequest,
+  facts: EmbeddingsFacts,
+  record: GenerationRecord,
+  endedAtMs: number,
+): GenerationTrace {
   const headers: Record<string, string> = {}
   for (const name of ['http-referer', 'x-title', 'x-openrouter-title', 'user-agent']) {
     const value = request.headers[name]
@@ -114,11 +160,23 @@ function buildEmbeddingsTrace(request: EmbeddingsRequest, facts: EmbeddingsFacts
   }
   const costUsd = nanoToUsd(record.costNano)
   return {
-    generationId: record.id, requestId: request.requestId, workspaceId: record.workspaceId, apiKeyHash: record.keyHash, apiKeyName: request.key.name,
-    model: record.model, provider: record.provider ?? 'unknown',
-    timing: { startedAt: record.createdAt, endedAt: new Date(endedAtMs).toISOString(), latencyMs: endedAtMs - request.startedAt, timeToFirstTokenMs: null },
+    generationId: record.id,
+    requestId: request.requestId,
+    workspaceId: record.workspaceId,
+    apiKeyHash: record.keyHash,
+    apiKeyName: request.key.name,
+    model: record.model,
+    provider: record.provider ?? 'unknown',
+    timing: {
+      startedAt: record.createdAt,
+      endedAt: new Date(endedAtMs).toISOString(),
+      latencyMs: endedAtMs - request.startedAt,
+      timeToFirstTokenMs: null,
+    },
     usage: { promptTokens: record.tokensPrompt, completionTokens: 0, cachedTokens: 0, reasoningTokens: 0 },
-    finishReason: null, sessionId: record.sessionId, user: record.endUser ?? request.key.externalUser,
+    finishReason: null,
+    sessionId: record.sessionId,
+    user: record.endUser ?? request.key.externalUser,
     costUsd,
     costAllocation: { prompt: costUsd, completion: 0, cached: 0, reasoning: 0 },
     requestContext: { headers, trace: facts.decoded?.trace ?? null },

@@ -6,7 +6,11 @@ import { GatewayError, isGatewayError } from '../../domain/errors.ts'
 import type { ApiKeyRecord } from '../../domain/identity.ts'
 import type { EmbeddingsResult } from '../../domain/inference/embeddings.ts'
 import { costNano, nanoToUsd } from '../../domain/money.ts'
-import { checkInputSize, createEmbeddingsDecoder, type DecodedEmbeddingsRequest } from '../../dialects/embeddings/decode-request.ts'
+import {
+  checkInputSize,
+  createEmbeddingsDecoder,
+  type DecodedEmbeddingsRequest,
+} from '../../dialects/embeddings/decode-request.ts'
 import { encodeEmbeddingsResponse } from '../../dialects/embeddings/encode-response.ts'
 import { encodeEnvelopeError } from '../../dialects/encode-envelope-error.ts'
 import type { InferenceDeps, SpendReservation } from '../inference-deps.ts'
@@ -45,7 +49,11 @@ export type EmbeddingsRunner = (request: EmbeddingsRequest, body: unknown) => Pr
 export type EmbeddingsDecoder = (body: unknown) => DecodedEmbeddingsRequest
 
 /** A caller that builds a runner per call (a batch line, with its own accounting) passes one `decode` compiled once. */
-export function createEmbeddingsRunner(settings: EmbeddingsSettings, deps: InferenceDeps, decode: EmbeddingsDecoder = createEmbeddingsDecoder()): EmbeddingsRunner {
+export function createEmbeddingsRunner(
+  settings: EmbeddingsSettings,
+  deps: InferenceDeps,
+  decode: EmbeddingsDecoder = createEmbeddingsDecoder(),
+): EmbeddingsRunner {
   return async (request, body) => {
     const facts = newEmbeddingsFacts()
     let reservation: SpendReservation | null = null
@@ -59,19 +67,35 @@ export function createEmbeddingsRunner(settings: EmbeddingsSettings, deps: Infer
       const tokens = result.prompt_tokens ?? estimateEmbeddingTokens(decoded.call.inputs)
       facts.promptTokens = tokens
       facts.costNano = costNano(facts.endpoint!.pricing, { promptTokens: tokens, completionTokens: 0 })
-      const encoded = encodeEmbeddingsResponse({ generationId: request.generationId, model: decoded.model, vectors: result.vectors, promptTokens: tokens, costUsd: nanoToUsd(facts.costNano), encodingFormat: decoded.encodingFormat })
+      const encoded = encodeEmbeddingsResponse({
+        generationId: request.generationId,
+        model: decoded.model,
+        vectors: result.vectors,
+        promptTokens: tokens,
+        costUsd: nanoToUsd(facts.costNano),
+        encodingFormat: decoded.encodingFormat,
+      })
       return { status: 200, body: encoded, headers: { 'x-generation-id': request.generationId } }
     } catch (error) {
       facts.error = toGatewayError(error, request, deps)
       const encoded = encodeEnvelopeError(facts.error)
-      return { status: encoded.status, body: encoded.body, headers: withFields(facts.error.headers ?? {}, { 'x-generation-id': request.generationId }) }
+      return {
+        status: encoded.status,
+        body: encoded.body,
+        headers: withFields(facts.error.headers ?? {}, { 'x-generation-id': request.generationId }),
+      }
     } finally {
       await recordEmbeddings(request, facts, reservation, deps)
     }
   }
 }
 
-async function reserve(request: EmbeddingsRequest, decoded: DecodedEmbeddingsRequest, facts: EmbeddingsFacts, deps: InferenceDeps): Promise<SpendReservation> {
+async function reserve(
+  request: EmbeddingsRequest,
+  decoded: DecodedEmbeddingsRequest,
+  facts: EmbeddingsFacts,
+  deps: InferenceDeps,
+): Promise<SpendReservation> {
   const settings = deps.workspaceSettings(request.key)
   facts.plan = planRoute(
     {
@@ -89,14 +113,26 @@ async function reserve(request: EmbeddingsRequest, decoded: DecodedEmbeddingsReq
     const cost = costNano(candidate.endpoint.pricing, { promptTokens: tokens, completionTokens: 0 })
     return cost > worst ? cost : worst
   }, 0n)
-  return deps.accounting.reserve({ key: request.key, generationId: request.generationId, attempt: 1, worstCaseNano, isByok: false })
+  return deps.accounting.reserve({
+    key: request.key,
+    generationId: request.generationId,
+    attempt: 1,
+    worstCaseNano,
+    isByok: false,
+  })
 }
 
-async function callUpstream(request: EmbeddingsRequest, decoded: DecodedEmbeddingsRequest, facts: EmbeddingsFacts, deps: InferenceDeps): Promise<EmbeddingsResult> {
+async function callUpstream(
+  request: EmbeddingsRequest,
+  decoded: DecodedEmbeddingsRequest,
+  facts: EmbeddingsFacts,
+  deps: InferenceDeps,
+): Promise<EmbeddingsResult> {
   try {
     const called = await tryCandidates(
       { candidates: facts.plan!.candidates, sessionKey: sessionKey(request, facts) },
-      (endpoint) => callEmbeddingsEndpoint({ endpoint, call: decoded.call, signal: request.signal, transport: deps.transport }),
+      (endpoint) =>
+        callEmbeddingsEndpoint({ endpoint, call: decoded.call, signal: request.signal, transport: deps.transport }),
       deps,
     )
     facts.attempts = called.attempts
@@ -124,7 +160,11 @@ function sessionKey(request: EmbeddingsRequest, facts: EmbeddingsFacts): string 
 function sessionHeader(headers: IncomingHttpHeaders): string | null {
   const value = headers['x-session-id']
   if (typeof value !== 'string' || value === '') return null
-  if (value.length > 256) throw new GatewayError('invalid_request', 'Invalid request parameters: the x-session-id header must be at most 256 characters')
+  if (value.length > 256)
+    throw new GatewayError(
+      'invalid_request',
+      'Invalid request parameters: the x-session-id header must be at most 256 characters',
+    )
   return value
 }
 

@@ -5,14 +5,26 @@
 import { GatewayError } from '../../domain/errors.ts'
 import type { CanonicalCall } from '../../domain/inference/call.ts'
 import type { ContentPart, Message } from '../../domain/inference/message.ts'
-import { ContentFilterEngine, type ContentFilterFinding, type ScanMessage } from '../../guardrails/content-filter-engine.ts'
-import { isModelAllowed, isProviderAllowed, type EffectiveRules, type ZdrFamily } from '../../guardrails/effective-rules.ts'
+import {
+  ContentFilterEngine,
+  type ContentFilterFinding,
+  type ScanMessage,
+} from '../../guardrails/content-filter-engine.ts'
+import {
+  isModelAllowed,
+  isProviderAllowed,
+  type EffectiveRules,
+  type ZdrFamily,
+} from '../../guardrails/effective-rules.ts'
 import type { EndpointEntry } from '../catalog/catalog.ts'
 import type { RoutePlan } from '../routing/plan-route.ts'
 
 type Call = Omit<CanonicalCall, 'model'>
 
-export function filterCallContent(call: Call, rules: EffectiveRules): { call: Call; findings: readonly ContentFilterFinding[] } {
+export function filterCallContent(
+  call: Call,
+  rules: EffectiveRules,
+): { call: Call; findings: readonly ContentFilterFinding[] } {
   if (rules.contentFilters.length === 0) return { call, findings: [] }
   const engine = new ContentFilterEngine(rules.contentFilters)
   const slots: { message: number; part: number | null }[] = []
@@ -62,8 +74,10 @@ function zdrFamily(endpoint: EndpointEntry): ZdrFamily {
 function refusal(endpoint: EndpointEntry, rules: EffectiveRules): string | null {
   if (!isModelAllowed(rules, endpoint.modelSlug)) return `model ${endpoint.modelSlug} is not allowed`
   if (!isProviderAllowed(rules, endpoint.provider.slug)) return `provider ${endpoint.provider.slug} is not allowed`
-  if (rules.allowedDataRegions !== null && !rules.allowedDataRegions.includes(endpoint.provider.region)) return `provider ${endpoint.provider.slug} serves region ${endpoint.provider.region}, outside the allowed data regions`
-  if (rules.enforceZdr[zdrFamily(endpoint)] && !endpoint.provider.zdr) return `provider ${endpoint.provider.slug} is not zero-data-retention`
+  if (rules.allowedDataRegions !== null && !rules.allowedDataRegions.includes(endpoint.provider.region))
+    return `provider ${endpoint.provider.slug} serves region ${endpoint.provider.region}, outside the allowed data regions`
+  if (rules.enforceZdr[zdrFamily(endpoint)] && !endpoint.provider.zdr)
+    return `provider ${endpoint.provider.slug} is not zero-data-retention`
   return null
 }
 
@@ -77,7 +91,10 @@ export function filterPlanByGuardrails(plan: RoutePlan, rules: EffectiveRules): 
     return reason === null
   })
   if (candidates.length === 0) {
-    throw new GatewayError('forbidden', `Guardrail ${rules.guardrailIds.join(', ')} refuses every endpoint for this request: ${[...new Set(reasons)].join('; ')}`)
+    throw new GatewayError(
+      'forbidden',
+      `Guardrail ${rules.guardrailIds.join(', ')} refuses every endpoint for this request: ${[...new Set(reasons)].join('; ')}`,
+    )
   }
   return { ...plan, candidates }
 }

@@ -14,10 +14,22 @@ function usdToNanoExact(limitUsd: string): bigint {
   return parsePrice(limitUsd) / ATTO_PER_NANO
 }
 
-export function budgetScopes(rules: EffectiveRules | null, workspaceId: string, workspaceBudgets: readonly WorkspaceBudget[], clock: Clock): LimitedScope[] {
+export function budgetScopes(
+  rules: EffectiveRules | null,
+  workspaceId: string,
+  workspaceBudgets: readonly WorkspaceBudget[],
+  clock: Clock,
+): LimitedScope[] {
   const scopes: LimitedScope[] = []
   for (const budget of rules?.budgets ?? []) {
-    scopes.push(windowedScope(`guardrail:${budget.guardrailId}`, budget.resetInterval ?? 'lifetime', usdToNanoExact(budget.limitUsd), clock))
+    scopes.push(
+      windowedScope(
+        `guardrail:${budget.guardrailId}`,
+        budget.resetInterval ?? 'lifetime',
+        usdToNanoExact(budget.limitUsd),
+        clock,
+      ),
+    )
   }
   for (const budget of workspaceBudgets) {
     scopes.push(windowedScope(`workspace:${workspaceId}`, budget.interval, usdToNanoExact(budget.limitUsd), clock))

@@ -8,7 +8,12 @@ import type { InferenceRequest } from './inference-request.ts'
 
 const contextHeaders = ['http-referer', 'x-title', 'x-openrouter-title', 'x-openrouter-categories', 'user-agent']
 
-export function buildGenerationTrace(request: InferenceRequest, facts: CallFacts, record: GenerationRecord, endedAtMs: number): GenerationTrace {
+export function buildGenerationTrace(
+  request: InferenceRequest,
+  facts: CallFacts,
+  record: GenerationRecord,
+  endedAtMs: number,
+): GenerationTrace {
   const headers: Record<string, string> = {}
   for (const name of contextHeaders) {
     const value = request.headers[name]
@@ -28,14 +33,27 @@ export function buildGenerationTrace(request: InferenceRequest, facts: CallFacts
       latencyMs: endedAtMs - request.startedAt,
       timeToFirstTokenMs: facts.firstTokenAtMs === null ? null : facts.firstTokenAtMs - request.startedAt,
     },
-    usage: { promptTokens: record.tokensPrompt, completionTokens: record.tokensCompletion, cachedTokens: record.tokensCached, reasoningTokens: record.tokensReasoning },
+    usage: {
+      promptTokens: record.tokensPrompt,
+      completionTokens: record.tokensCompletion,
+      cachedTokens: record.tokensCached,
+      reasoningTokens: record.tokensReasoning,
+    },
     finishReason: record.finishReason,
     sessionId: record.sessionId,
     user: record.endUser ?? request.key.externalUser,
     costUsd: nanoToUsd(record.costNano),
-    costAllocation: facts.endpoint === null || facts.usage === null ? null : allocateCost(facts.endpoint.pricing, facts.usage, record.costNano),
+    costAllocation:
+      facts.endpoint === null || facts.usage === null
+        ? null
+        : allocateCost(facts.endpoint.pricing, facts.usage, record.costNano),
     requestContext: { headers, trace: facts.prepared?.decoded.options.trace ?? null },
-    input: { messages: (facts.prepared?.decoded.call.messages ?? []).map((message) => ({ role: message.role, content: textOf(message.content) })) },
+    input: {
+      messages: (facts.prepared?.decoded.call.messages ?? []).map((message) => ({
+        role: message.role,
+        content: textOf(message.content),
+      })),
+    },
     output: { text: facts.completion ?? '', reasoning: facts.reasoning === '' ? null : facts.reasoning },
   }
 }
@@ -43,5 +61,9 @@ export function buildGenerationTrace(request: InferenceRequest, facts: CallFacts
 function textOf(content: unknown): string {
   if (typeof content === 'string') return content
   if (!Array.isArray(content)) return ''
-  return content.map((part: { type?: string; text?: string }) => (part.type === 'text' ? (part.text ?? '') : `[${part.type ?? 'part'}]`)).join('')
+  return content
+    .map((part: { type?: string; text?: string }) =>
+      part.type === 'text' ? (part.text ?? '') : `[${part.type ?? 'part'}]`,
+    )
+    .join('')
 }

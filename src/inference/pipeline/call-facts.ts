@@ -28,7 +28,21 @@ export interface CallFacts {
 
 export function newCallFacts(): CallFacts {
   return {
-    prepared: null, endpoint: null, attempts: [], streamed: false, cancelled: false, upstreamId: null, usage: null, costNano: 0n,
-    finishReason: null, nativeFinishReason: null, completion: null, reasoning: null, latencyMs: null, firstTokenAtMs: null, generationTimeMs: null, error: null,
+    prepared: null,
+    endpoint: null,
+    attempts: [],
+    streamed: false,
+    cancelled: false,
+    upstreamId: null,
+    usage: null,
+    costNano: 0n,
+    finishReason: null,
+    nativeFinishReason: null,
+    completion: null,
+    reasoning: null,
+    latencyMs: null,
+    firstTokenAtMs: null,
+    generationTimeMs: null,
+    error: null,
   }
 }

@@ -9,7 +9,12 @@ import type { InferenceRequest } from './inference-request.ts'
 import type { PreparedCall } from './prepare-call.ts'
 import { routeCall } from './route-call.ts'
 
-export function guardedRoute(request: InferenceRequest, prepared: PreparedCall, deps: InferenceDeps, settings: WorkspaceInferenceSettings): { plan: RoutePlan; budgets: LimitedScope[] } {
+export function guardedRoute(
+  request: InferenceRequest,
+  prepared: PreparedCall,
+  deps: InferenceDeps,
+  settings: WorkspaceInferenceSettings,
+): { plan: RoutePlan; budgets: LimitedScope[] } {
   const rules = deps.guardrailRules?.(request.key) ?? null
   const plan = routeCall(request, prepared, deps.routing, settings)
   return {

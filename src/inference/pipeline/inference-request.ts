@@ -50,7 +50,8 @@ export function newGenerationId(nowMs: number): string {
     suffix = alphabet[rest % alphabet.length]! + suffix
   }
   sequence = (sequence + 1) % sequenceSpan
-  for (let index = poolOffset; index < poolOffset + randomLength; index++) suffix += alphabet[pool[index]! % alphabet.length]
+  for (let index = poolOffset; index < poolOffset + randomLength; index++)
+    suffix += alphabet[pool[index]! % alphabet.length]
   poolOffset += randomLength
   return `gen-${Math.floor(nowMs / 1000)}-${suffix}`
 }

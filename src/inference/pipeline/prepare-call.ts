@@ -13,14 +13,24 @@ export interface PreparedCall {
   readonly preset: string | null
 }
 
-export function prepareCall(request: InferenceRequest, body: unknown, settings: WorkspaceInferenceSettings, preset: string | null): PreparedCall {
+export function prepareCall(
+  request: InferenceRequest,
+  body: unknown,
+  settings: WorkspaceInferenceSettings,
+  preset: string | null,
+): PreparedCall {
   const decoded = request.dialect.decode(body)
-  const models = decoded.models.length > 0 ? decoded.models : settings.defaultTextModel === null ? [] : [settings.defaultTextModel]
+  const models =
+    decoded.models.length > 0 ? decoded.models : settings.defaultTextModel === null ? [] : [settings.defaultTextModel]
   if (models.length === 0) {
-    throw new GatewayError('invalid_request', 'Invalid request parameters: model is required (or set a default_text_model on the workspace)')
+    throw new GatewayError(
+      'invalid_request',
+      'Invalid request parameters: model is required (or set a default_text_model on the workspace)',
+    )
   }
   for (const tool of decoded.serverTools) {
-    if (settings.disabledServerTools.includes(tool)) throw new GatewayError('forbidden', `The server tool ${tool} is disabled for this workspace`)
+    if (settings.disabledServerTools.includes(tool))
+      throw new GatewayError('forbidden', `The server tool ${tool} is disabled for this workspace`)
   }
   return { decoded, models, sessionId: decoded.options.session_id ?? sessionHeader(request), preset }
 }
@@ -28,6 +38,10 @@ export function prepareCall(request: InferenceRequest, body: unknown, settings: 
 function sessionHeader(request: InferenceRequest): string | null {
   const value = request.headers['x-session-id']
   if (typeof value !== 'string' || value === '') return null
-  if (value.length > 256) throw new GatewayError('invalid_request', 'Invalid request parameters: the x-session-id header must be at most 256 characters')
+  if (value.length > 256)
+    throw new GatewayError(
+      'invalid_request',
+      'Invalid request parameters: the x-session-id header must be at most 256 characters',
+    )
   return value
 }

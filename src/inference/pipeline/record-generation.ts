@@ -47,12 +47,22 @@ export function buildGenerationRecord(request: InferenceRequest, facts: CallFact
 
 export function buildGenerationContent(facts: CallFacts): GenerationContent | null {
   if (facts.prepared === null) return null
-  const messages = facts.prepared.decoded.call.messages.map((message: Message) => ({ role: message.role, content: message.content }))
+  const messages = facts.prepared.decoded.call.messages.map((message: Message) => ({
+    role: message.role,
+    content: message.content,
+  }))
   return {
     input: { messages },
     completion: facts.completion,
     reasoning: facts.reasoning === '' ? null : facts.reasoning,
-    error: facts.error === null ? null : { status: facts.error.status, message: facts.error.message, provider_name: facts.endpoint?.provider.slug ?? null },
+    error:
+      facts.error === null
+        ? null
+        : {
+            status: facts.error.status,
+            message: facts.error.message,
+            provider_name: facts.endpoint?.provider.slug ?? null,
+          },
   }
 }
 

@@ -20,7 +20,12 @@ export interface ResolvedPreset {
 
 export type PresetLookup = (workspaceId: string, slug: string) => CachedPreset | undefined
 
-export function resolvePreset(body: unknown, dialect: DialectName, workspaceId: string, lookup: PresetLookup): ResolvedPreset {
+export function resolvePreset(
+  body: unknown,
+  dialect: DialectName,
+  workspaceId: string,
+  lookup: PresetLookup,
+): ResolvedPreset {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return { body, slug: null }
   const request = body as Record<string, unknown>
   const model = typeof request.model === 'string' ? request.model : ''
@@ -28,8 +33,15 @@ export function resolvePreset(body: unknown, dialect: DialectName, workspaceId: 
   const reference = parsePresetReference(model, field)
   if (reference === null) return { body, slug: null }
   const preset = lookup(workspaceId, reference.slug)
-  if (preset === undefined) throw new GatewayError('not_found', `Preset "${reference.slug}" does not exist in this workspace (or is not active)`)
+  if (preset === undefined)
+    throw new GatewayError(
+      'not_found',
+      `Preset "${reference.slug}" does not exist in this workspace (or is not active)`,
+    )
   const { model: _model, preset: _preset, ...rest } = request
   const stripped = reference.model === null ? rest : { ...rest, model: reference.model }
-  return { body: applyPreset(preset.config, preset.systemPrompt, stripped as never, formats[dialect]), slug: reference.slug }
+  return {
+    body: applyPreset(preset.config, preset.systemPrompt, stripped as never, formats[dialect]),
+    slug: reference.slug,
+  }
 }

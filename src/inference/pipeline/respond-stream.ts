@@ -63,7 +63,8 @@ export async function respondStream(
       if (hasFailed) break
     }
   } catch (error) {
-    if (!request.signal.aborted) tally.error = { kind: 'upstream_error', message: `The provider's stream failed: ${(error as Error).message}` }
+    if (!request.signal.aborted)
+      tally.error = { kind: 'upstream_error', message: `The provider's stream failed: ${(error as Error).message}` }
   }
   facts.cancelled = request.signal.aborted
   settleTally(tally, facts, endpoint)
@@ -71,13 +72,27 @@ export async function respondStream(
   if (!body.writableEnded) {
     if (facts.cancelled) body.end()
     else if (tally.error !== null) body.end(held + encoder.fail(tally.error.kind, tally.error.message))
-    else body.end(held + encoder.finish({ usage: facts.usage!, costUsd: nanoToUsd(facts.costNano), completedAt: Math.floor(clock.now().getTime() / 1000), ...optional('metadata', metadata()) }))
+    else
+      body.end(
+        held +
+          encoder.finish({
+            usage: facts.usage!,
+            costUsd: nanoToUsd(facts.costNano),
+            completedAt: Math.floor(clock.now().getTime() / 1000),
+            ...optional('metadata', metadata()),
+          }),
+      )
   }
   facts.generationTimeMs = clock.now().getTime() - request.startedAt
 }
 
 function settleTally(tally: StreamTally, facts: CallFacts, endpoint: EndpointEntry): void {
-  const usage = tally.usage ?? makeUsage({ input_tokens: estimateInputTokens(facts.prepared!.decoded.call), output_tokens: tally.estimatedOutputTokens() })
+  const usage =
+    tally.usage ??
+    makeUsage({
+      input_tokens: estimateInputTokens(facts.prepared!.decoded.call),
+      output_tokens: tally.estimatedOutputTokens(),
+    })
   facts.usage = usage
   facts.costNano = usageCostNano(endpoint.pricing, usage)
   facts.upstreamId = tally.upstreamId

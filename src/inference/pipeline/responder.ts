@@ -42,7 +42,14 @@ class FastifyResponder implements Responder {
     const reply = this.#reply
     reply.hijack()
     // getHeaders() is a fresh copy; Object.assign rather than spreads (docs/performance.md, item 32).
-    reply.raw.writeHead(200, Object.assign(reply.getHeaders() as OutgoingHttpHeaders, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' }, headers))
+    reply.raw.writeHead(
+      200,
+      Object.assign(
+        reply.getHeaders() as OutgoingHttpHeaders,
+        { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' },
+        headers,
+      ),
+    )
     reply.raw.write(opening)
     // Node corks the socket at a response's first write until the next tick, which comes only
     // after the pipeline has translated what the upstream's first read brought (often the whole

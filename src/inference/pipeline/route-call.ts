@@ -5,7 +5,12 @@ import type { WorkspaceInferenceSettings } from '../inference-deps.ts'
 import type { InferenceRequest } from './inference-request.ts'
 import type { PreparedCall } from './prepare-call.ts'
 
-export function routeCall(request: InferenceRequest, prepared: PreparedCall, routing: RoutingState, settings: WorkspaceInferenceSettings): RoutePlan {
+export function routeCall(
+  request: InferenceRequest,
+  prepared: PreparedCall,
+  routing: RoutingState,
+  settings: WorkspaceInferenceSettings,
+): RoutePlan {
   const options = prepared.decoded.options
   return planRoute(
     {

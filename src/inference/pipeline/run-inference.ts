@@ -22,32 +22,63 @@ import { buildGenerationTrace } from './build-generation-trace.ts'
 import { runServerToolLoop } from '../server-tools/server-tool-loop.ts'
 import { withFields } from '../../domain/with-fields.ts'
 
-export async function runInference(request: InferenceRequest, body: unknown, responder: Responder, deps: InferenceDeps): Promise<void> {
+export async function runInference(
+  request: InferenceRequest,
+  body: unknown,
+  responder: Responder,
+  deps: InferenceDeps,
+): Promise<void> {
   const facts = newCallFacts()
   const settings = deps.workspaceSettings(request.key)
   let reservation: SpendReservation | null = null
   let tokens: TokenCharge | null = null
   try {
     const rules = deps.guardrailRules?.(request.key) ?? null
-    const preset = deps.presets === undefined ? { body, slug: null } : resolvePreset(body, request.dialect.name, request.key.workspaceId, deps.presets)
+    const preset =
+      deps.presets === undefined
+        ? { body, slug: null }
+        : resolvePreset(body, request.dialect.name, request.key.workspaceId, deps.presets)
     facts.prepared = guardCall(request, prepareCall(request, preset.body, settings, preset.slug), rules, deps)
     const inputTokens = estimateInputTokens(facts.prepared.decoded.call)
     tokens = (await deps.tokenLimits?.admitTokens(request.key, inputTokens)) ?? null
-    if (facts.prepared.decoded.serverTools.length > 0) return await runServerToolLoop(request, facts, responder, deps, settings)
+    if (facts.prepared.decoded.serverTools.length > 0)
+      return await runServerToolLoop(request, facts, responder, deps, settings)
     const { plan, budgets } = guardedRoute(request, facts.prepared, deps, settings)
-    const worstCaseNano = estimateWorstCaseNano(facts.prepared.decoded.call, plan.candidates.map((candidate) => candidate.endpoint), inputTokens)
-    reservation = await deps.accounting.reserve({ key: request.key, generationId: request.generationId, attempt: 1, worstCaseNano, isByok: false, budgets })
+    const worstCaseNano = estimateWorstCaseNano(
+      facts.prepared.decoded.call,
+      plan.candidates.map((candidate) => candidate.endpoint),
+      inputTokens,
+    )
+    reservation = await deps.accounting.reserve({
+      key: request.key,
+      generationId: request.generationId,
+      attempt: 1,
+      worstCaseNano,
+      isByok: false,
+      budgets,
+    })
     const called = await callUpstream(request, facts, plan, deps)
     const metadata = metadataOf(request, plan, facts, called)
-    if (called.outcome.kind === 'result') await respondJson(request, responder, called.outcome.result, called.candidate.endpoint, facts, metadata)
-    else await respondStream(request, responder, called.outcome.events, called.candidate.endpoint, facts, deps.clock, metadata)
+    if (called.outcome.kind === 'result')
+      await respondJson(request, responder, called.outcome.result, called.candidate.endpoint, facts, metadata)
+    else
+      await respondStream(
+        request,
+        responder,
+        called.outcome.events,
+        called.candidate.endpoint,
+        facts,
+        deps.clock,
+        metadata,
+      )
   } catch (error) {
     facts.error = toGatewayError(error, request, deps)
     if (!responder.isSent) sendError(request, responder, facts.error)
   } finally {
     await finish(request, facts, reservation, settings, deps)
     deps.onAttempts?.(facts.attempts)
-    if (tokens !== null) await deps.tokenLimits?.settleTokens(tokens, (facts.usage?.input_tokens ?? 0) + (facts.usage?.output_tokens ?? 0))
+    if (tokens !== null)
+      await deps.tokenLimits?.settleTokens(tokens, (facts.usage?.input_tokens ?? 0) + (facts.usage?.output_tokens ?? 0))
   }
 }
 
@@ -55,30 +86,69 @@ export async function runInference(request: InferenceRequest, body: unknown, res
  * The routing metadata, read when the answer is encoded (after the generation time is known). Made
  * here rather than as a named arrow in runInference, which tsx would name at run time per request.
  */
-function metadataOf(request: InferenceRequest, plan: RoutePlan, facts: CallFacts, called: CalledEndpoint): () => Record<string, unknown> | undefined {
-  return () => (request.wantsMetadata ? routingMetadata(plan, facts.prepared!.models[0]!, facts.attempts, facts.generationTimeMs, called.candidate.endpoint.id) : undefined)
+function metadataOf(
+  request: InferenceRequest,
+  plan: RoutePlan,
+  facts: CallFacts,
+  called: CalledEndpoint,
+): () => Record<string, unknown> | undefined {
+  return () =>
+    request.wantsMetadata
+      ? routingMetadata(
+          plan,
+          facts.prepared!.models[0]!,
+          facts.attempts,
+          facts.generationTimeMs,
+          called.candidate.endpoint.id,
+        )
+      : undefined
 }
 
 /**
  * Content filters on the decoded input: block throws 403, redaction happens before any upstream, and
  * the flag and redact rules that matched are logged (rule and counts, never the text) and counted.
  */
-function guardCall(request: InferenceRequest, prepared: PreparedCall, rules: EffectiveRules | null, deps: InferenceDeps): PreparedCall {
+function guardCall(
+  request: InferenceRequest,
+  prepared: PreparedCall,
+  rules: EffectiveRules | null,
+  deps: InferenceDeps,
+): PreparedCall {
   if (rules === null) return prepared
   const { call, findings } = filterCallContent(prepared.decoded.call, rules)
   if (findings.length > 0) {
     deps.onContentFilterMatches?.(findings)
-    const matches = findings.map((finding) => ({ guardrail_id: finding.guardrailId, guardrail: finding.guardrailName, rule: finding.rule, action: finding.action, message_index: finding.messageIndex, count: finding.matchCount }))
-    deps.logger.info({ reqId: request.requestId, generation_id: request.generationId, content_filter_matches: matches }, 'content filter matches')
+    const matches = findings.map((finding) => ({
+      guardrail_id: finding.guardrailId,
+      guardrail: finding.guardrailName,
+      rule: finding.rule,
+      action: finding.action,
+      message_index: finding.messageIndex,
+      count: finding.matchCount,
+    }))
+    deps.logger.info(
+      { reqId: request.requestId, generation_id: request.generationId, content_filter_matches: matches },
+      'content filter matches',
+    )
   }
   return withFields(prepared, { decoded: withFields(prepared.decoded, { call }) })
 }
 
-async function callUpstream(request: InferenceRequest, facts: CallFacts, plan: RoutePlan, deps: InferenceDeps): Promise<CalledEndpoint> {
+async function callUpstream(
+  request: InferenceRequest,
+  facts: CallFacts,
+  plan: RoutePlan,
+  deps: InferenceDeps,
+): Promise<CalledEndpoint> {
   const prepared = facts.prepared!
   try {
     const called = await callWithFallbacks(
-      { candidates: plan.candidates, call: withFields(prepared.decoded.call, { stream: prepared.decoded.stream }), signal: request.signal, sessionKey: prepared.sessionId === null ? null : `${request.key.workspaceId}:${prepared.sessionId}` },
+      {
+        candidates: plan.candidates,
+        call: withFields(prepared.decoded.call, { stream: prepared.decoded.stream }),
+        signal: request.signal,
+        sessionKey: prepared.sessionId === null ? null : `${request.key.workspaceId}:${prepared.sessionId}`,
+      },
       { transport: deps.transport, routing: deps.routing, clock: deps.clock },
     )
     facts.attempts = called.attempts
@@ -91,7 +161,13 @@ async function callUpstream(request: InferenceRequest, facts: CallFacts, plan: R
   }
 }
 
-async function finish(request: InferenceRequest, facts: CallFacts, reservation: SpendReservation | null, settings: WorkspaceInferenceSettings, deps: InferenceDeps): Promise<void> {
+async function finish(
+  request: InferenceRequest,
+  facts: CallFacts,
+  reservation: SpendReservation | null,
+  settings: WorkspaceInferenceSettings,
+  deps: InferenceDeps,
+): Promise<void> {
   try {
     if (reservation !== null) {
       if (facts.endpoint !== null && facts.costNano > 0n) {
@@ -133,5 +209,9 @@ function toGatewayError(error: unknown, request: InferenceRequest, deps: Inferen
 
 function sendError(request: InferenceRequest, responder: Responder, error: GatewayError): void {
   const encoded = request.dialect.encodeError(error)
-  responder.sendJson(encoded.status, encoded.body, withFields(error.headers ?? {}, { 'x-generation-id': request.generationId }))
+  responder.sendJson(
+    encoded.status,
+    encoded.body,
+    withFields(error.headers ?? {}, { 'x-generation-id': request.generationId }),
+  )
 }

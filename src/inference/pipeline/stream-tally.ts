@@ -19,14 +19,33 @@ export class StreamTally {
 
   add(event: StreamEvent, now: number): void {
     switch (event.type) {
-      case 'message-start': this.upstreamId = event.id; return
-      case 'text-delta': this.#produced(now); this.text += event.delta; return
-      case 'reasoning-delta': this.#produced(now); this.reasoning += event.delta; return
-      case 'tool-call-delta': this.#produced(now); this.toolArgumentChars += event.delta.length; return
-      case 'usage-report': this.usage = event.usage; return
-      case 'message-end': this.finishReason = event.finish_reason; this.nativeFinishReason = event.native_finish_reason ?? null; return
-      case 'stream-error': this.error = { kind: event.kind, message: event.message }; return
-      default: return
+      case 'message-start':
+        this.upstreamId = event.id
+        return
+      case 'text-delta':
+        this.#produced(now)
+        this.text += event.delta
+        return
+      case 'reasoning-delta':
+        this.#produced(now)
+        this.reasoning += event.delta
+        return
+      case 'tool-call-delta':
+        this.#produced(now)
+        this.toolArgumentChars += event.delta.length
+        return
+      case 'usage-report':
+        this.usage = event.usage
+        return
+      case 'message-end':
+        this.finishReason = event.finish_reason
+        this.nativeFinishReason = event.native_finish_reason ?? null
+        return
+      case 'stream-error':
+        this.error = { kind: event.kind, message: event.message }
+        return
+      default:
+        return
     }
   }
 

@@ -11,14 +11,22 @@ export function estimateInputTokens(call: Omit<CanonicalCall, 'model'>): number 
   return Math.ceil(size / 3) + 16
 }
 
-export function maxOutputTokens(call: Omit<CanonicalCall, 'model'>, endpoint: EndpointEntry, inputTokens: number): number {
+export function maxOutputTokens(
+  call: Omit<CanonicalCall, 'model'>,
+  endpoint: EndpointEntry,
+  inputTokens: number,
+): number {
   if (call.max_output_tokens !== undefined) return call.max_output_tokens
   if (endpoint.maxOutputTokens !== null) return endpoint.maxOutputTokens
   return Math.max(1, endpoint.contextLength - inputTokens)
 }
 
 /** `inputTokens` defaults to `estimateInputTokens(call)`; pass it when already computed (it serializes the call). */
-export function estimateWorstCaseNano(call: Omit<CanonicalCall, 'model'>, endpoints: readonly EndpointEntry[], inputTokens = estimateInputTokens(call)): bigint {
+export function estimateWorstCaseNano(
+  call: Omit<CanonicalCall, 'model'>,
+  endpoints: readonly EndpointEntry[],
+  inputTokens = estimateInputTokens(call),
+): bigint {
   let worst = 0n
   for (const endpoint of endpoints) {
     const output = maxOutputTokens(call, endpoint, inputTokens)

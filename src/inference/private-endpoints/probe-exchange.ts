@@ -20,14 +20,27 @@ const probeCall: Omit<CanonicalCall, 'stream'> = {
   max_output_tokens: 16,
 }
 
-export async function probeExchange(endpoint: EndpointEntry, stream: boolean, signal: AbortSignal, transport: UpstreamTransport): Promise<Exchange> {
+export async function probeExchange(
+  endpoint: EndpointEntry,
+  stream: boolean,
+  signal: AbortSignal,
+  transport: UpstreamTransport,
+): Promise<Exchange> {
   const provider = endpoint.provider
-  const request = providerAdapters[provider.api].buildRequest({ ...probeCall, model: endpoint.upstreamModelId, stream }, provider.apiKey === null ? {} : { apiKey: provider.apiKey })
+  const request = providerAdapters[provider.api].buildRequest(
+    { ...probeCall, model: endpoint.upstreamModelId, stream },
+    provider.apiKey === null ? {} : { apiKey: provider.apiKey },
+  )
   let answer: UpstreamAnswer
   try {
     answer = await transport.send({
-      baseUrl: provider.baseUrl, path: request.path, headers: request.headers, body: JSON.stringify(request.body),
-      signal, headersTimeoutMs: provider.timeoutMs, bodyTimeoutMs: provider.timeoutMs,
+      baseUrl: provider.baseUrl,
+      path: request.path,
+      headers: request.headers,
+      body: JSON.stringify(request.body),
+      signal,
+      headersTimeoutMs: provider.timeoutMs,
+      bodyTimeoutMs: provider.timeoutMs,
     })
   } catch (error) {
     if (signal.aborted) throw new ProbeDeadline()

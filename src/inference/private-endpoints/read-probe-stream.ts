@@ -32,7 +32,9 @@ function streamProblem(events: readonly StreamEvent[]): string | null {
   const error = events.find((event) => event.type === 'stream-error')
   if (error !== undefined && error.type === 'stream-error') return `the stream reported an error: ${error.message}`
   if (!events.some((event) => event.type === 'message-end')) return 'the stream ended without finishing the message'
-  const hasOutput = events.some((event) => (event.type === 'text-delta' && event.delta !== '') || event.type === 'tool-call-start')
+  const hasOutput = events.some(
+    (event) => (event.type === 'text-delta' && event.delta !== '') || event.type === 'tool-call-start',
+  )
   return hasOutput ? null : 'the stream carried no output'
 }
 

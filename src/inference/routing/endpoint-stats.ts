@@ -20,7 +20,8 @@ export class EndpointStats {
     if (generationMs <= 0 || outputTokens <= 0) return
     const rate = (outputTokens * 1000) / generationMs
     const stat = this.#entry(endpointId)
-    stat.tokensPerSecond = stat.tokensPerSecond === null ? rate : stat.tokensPerSecond + weight * (rate - stat.tokensPerSecond)
+    stat.tokensPerSecond =
+      stat.tokensPerSecond === null ? rate : stat.tokensPerSecond + weight * (rate - stat.tokensPerSecond)
   }
 
   get(endpointId: string): EndpointStat {

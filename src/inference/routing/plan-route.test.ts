@@ -1,6 +1,12 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { Catalog, type EndpointEntry, type ModelEntry, type ProviderEntry, type ServiceTier } from '../catalog/catalog.ts'
+import {
+  Catalog,
+  type EndpointEntry,
+  type ModelEntry,
+  type ProviderEntry,
+  type ServiceTier,
+} from '../catalog/catalog.ts'
 import { parsePricing } from '../../domain/money.ts'
 import { GatewayError } from '../../domain/errors.ts'
 import { ManualClock } from '../../../test/support/manual-clock.ts'
@@ -10,12 +16,43 @@ import { StickySessions } from './sticky-sessions.ts'
 import { planRoute, type RouteRequest } from './plan-route.ts'
 
 function provider(slug: string, extra: Partial<ProviderEntry> = {}): ProviderEntry {
-  return { slug, name: slug, api: 'openai-chat', baseUrl: `http://${slug}`, apiKey: null, headers: {}, dataCollection: 'deny', zdr: false, region: 'global', timeoutMs: 1000, source: 'config', ...extra }
+  return {
+    slug,
+    name: slug,
+    api: 'openai-chat',
+    baseUrl: `http://${slug}`,
+    apiKey: null,
+    headers: {},
+    dataCollection: 'deny',
+    zdr: false,
+    region: 'global',
+    timeoutMs: 1000,
+    source: 'config',
+    ...extra,
+  }
 }
 
-function endpoint(model: string, p: ProviderEntry, prompt: string, completion: string, tier: ServiceTier = 'default', supported = ['temperature']): EndpointEntry {
+function endpoint(
+  model: string,
+  p: ProviderEntry,
+  prompt: string,
+  completion: string,
+  tier: ServiceTier = 'default',
+  supported = ['temperature'],
+): EndpointEntry {
   const pricingText = { prompt, completion }
-  return { id: `${p.slug}/${model}`, modelSlug: model, provider: p, upstreamModelId: model, pricingText, pricing: parsePricing(pricingText), contextLength: 1000, maxOutputTokens: null, serviceTier: tier, supportedParameters: supported }
+  return {
+    id: `${p.slug}/${model}`,
+    modelSlug: model,
+    provider: p,
+    upstreamModelId: model,
+    pricingText,
+    pricing: parsePricing(pricingText),
+    contextLength: 1000,
+    maxOutputTokens: null,
+    serviceTier: tier,
+    supportedParameters: supported,
+  }
 }
 
 const cheap = provider('cheap')
@@ -23,27 +60,64 @@ const fast = provider('fast', { zdr: true })
 const collector = provider('collector', { dataCollection: 'allow' })
 const models: ModelEntry[] = [
   {
-    slug: 'acme/chat', name: 'Chat', kind: 'text', description: '', contextLength: 1000, inputModalities: ['text'], outputModalities: ['text'],
+    slug: 'acme/chat',
+    name: 'Chat',
+    kind: 'text',
+    description: '',
+    contextLength: 1000,
+    inputModalities: ['text'],
+    outputModalities: ['text'],
     endpoints: [
       endpoint('acme/chat', fast, '0.000003', '0.000006', 'priority', ['temperature', 'tools']),
       endpoint('acme/chat', cheap, '0.000001', '0.000002'),
       endpoint('acme/chat', collector, '0.0000005', '0.000001', 'ultrafast'),
     ],
   },
-  { slug: 'acme/backup', name: 'Backup', kind: 'text', description: '', contextLength: 1000, inputModalities: ['text'], outputModalities: ['text'], endpoints: [endpoint('acme/backup', cheap, '0.000001', '0.000001')] },
-  { slug: 'acme/embed', name: 'Embed', kind: 'embedding', description: '', contextLength: 1000, inputModalities: ['text'], outputModalities: ['embeddings'], endpoints: [endpoint('acme/embed', cheap, '0.0000001', '0')] },
+  {
+    slug: 'acme/backup',
+    name: 'Backup',
+    kind: 'text',
+    description: '',
+    contextLength: 1000,
+    inputModalities: ['text'],
+    outputModalities: ['text'],
+    endpoints: [endpoint('acme/backup', cheap, '0.000001', '0.000001')],
+  },
+  {
+    slug: 'acme/embed',
+    name: 'Embed',
+    kind: 'embedding',
+    description: '',
+    contextLength: 1000,
+    inputModalities: ['text'],
+    outputModalities: ['embeddings'],
+    endpoints: [endpoint('acme/embed', cheap, '0.0000001', '0')],
+  },
 ]
 
 function setup() {
   const clock = new ManualClock('2026-11-22T12:00:00Z')
-  const state = { catalog: new Catalog(models, [cheap, fast, collector]), breaker: new CircuitBreaker(clock, { failureThreshold: 2, cooldownMs: 10_000 }), stats: new EndpointStats(), sticky: new StickySessions(clock) }
-  const ids = (request: Partial<RouteRequest>) => planRoute({ models: ['acme/chat'], kind: 'text', ...request }, state).candidates.map((candidate) => candidate.endpoint.id)
+  const state = {
+    catalog: new Catalog(models, [cheap, fast, collector]),
+    breaker: new CircuitBreaker(clock, { failureThreshold: 2, cooldownMs: 10_000 }),
+    stats: new EndpointStats(),
+    sticky: new StickySessions(clock),
+  }
+  const ids = (request: Partial<RouteRequest>) =>
+    planRoute({ models: ['acme/chat'], kind: 'text', ...request }, state).candidates.map(
+      (candidate) => candidate.endpoint.id,
+    )
   return { clock, state, ids }
 }
 
 test('default order is cheapest first, then the fallback models in order', () => {
   const { ids } = setup()
-  assert.deepEqual(ids({ models: ['acme/chat', 'acme/backup'] }), ['collector/acme/chat', 'cheap/acme/chat', 'fast/acme/chat', 'cheap/acme/backup'])
+  assert.deepEqual(ids({ models: ['acme/chat', 'acme/backup'] }), [
+    'collector/acme/chat',
+    'cheap/acme/chat',
+    'fast/acme/chat',
+    'cheap/acme/backup',
+  ])
 })
 
 test('allow_fallbacks: false keeps only the first endpoint of each model', () => {
@@ -53,7 +127,11 @@ test('allow_fallbacks: false keeps only the first endpoint of each model', () =>
 
 test('order puts named providers first; only and ignore filter', () => {
   const { ids } = setup()
-  assert.deepEqual(ids({ provider: { order: ['fast', 'cheap'] } }), ['fast/acme/chat', 'cheap/acme/chat', 'collector/acme/chat'])
+  assert.deepEqual(ids({ provider: { order: ['fast', 'cheap'] } }), [
+    'fast/acme/chat',
+    'cheap/acme/chat',
+    'collector/acme/chat',
+  ])
   assert.deepEqual(ids({ provider: { only: ['cheap', 'fast'] } }), ['cheap/acme/chat', 'fast/acme/chat'])
   assert.deepEqual(ids({ provider: { ignore: ['collector'] } }), ['cheap/acme/chat', 'fast/acme/chat'])
 })
@@ -65,8 +143,16 @@ test('sort by throughput and latency uses live statistics', () => {
   state.stats.recordLatency('cheap/acme/chat', 50)
   state.stats.recordLatency('collector/acme/chat', 500)
   state.stats.recordLatency('fast/acme/chat', 900)
-  assert.deepEqual(ids({ provider: { sort: 'throughput' } }), ['fast/acme/chat', 'cheap/acme/chat', 'collector/acme/chat'])
-  assert.deepEqual(ids({ provider: { sort: { by: 'latency' } } }), ['cheap/acme/chat', 'collector/acme/chat', 'fast/acme/chat'])
+  assert.deepEqual(ids({ provider: { sort: 'throughput' } }), [
+    'fast/acme/chat',
+    'cheap/acme/chat',
+    'collector/acme/chat',
+  ])
+  assert.deepEqual(ids({ provider: { sort: { by: 'latency' } } }), [
+    'cheap/acme/chat',
+    'collector/acme/chat',
+    'fast/acme/chat',
+  ])
   assert.deepEqual(ids({ defaultSort: 'latency' }), ['cheap/acme/chat', 'collector/acme/chat', 'fast/acme/chat'])
 })
 
@@ -85,7 +171,10 @@ test('data_collection deny, zdr and require_parameters filter endpoints', () => 
 
 test('service tiers: fast = priority first; ultrafast prefers ultrafast, then priority, then default', () => {
   const { ids } = setup()
-  assert.deepEqual(ids({ serviceTier: 'fast', provider: { ignore: ['collector'] } }), ['fast/acme/chat', 'cheap/acme/chat'])
+  assert.deepEqual(ids({ serviceTier: 'fast', provider: { ignore: ['collector'] } }), [
+    'fast/acme/chat',
+    'cheap/acme/chat',
+  ])
   assert.deepEqual(ids({ serviceTier: 'priority' }), ['fast/acme/chat', 'cheap/acme/chat', 'collector/acme/chat'])
   assert.deepEqual(ids({ serviceTier: 'ultrafast' }), ['collector/acme/chat', 'fast/acme/chat', 'cheap/acme/chat'])
 })
@@ -104,7 +193,10 @@ test('the breaker opens after repeated failures, skips the endpoint even when al
   assert.deepEqual(ids(only), ['cheap/acme/chat'])
   state.breaker.recordFailure('cheap/acme/chat')
   assert.equal(state.breaker.state('cheap/acme/chat'), 'open')
-  assert.throws(() => ids(only), (error: unknown) => error instanceof GatewayError && error.kind === 'unavailable')
+  assert.throws(
+    () => ids(only),
+    (error: unknown) => error instanceof GatewayError && error.kind === 'unavailable',
+  )
   assert.deepEqual(ids({}), ['collector/acme/chat', 'fast/acme/chat'])
   clock.advance(9_999)
   assert.equal(state.breaker.state('cheap/acme/chat'), 'open')
@@ -123,8 +215,20 @@ test('the breaker opens after repeated failures, skips the endpoint even when al
 
 test('unknown models are 404, a route of the wrong kind is 400, nothing matching is 404 with reasons', () => {
   const { ids } = setup()
-  assert.throws(() => ids({ models: ['acme/nope'] }), (error: unknown) => error instanceof GatewayError && error.status === 404 && /acme\/nope/.test(error.message))
-  assert.throws(() => ids({ models: ['acme/embed'] }), (error: unknown) => error instanceof GatewayError && error.status === 400)
-  assert.throws(() => ids({ provider: { only: ['nobody'] } }), (error: unknown) => error instanceof GatewayError && error.status === 404 && /not in provider.only/.test(error.message))
-  assert.deepEqual(ids({ models: ['acme/chat', 'acme/missing-fallback'], provider: { only: ['cheap'] } }), ['cheap/acme/chat'])
+  assert.throws(
+    () => ids({ models: ['acme/nope'] }),
+    (error: unknown) => error instanceof GatewayError && error.status === 404 && /acme\/nope/.test(error.message),
+  )
+  assert.throws(
+    () => ids({ models: ['acme/embed'] }),
+    (error: unknown) => error instanceof GatewayError && error.status === 400,
+  )
+  assert.throws(
+    () => ids({ provider: { only: ['nobody'] } }),
+    (error: unknown) =>
+      error instanceof GatewayError && error.status === 404 && /not in provider.only/.test(error.message),
+  )
+  assert.deepEqual(ids({ models: ['acme/chat', 'acme/missing-fallback'], provider: { only: ['cheap'] } }), [
+    'cheap/acme/chat',
+  ])
 })

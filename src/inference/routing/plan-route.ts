@@ -41,7 +41,9 @@ export interface RoutingState {
   readonly stats: EndpointStats
   readonly sticky: StickySessions
   /** Active private endpoints per workspace (src/inference/catalog/private-endpoint-cache.ts). */
-  readonly privateEndpoints?: { modelFor(catalog: Pick<Catalog, 'model'>, slug: string, workspaceId: string | undefined): ModelEntry | undefined }
+  readonly privateEndpoints?: {
+    modelFor(catalog: Pick<Catalog, 'model'>, slug: string, workspaceId: string | undefined): ModelEntry | undefined
+  }
 }
 
 // Tier order per requested service tier; an empty list means the tier does not affect the order.
@@ -63,13 +65,23 @@ export function planRoute(request: RouteRequest, state: RoutingState): RoutePlan
   const candidates: RouteCandidate[] = []
   const preferences = request.provider ?? {}
   for (const slug of request.models) {
-    const model = state.privateEndpoints === undefined ? state.catalog.model(slug) : state.privateEndpoints.modelFor(state.catalog, slug, request.workspaceId)
+    const model =
+      state.privateEndpoints === undefined
+        ? state.catalog.model(slug)
+        : state.privateEndpoints.modelFor(state.catalog, slug, request.workspaceId)
     if (model === undefined) {
-      if (slug === request.models[0]) throw new GatewayError('not_found', `Model "${slug}" does not exist; GET /api/v1/models lists the available models`)
+      if (slug === request.models[0])
+        throw new GatewayError(
+          'not_found',
+          `Model "${slug}" does not exist; GET /api/v1/models lists the available models`,
+        )
       continue
     }
     if (model.kind !== request.kind) {
-      throw new GatewayError('invalid_request', `Model "${slug}" is ${model.kind === 'embedding' ? 'an embedding model' : 'a text model'} and cannot serve this route`)
+      throw new GatewayError(
+        'invalid_request',
+        `Model "${slug}" is ${model.kind === 'embedding' ? 'an embedding model' : 'a text model'} and cannot serve this route`,
+      )
     }
     if (model.endpoints.length > 0 && isPlainRequest(request)) {
       const plain = plainPlan(model, state.breaker)
@@ -88,7 +100,10 @@ export function planRoute(request: RouteRequest, state: RoutingState): RoutePlan
   }
   if (candidates.length === 0) {
     const reasons = [...new Set(excluded.map((entry) => entry.reason))].join('; ')
-    throw new GatewayError('not_found', `No endpoints found for ${request.models.join(', ')} that match the request${reasons === '' ? '' : `: ${reasons}`}`)
+    throw new GatewayError(
+      'not_found',
+      `No endpoints found for ${request.models.join(', ')} that match the request${reasons === '' ? '' : `: ${reasons}`}`,
+    )
   }
   const healthy = candidates.filter((candidate) => state.breaker.state(candidate.endpoint.id) !== 'open')
   if (healthy.length === 0) {
@@ -97,21 +112,31 @@ export function planRoute(request: RouteRequest, state: RoutingState): RoutePlan
   return { candidates: healthy, considered, excluded }
 }
 
-function exclusionReason(endpoint: EndpointEntry, preferences: ProviderPreferences, used: readonly string[]): string | null {
+function exclusionReason(
+  endpoint: EndpointEntry,
+  preferences: ProviderPreferences,
+  used: readonly string[],
+): string | null {
   const provider = endpoint.provider.slug
-  if (preferences.only !== undefined && !preferences.only.includes(provider)) return `provider ${provider} is not in provider.only`
+  if (preferences.only !== undefined && !preferences.only.includes(provider))
+    return `provider ${provider} is not in provider.only`
   if (preferences.ignore?.includes(provider) === true) return `provider ${provider} is in provider.ignore`
-  if (preferences.data_collection === 'deny' && endpoint.provider.dataCollection === 'allow') return `provider ${provider} may collect data (provider.data_collection is deny)`
-  if (preferences.zdr === true && !endpoint.provider.zdr) return `provider ${provider} is not zero-data-retention (provider.zdr)`
+  if (preferences.data_collection === 'deny' && endpoint.provider.dataCollection === 'allow')
+    return `provider ${provider} may collect data (provider.data_collection is deny)`
+  if (preferences.zdr === true && !endpoint.provider.zdr)
+    return `provider ${provider} is not zero-data-retention (provider.zdr)`
   if (preferences.require_parameters === true) {
     const missing = used.filter((parameter) => !endpoint.supportedParameters.includes(parameter))
     if (missing.length > 0) return `${endpoint.id} does not support ${missing.join(', ')} (provider.require_parameters)`
   }
   const maxPrice = preferences.max_price
   if (maxPrice !== undefined) {
-    if (maxPrice.prompt !== undefined && endpoint.pricing.prompt > perMillionToAtto(maxPrice.prompt)) return `${endpoint.id} prompt price exceeds provider.max_price.prompt`
-    if (maxPrice.completion !== undefined && endpoint.pricing.completion > perMillionToAtto(maxPrice.completion)) return `${endpoint.id} completion price exceeds provider.max_price.completion`
-    if (maxPrice.request !== undefined && endpoint.pricing.request > BigInt(Math.round(maxPrice.request * 1e18))) return `${endpoint.id} request price exceeds provider.max_price.request`
+    if (maxPrice.prompt !== undefined && endpoint.pricing.prompt > perMillionToAtto(maxPrice.prompt))
+      return `${endpoint.id} prompt price exceeds provider.max_price.prompt`
+    if (maxPrice.completion !== undefined && endpoint.pricing.completion > perMillionToAtto(maxPrice.completion))
+      return `${endpoint.id} completion price exceeds provider.max_price.completion`
+    if (maxPrice.request !== undefined && endpoint.pricing.request > BigInt(Math.round(maxPrice.request * 1e18)))
+      return `${endpoint.id} request price exceeds provider.max_price.request`
   }
   return null
 }
@@ -121,15 +146,25 @@ function perMillionToAtto(usdPerMillion: number): bigint {
   return BigInt(Math.round(usdPerMillion * 1e12))
 }
 
-function orderEndpoints(endpoints: readonly EndpointEntry[], request: RouteRequest, state: RoutingState): EndpointEntry[] {
+function orderEndpoints(
+  endpoints: readonly EndpointEntry[],
+  request: RouteRequest,
+  state: RoutingState,
+): EndpointEntry[] {
   const preferences = request.provider ?? {}
-  const sort = typeof preferences.sort === 'string' ? preferences.sort : (preferences.sort?.by ?? request.defaultSort ?? null)
+  const sort =
+    typeof preferences.sort === 'string' ? preferences.sort : (preferences.sort?.by ?? request.defaultSort ?? null)
   const tiers = tierPreference[request.serviceTier ?? 'auto']
   const order = preferences.order ?? []
   const rank = (endpoint: EndpointEntry): number[] => {
     const ordered = order.indexOf(endpoint.provider.slug)
     const breaker = state.breaker.state(endpoint.id) === 'closed' ? 0 : 1
-    return [ordered === -1 ? order.length : ordered, tiers.length === 0 ? 0 : tiers.indexOf(endpoint.serviceTier), breaker, sortKey(endpoint, sort, state.stats)]
+    return [
+      ordered === -1 ? order.length : ordered,
+      tiers.length === 0 ? 0 : tiers.indexOf(endpoint.serviceTier),
+      breaker,
+      sortKey(endpoint, sort, state.stats),
+    ]
   }
   const ranked = endpoints.map((endpoint, index) => ({ endpoint, key: [...rank(endpoint), index] }))
   ranked.sort((a, b) => compareKeys(a.key, b.key))

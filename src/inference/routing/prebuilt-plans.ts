@@ -33,7 +33,8 @@ function prebuiltFor(model: ModelEntry): PrebuiltPlan {
   if (plan === undefined) {
     const considered = model.endpoints.map((endpoint) => ({ model, endpoint }))
     // The general planner's price key, so both order equal-looking prices alike.
-    const price = (candidate: RouteCandidate): number => Number(candidate.endpoint.pricing.prompt + candidate.endpoint.pricing.completion)
+    const price = (candidate: RouteCandidate): number =>
+      Number(candidate.endpoint.pricing.prompt + candidate.endpoint.pricing.completion)
     const byPrice = considered
       .map((candidate, index) => ({ candidate, index }))
       .sort((a, b) => price(a.candidate) - price(b.candidate) || a.index - b.index)
@@ -48,9 +49,13 @@ function prebuiltFor(model: ModelEntry): PrebuiltPlan {
  * The plain request's plan, as the general planner would order it: closed breakers first (then
  * half-open), each group by price; endpoints whose breaker is open are left out.
  */
-export function plainPlan(model: ModelEntry, breaker: Pick<CircuitBreaker, 'state'>): { candidates: readonly RouteCandidate[]; considered: readonly RouteCandidate[] } {
+export function plainPlan(
+  model: ModelEntry,
+  breaker: Pick<CircuitBreaker, 'state'>,
+): { candidates: readonly RouteCandidate[]; considered: readonly RouteCandidate[] } {
   const plan = prebuiltFor(model)
-  if (plan.byPrice.every((candidate) => breaker.state(candidate.endpoint.id) === 'closed')) return { candidates: plan.byPrice, considered: plan.considered }
+  if (plan.byPrice.every((candidate) => breaker.state(candidate.endpoint.id) === 'closed'))
+    return { candidates: plan.byPrice, considered: plan.considered }
   const closed = plan.byPrice.filter((candidate) => breaker.state(candidate.endpoint.id) === 'closed')
   const halfOpen = plan.byPrice.filter((candidate) => breaker.state(candidate.endpoint.id) === 'half-open')
   return { candidates: [...closed, ...halfOpen], considered: plan.considered }

@@ -8,7 +8,10 @@ export const advisorTool: ServerTool = {
   description: 'Ask an advisor model for guidance: describe the situation and the question; it answers with advice.',
   parameters: {
     type: 'object',
-    properties: { question: { type: 'string', description: 'The question, with the context the advisor needs' }, context: { type: 'string', description: 'Optional background' } },
+    properties: {
+      question: { type: 'string', description: 'The question, with the context the advisor needs' },
+      context: { type: 'string', description: 'Optional background' },
+    },
     required: ['question'],
     additionalProperties: false,
   },

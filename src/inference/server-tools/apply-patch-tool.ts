@@ -6,7 +6,12 @@ import { requiredStringArg } from './server-tool.ts'
 
 export const applyPatchTool: ServerTool = {
   description: 'Apply a unified diff to files in the sandbox.',
-  parameters: { type: 'object', properties: { patch: { type: 'string', description: 'The patch, in unified diff format' } }, required: ['patch'], additionalProperties: false },
+  parameters: {
+    type: 'object',
+    properties: { patch: { type: 'string', description: 'The patch, in unified diff format' } },
+    required: ['patch'],
+    additionalProperties: false,
+  },
   failable: false,
   unavailable: sandboxUnavailable('apply_patch'),
   async run(args, context) {

@@ -15,8 +15,17 @@ export interface ModelAnswer {
 
 type Json = Record<string, unknown>
 
-export async function askModel(context: ServerToolContext, model: string, messages: readonly Json[], extra: Json = {}): Promise<ModelAnswer> {
-  const answer = await context.invoke({ dialect: 'openai-chat', body: { ...extra, model, messages }, signal: context.signal })
+export async function askModel(
+  context: ServerToolContext,
+  model: string,
+  messages: readonly Json[],
+  extra: Json = {},
+): Promise<ModelAnswer> {
+  const answer = await context.invoke({
+    dialect: 'openai-chat',
+    body: { ...extra, model, messages },
+    signal: context.signal,
+  })
   const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as Json
   if (answer.status !== 200) {
     const message = ((body.error as Json | undefined)?.message as string | undefined) ?? `HTTP ${answer.status}`
@@ -24,12 +33,22 @@ export async function askModel(context: ServerToolContext, model: string, messag
   }
   const message = ((body.choices as Json[] | undefined)?.[0]?.message ?? {}) as Json
   const cost = (body.usage as Json | undefined)?.cost
-  const images = Array.isArray(message.images) ? message.images.map((image: Json) => String((image.image_url as Json | undefined)?.url ?? '')).filter((url) => url !== '') : []
-  return { model, text: typeof message.content === 'string' ? message.content : '', costNano: typeof cost === 'number' ? usdToNano(cost) : 0n, generationId: answer.generationId, images }
+  const images = Array.isArray(message.images)
+    ? message.images
+        .map((image: Json) => String((image.image_url as Json | undefined)?.url ?? ''))
+        .filter((url) => url !== '')
+    : []
+  return {
+    model,
+    text: typeof message.content === 'string' ? message.content : '',
+    costNano: typeof cost === 'number' ? usdToNano(cost) : 0n,
+    generationId: answer.generationId,
+    images,
+  }
 }
 
 /** The model a nested-call tool uses: the tool's request setting, then config, then the request's model. */
 export function toolModel(context: ServerToolContext, configured: string | null): string {
   const requested = context.requestSettings.model
-  return typeof requested === 'string' && requested !== '' ? requested : configured ?? context.model
+  return typeof requested === 'string' && requested !== '' ? requested : (configured ?? context.model)
 }

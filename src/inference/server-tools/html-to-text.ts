@@ -2,8 +2,22 @@
 // elements are dropped, block elements become line breaks, entities are decoded, whitespace collapsed.
 
 const dropped = /<(script|style|noscript|template|svg|head|iframe|object)\b[\s\S]*?<\/\1\s*>/gi
-const blocks = /<\/?(p|div|section|article|main|header|footer|nav|aside|h[1-6]|ul|ol|li|tr|table|blockquote|pre|br|hr|dt|dd|figure|figcaption)\b[^>]*>/gi
-const named: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', mdash: '—', ndash: '–', hellip: '…', copy: '©', laquo: '«', raquo: '»' }
+const blocks =
+  /<\/?(p|div|section|article|main|header|footer|nav|aside|h[1-6]|ul|ol|li|tr|table|blockquote|pre|br|hr|dt|dd|figure|figcaption)\b[^>]*>/gi
+const named: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  mdash: '—',
+  ndash: '–',
+  hellip: '…',
+  copy: '©',
+  laquo: '«',
+  raquo: '»',
+}
 
 export function htmlTitle(html: string): string | undefined {
   const match = /<title\b[^>]*>([\s\S]*?)<\/title\s*>/i.exec(html)

@@ -35,7 +35,12 @@ export function jsonLoopSink(request: InferenceRequest, responder: Responder, co
     modelItem: (index, item) => void output.set(index, encodeOutputItem(item, index, request.generationId)),
     toolItem: (index, item, phase) => void (phase === 'done' && output.set(index, { ...item })),
     finish(summary) {
-      const body = request.dialect.encodeResult(summary.result, { ...context, costUsd: summary.costUsd, completedAt: summary.completedAt, ...(summary.metadata === undefined ? {} : { metadata: summary.metadata }) })
+      const body = request.dialect.encodeResult(summary.result, {
+        ...context,
+        costUsd: summary.costUsd,
+        completedAt: summary.completedAt,
+        ...(summary.metadata === undefined ? {} : { metadata: summary.metadata }),
+      })
       body.output = [...output.entries()].sort(([a], [b]) => a - b).map(([, item]) => item)
       body.usage = { ...(body.usage as Record<string, unknown>), ...summary.usageExtra }
       responder.sendJson(200, body, { 'x-generation-id': request.generationId })
@@ -54,11 +59,27 @@ export function streamLoopSink(request: InferenceRequest, responder: Responder, 
     if (!body.writableEnded && text !== '') body.write(text)
   }
   return {
-    modelItem: (index, item) => write(eventsOf(index, item).map((event) => encoder.push(event)).join('')),
+    modelItem: (index, item) =>
+      write(
+        eventsOf(index, item)
+          .map((event) => encoder.push(event))
+          .join(''),
+      ),
     toolItem: (index, item, phase) => write(encoder.pushOutputItem?.(index, item, phase) ?? ''),
     finish(summary) {
-      write(encoder.push({ type: 'usage-report', usage: summary.result.usage }) + encoder.push({ type: 'message-end', finish_reason: summary.result.finish_reason }))
-      write(encoder.finish({ usage: summary.result.usage, costUsd: summary.costUsd, completedAt: summary.completedAt, usageExtra: summary.usageExtra, ...(summary.metadata === undefined ? {} : { metadata: summary.metadata }) }))
+      write(
+        encoder.push({ type: 'usage-report', usage: summary.result.usage }) +
+          encoder.push({ type: 'message-end', finish_reason: summary.result.finish_reason }),
+      )
+      write(
+        encoder.finish({
+          usage: summary.result.usage,
+          costUsd: summary.costUsd,
+          completedAt: summary.completedAt,
+          usageExtra: summary.usageExtra,
+          ...(summary.metadata === undefined ? {} : { metadata: summary.metadata }),
+        }),
+      )
       body?.end()
     },
     fail(error) {
@@ -73,7 +94,11 @@ export function streamLoopSink(request: InferenceRequest, responder: Responder, 
 function eventsOf(index: number, item: OutputItem): StreamEvent[] {
   switch (item.type) {
     case 'text':
-      return [{ type: 'text-start', index }, { type: 'text-delta', index, delta: item.text }, { type: 'text-end', index }]
+      return [
+        { type: 'text-start', index },
+        { type: 'text-delta', index, delta: item.text },
+        { type: 'text-end', index },
+      ]
     case 'reasoning': {
       const { type: _type, text, origin, id, ...proof } = item
       return [

@@ -59,9 +59,20 @@ export class LoopState {
   appendTurn(output: readonly OutputItem[], executed: readonly ExecutedCall[]): void {
     const text = output.map((item) => (item.type === 'text' ? item.text : '')).join('')
     const reasoning = output.filter((item): item is ReasoningItem => item.type === 'reasoning')
-    const toolCalls = executed.map(({ call }) => ({ id: call.id, name: call.name, arguments: call.arguments, ...(call.signature === undefined ? {} : { signature: call.signature }) }))
-    this.messages.push({ role: 'assistant', content: text, ...(reasoning.length === 0 ? {} : { reasoning }), tool_calls: toolCalls })
-    for (const { call, output: result } of executed) this.messages.push({ role: 'tool', tool_call_id: call.id, name: call.name, content: result })
+    const toolCalls = executed.map(({ call }) => ({
+      id: call.id,
+      name: call.name,
+      arguments: call.arguments,
+      ...(call.signature === undefined ? {} : { signature: call.signature }),
+    }))
+    this.messages.push({
+      role: 'assistant',
+      content: text,
+      ...(reasoning.length === 0 ? {} : { reasoning }),
+      tool_calls: toolCalls,
+    })
+    for (const { call, output: result } of executed)
+      this.messages.push({ role: 'tool', tool_call_id: call.id, name: call.name, content: result })
   }
 
   progress(step: StepOutcome, calledTools: readonly string[]): LoopProgress {
@@ -77,11 +88,21 @@ export class LoopState {
   }
 
   mergedResult(last: StepOutcome | null): CanonicalResult {
-    return { id: last?.result.id ?? '', model: last?.result.model ?? '', output: this.#modelItems, finish_reason: last?.result.finish_reason ?? 'stop', usage: this.usage }
+    return {
+      id: last?.result.id ?? '',
+      model: last?.result.model ?? '',
+      output: this.#modelItems,
+      finish_reason: last?.result.finish_reason ?? 'stop',
+      usage: this.usage,
+    }
   }
 
   toolUseDetails(): Record<string, number> {
-    return { tool_calls_requested: this.requested, tool_calls_executed: this.executed, web_search_requests: this.webSearchRequests }
+    return {
+      tool_calls_requested: this.requested,
+      tool_calls_executed: this.executed,
+      web_search_requests: this.webSearchRequests,
+    }
   }
 
   writeFacts(facts: CallFacts): void {

@@ -34,7 +34,10 @@ export interface StepOutcome {
 }
 
 export class StepFailed extends Error {
-  constructor(override readonly cause: unknown, readonly attempts: readonly AttemptRecord[]) {
+  constructor(
+    override readonly cause: unknown,
+    readonly attempts: readonly AttemptRecord[],
+  ) {
     super('a server-tool loop step failed')
   }
 }
@@ -42,8 +45,18 @@ export class StepFailed extends Error {
 export async function runLoopStep(input: StepInput, deps: InferenceDeps): Promise<StepOutcome> {
   const { request, prepared } = input
   const { plan, budgets } = guardedRoute(request, prepared, deps, input.settings)
-  const worstCaseNano = estimateWorstCaseNano(input.call, plan.candidates.map((candidate) => candidate.endpoint))
-  const reservation = await deps.accounting.reserve({ key: request.key, generationId: request.generationId, attempt: input.step, worstCaseNano, isByok: false, budgets })
+  const worstCaseNano = estimateWorstCaseNano(
+    input.call,
+    plan.candidates.map((candidate) => candidate.endpoint),
+  )
+  const reservation = await deps.accounting.reserve({
+    key: request.key,
+    generationId: request.generationId,
+    attempt: input.step,
+    worstCaseNano,
+    isByok: false,
+    budgets,
+  })
   let settled = false
   try {
     const sessionKey = prepared.sessionId === null ? null : `${request.key.workspaceId}:${prepared.sessionId}`
@@ -51,7 +64,8 @@ export async function runLoopStep(input: StepInput, deps: InferenceDeps): Promis
       { candidates: plan.candidates, call: { ...input.call, stream: false }, signal: request.signal, sessionKey },
       { transport: deps.transport, routing: deps.routing, clock: deps.clock },
     )
-    const result = called.outcome.kind === 'result' ? called.outcome.result : foldStreamEvents(await collect(called.outcome.events))
+    const result =
+      called.outcome.kind === 'result' ? called.outcome.result : foldStreamEvents(await collect(called.outcome.events))
     const endpoint = called.candidate.endpoint
     const costNano = usageCostNano(endpoint.pricing, result.usage)
     if (costNano > 0n) {
@@ -72,7 +86,10 @@ export async function runLoopStep(input: StepInput, deps: InferenceDeps): Promis
   } catch (error) {
     throw new StepFailed(error, error instanceof AllAttemptsFailed ? error.attempts : [])
   } finally {
-    if (!settled) await deps.accounting.release(reservation).catch((error: unknown) => deps.logger.error({ err: error }, 'could not release a loop step reservation'))
+    if (!settled)
+      await deps.accounting
+        .release(reservation)
+        .catch((error: unknown) => deps.logger.error({ err: error }, 'could not release a loop step reservation'))
   }
 }
 

@@ -20,16 +20,27 @@ export function startedToolItem(tool: ServerToolName, id: string): Record<string
   return { type: `openrouter:${tool}`, id, status: 'in_progress' }
 }
 
-export async function runServerTool(tool: ServerToolName, argumentsText: string, id: string, context: ServerToolContext): Promise<ToolCallOutcome> {
+export async function runServerTool(
+  tool: ServerToolName,
+  argumentsText: string,
+  id: string,
+  context: ServerToolContext,
+): Promise<ToolCallOutcome> {
   const definition = serverToolRegistry[tool]
   const base = { type: `openrouter:${tool}`, id }
   try {
     const args = parseArguments(argumentsText)
     const run = await definition.run(args, context)
-    return { output: run.output, item: { ...base, status: 'completed', ...run.item }, nestedCostNano: run.nestedCostNano ?? 0n, webSearchRequests: run.webSearchRequests ?? 0 }
+    return {
+      output: run.output,
+      item: { ...base, status: 'completed', ...run.item },
+      nestedCostNano: run.nestedCostNano ?? 0n,
+      webSearchRequests: run.webSearchRequests ?? 0,
+    }
   } catch (error) {
     if (context.signal.aborted) throw error
-    const message = error instanceof ServerToolFailure ? error.message : `the tool failed unexpectedly: ${(error as Error).message}`
+    const message =
+      error instanceof ServerToolFailure ? error.message : `the tool failed unexpectedly: ${(error as Error).message}`
     const details = error instanceof ServerToolFailure ? error.item : {}
     return {
       output: `Error from openrouter:${tool}: ${message}`,
@@ -48,6 +59,7 @@ function parseArguments(text: string): Record<string, unknown> {
   } catch {
     throw new ServerToolFailure('the arguments are not valid JSON')
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new ServerToolFailure('the arguments must be a JSON object')
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new ServerToolFailure('the arguments must be a JSON object')
   return parsed as Record<string, unknown>
 }

@@ -18,10 +18,16 @@ export interface SandboxAnswer {
 
 export function sandboxUnavailable(tool: SandboxToolName) {
   return (settings: ServerToolsSetting): string | null =>
-    settings.sandbox === null ? `The server tool openrouter:${tool} needs a sandbox runner; the operator enables it with server_tools.sandbox.url in the gateway config` : null
+    settings.sandbox === null
+      ? `The server tool openrouter:${tool} needs a sandbox runner; the operator enables it with server_tools.sandbox.url in the gateway config`
+      : null
 }
 
-export async function runInSandbox(tool: SandboxToolName, args: Readonly<Record<string, unknown>>, context: ServerToolContext): Promise<SandboxAnswer> {
+export async function runInSandbox(
+  tool: SandboxToolName,
+  args: Readonly<Record<string, unknown>>,
+  context: ServerToolContext,
+): Promise<SandboxAnswer> {
   const sandbox = context.settings.sandbox
   if (sandbox === null) throw new ServerToolFailure(sandboxUnavailable(tool)(context.settings)!)
   const headers: Record<string, string> = { 'content-type': 'application/json' }
@@ -35,13 +41,25 @@ export async function runInSandbox(tool: SandboxToolName, args: Readonly<Record<
     throw new ServerToolFailure(`the sandbox runner could not be reached: ${error.message}`)
   })
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>
-  if (!response.ok || typeof body.error === 'string') throw new ServerToolFailure(`the sandbox runner failed: ${typeof body.error === 'string' ? body.error : `HTTP ${response.status}`}`)
+  if (!response.ok || typeof body.error === 'string')
+    throw new ServerToolFailure(
+      `the sandbox runner failed: ${typeof body.error === 'string' ? body.error : `HTTP ${response.status}`}`,
+    )
   const text = (value: unknown): string => (typeof value === 'string' ? value : '')
-  return { stdout: text(body.stdout), stderr: text(body.stderr), exitCode: typeof body.exit_code === 'number' ? body.exit_code : null, output: text(body.output) }
+  return {
+    stdout: text(body.stdout),
+    stderr: text(body.stderr),
+    exitCode: typeof body.exit_code === 'number' ? body.exit_code : null,
+    output: text(body.output),
+  }
 }
 
 export function sandboxOutput(answer: SandboxAnswer): string {
-  const parts = [answer.output, answer.stdout === '' ? '' : `stdout:\n${answer.stdout}`, answer.stderr === '' ? '' : `stderr:\n${answer.stderr}`]
+  const parts = [
+    answer.output,
+    answer.stdout === '' ? '' : `stdout:\n${answer.stdout}`,
+    answer.stderr === '' ? '' : `stderr:\n${answer.stderr}`,
+  ]
   if (answer.exitCode !== null) parts.push(`exit code: ${answer.exitCode}`)
   return parts.filter((part) => part !== '').join('\n') || '(no output)'
 }

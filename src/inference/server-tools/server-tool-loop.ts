@@ -28,14 +28,33 @@ import { shouldStopTools } from './stop-conditions.ts'
 import { toolHistoryAsText } from './tool-history-as-text.ts'
 import { toAbortSignal } from '../../domain/cancellation.ts'
 
-export async function runServerToolLoop(request: InferenceRequest, facts: CallFacts, responder: Responder, deps: InferenceDeps, settings: WorkspaceInferenceSettings): Promise<void> {
+export async function runServerToolLoop(
+  request: InferenceRequest,
+  facts: CallFacts,
+  responder: Responder,
+  deps: InferenceDeps,
+  settings: WorkspaceInferenceSettings,
+): Promise<void> {
   const prepared = facts.prepared!
   const toolDeps = deps.serverTools
-  if (toolDeps === undefined) throw new GatewayError('invalid_request', 'Server tools are not enabled on this gateway; send function tools instead')
+  if (toolDeps === undefined)
+    throw new GatewayError(
+      'invalid_request',
+      'Server tools are not enabled on this gateway; send function tools instead',
+    )
   const offered = offeredTools(prepared.decoded.serverTools, toolDeps)
   const echo = prepared.decoded.echo
-  const encodeBase = { generationId: request.generationId, model: prepared.models[0]!, provider: '', createdAt: Math.floor(request.startedAt / 1000), isByok: false, echo }
-  const sink = prepared.decoded.stream ? streamLoopSink(request, responder, encodeBase) : jsonLoopSink(request, responder, encodeBase)
+  const encodeBase = {
+    generationId: request.generationId,
+    model: prepared.models[0]!,
+    provider: '',
+    createdAt: Math.floor(request.startedAt / 1000),
+    isByok: false,
+    echo,
+  }
+  const sink = prepared.decoded.stream
+    ? streamLoopSink(request, responder, encodeBase)
+    : jsonLoopSink(request, responder, encodeBase)
   const state = new LoopState(prepared.decoded.call.messages)
   facts.streamed = prepared.decoded.stream
   try {
@@ -73,18 +92,30 @@ async function loop(input: LoopInput): Promise<void> {
   let toolsOn = true
   let last: StepOutcome | null = null
   for (let step = 1; ; step += 1) {
-    const call: Omit<CanonicalCall, 'model'> = toolsOn ? { ...base, messages: state.messages, tools: [...clientTools, ...offeredFunctions] } : { ...bare, messages: toolHistoryAsText(state.messages) }
-    last = await runLoopStep({ request, prepared, settings: input.settings, call, step }, deps).catch((error: unknown) => {
-      if (error instanceof StepFailed) facts.attempts = [...facts.attempts, ...error.attempts]
-      throw error
-    })
+    const call: Omit<CanonicalCall, 'model'> = toolsOn
+      ? { ...base, messages: state.messages, tools: [...clientTools, ...offeredFunctions] }
+      : { ...bare, messages: toolHistoryAsText(state.messages) }
+    last = await runLoopStep({ request, prepared, settings: input.settings, call, step }, deps).catch(
+      (error: unknown) => {
+        if (error instanceof StepFailed) facts.attempts = [...facts.attempts, ...error.attempts]
+        throw error
+      },
+    )
     facts.attempts = [...facts.attempts, ...last.attempts]
     state.addStep(last)
     const serverCalls = await emitStep(last.result.output, toolsOn, input, context)
-    const clientCalled = last.result.output.some((item) => item.type === 'tool-call' && toolOfFunctionName(item.name, input.offered) === undefined)
+    const clientCalled = last.result.output.some(
+      (item) => item.type === 'tool-call' && toolOfFunctionName(item.name, input.offered) === undefined,
+    )
     if (!toolsOn || serverCalls.length === 0 || clientCalled) break
     state.appendTurn(last.result.output, serverCalls)
-    toolsOn = !shouldStopTools(prepared.decoded.options, state.progress(last, serverCalls.map((call) => call.tool)))
+    toolsOn = !shouldStopTools(
+      prepared.decoded.options,
+      state.progress(
+        last,
+        serverCalls.map((call) => call.tool),
+      ),
+    )
   }
   sink.finish({
     result: state.mergedResult(last),
@@ -102,7 +133,12 @@ export interface ExecutedCall {
 }
 
 /** Sends the step's items in order; server-tool calls are run and replaced by their tool items. */
-async function emitStep(output: readonly OutputItem[], toolsOn: boolean, input: LoopInput, context: ServerToolContext): Promise<ExecutedCall[]> {
+async function emitStep(
+  output: readonly OutputItem[],
+  toolsOn: boolean,
+  input: LoopInput,
+  context: ServerToolContext,
+): Promise<ExecutedCall[]> {
   const { state, sink, request } = input
   const executed: ExecutedCall[] = []
   for (const item of output) {
@@ -137,7 +173,12 @@ function offeredTools(listed: readonly string[], toolDeps: ServerToolsDeps): Ser
 
 function toFunctionTool(tool: ServerToolName): FunctionTool {
   const definition = serverToolRegistry[tool]
-  return { type: 'function', name: functionNameOf(tool), description: definition.description, parameters: definition.parameters }
+  return {
+    type: 'function',
+    name: functionNameOf(tool),
+    description: definition.description,
+    parameters: definition.parameters,
+  }
 }
 
 function toolContext(input: LoopInput): ServerToolContext {
@@ -159,7 +200,13 @@ function toolContext(input: LoopInput): ServerToolContext {
 
 function loopMetadata(input: LoopInput, last: StepOutcome | null): Record<string, unknown> {
   const { facts, state } = input
-  const base = last === null ? {} : routingMetadata(last.plan, facts.prepared!.models[0]!, facts.attempts, facts.generationTimeMs, last.endpoint.id)
+  const base =
+    last === null
+      ? {}
+      : routingMetadata(last.plan, facts.prepared!.models[0]!, facts.attempts, facts.generationTimeMs, last.endpoint.id)
   const summary = `${state.executed} server tool call(s) over ${state.steps} model call(s)`
-  return { ...base, pipeline: [{ type: 'server_tools', name: 'server_tools', summary, cost_usd: nanoToUsd(state.costNano) }] }
+  return {
+    ...base,
+    pipeline: [{ type: 'server_tools', name: 'server_tools', summary, cost_usd: nanoToUsd(state.costNano) }],
+  }
 }

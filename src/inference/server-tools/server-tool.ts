@@ -48,7 +48,10 @@ export interface ServerTool {
 
 /** A failure the model should read (bad arguments, unreachable page): the loop reports it as the result. */
 export class ServerToolFailure extends Error {
-  constructor(message: string, readonly item: Readonly<Record<string, unknown>> = {}) {
+  constructor(
+    message: string,
+    readonly item: Readonly<Record<string, unknown>> = {},
+  ) {
     super(message)
   }
 }

@@ -5,10 +5,14 @@ import type { ServerTool } from './server-tool.ts'
 import { requiredStringArg, stringArg } from './server-tool.ts'
 
 export const subagentTool: ServerTool = {
-  description: 'Delegate a self-contained task to a sub-agent model and get its result. Describe the task completely: the sub-agent sees nothing else.',
+  description:
+    'Delegate a self-contained task to a sub-agent model and get its result. Describe the task completely: the sub-agent sees nothing else.',
   parameters: {
     type: 'object',
-    properties: { task: { type: 'string', description: 'The complete task description' }, name: { type: 'string', description: 'A short name for the task' } },
+    properties: {
+      task: { type: 'string', description: 'The complete task description' },
+      name: { type: 'string', description: 'A short name for the task' },
+    },
     required: ['task'],
     additionalProperties: false,
   },
@@ -18,7 +22,10 @@ export const subagentTool: ServerTool = {
     const name = stringArg(args, 'name')
     const model = toolModel(context, context.settings.subagent.model)
     const answer = await askModel(context, model, [
-      { role: 'system', content: 'You are a sub-agent. Complete the task you are given and answer with the result only.' },
+      {
+        role: 'system',
+        content: 'You are a sub-agent. Complete the task you are given and answer with the result only.',
+      },
       { role: 'user', content: task },
     ])
     return {

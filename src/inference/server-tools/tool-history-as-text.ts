@@ -14,7 +14,11 @@ export function toolHistoryAsText(messages: readonly Message[]): Message[] {
     } else if (message.role === 'tool') {
       const result = `[result of ${message.name ?? message.tool_call_id}]\n${messageText(message.content)}`
       const previous = rewritten.at(-1)
-      if (previous?.role === 'user' && typeof previous.content === 'string' && previous.content.startsWith('[result of ')) {
+      if (
+        previous?.role === 'user' &&
+        typeof previous.content === 'string' &&
+        previous.content.startsWith('[result of ')
+      ) {
         rewritten[rewritten.length - 1] = { role: 'user', content: `${previous.content}\n\n${result}` }
       } else {
         rewritten.push({ role: 'user', content: result })

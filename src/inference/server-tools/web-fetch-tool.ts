@@ -12,7 +12,12 @@ const maxOutputChars = 100_000
 
 export const webFetchTool: ServerTool = {
   description: 'Fetch a web page or text document by URL and return its readable text content.',
-  parameters: { type: 'object', properties: { url: { type: 'string', description: 'The http(s) URL to fetch' } }, required: ['url'], additionalProperties: false },
+  parameters: {
+    type: 'object',
+    properties: { url: { type: 'string', description: 'The http(s) URL to fetch' } },
+    required: ['url'],
+    additionalProperties: false,
+  },
   failable: false,
   async run(args, context) {
     const url = requiredStringArg(args, 'url')
@@ -43,10 +48,19 @@ async function fetchPage(start: string, context: ServerToolContext): Promise<Fet
     await assertEgressAllowed(url, context.egress).catch((error: Error) => {
       throw new ServerToolFailure(error.message, { url })
     })
-    const response = await fetch(url, { redirect: 'manual', signal, headers: { accept: 'text/html, text/plain, application/json;q=0.9, */*;q=0.5', 'user-agent': 'Switchyard-web_fetch/1' } })
-      .catch((error: Error) => {
-        throw new ServerToolFailure(signal.aborted ? `no answer within ${limits.timeout_ms} ms` : `could not fetch: ${error.message}`, { url })
-      })
+    const response = await fetch(url, {
+      redirect: 'manual',
+      signal,
+      headers: {
+        accept: 'text/html, text/plain, application/json;q=0.9, */*;q=0.5',
+        'user-agent': 'Switchyard-web_fetch/1',
+      },
+    }).catch((error: Error) => {
+      throw new ServerToolFailure(
+        signal.aborted ? `no answer within ${limits.timeout_ms} ms` : `could not fetch: ${error.message}`,
+        { url },
+      )
+    })
     const location = response.headers.get('location')
     if (response.status >= 300 && response.status < 400 && location !== null) {
       await response.body?.cancel()
@@ -54,7 +68,13 @@ async function fetchPage(start: string, context: ServerToolContext): Promise<Fet
       continue
     }
     const { text, truncated } = await readLimited(response, limits.max_bytes)
-    return { url, status: response.status, contentType: response.headers.get('content-type') ?? '', body: text, truncated }
+    return {
+      url,
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? '',
+      body: text,
+      truncated,
+    }
   }
   throw new ServerToolFailure(`more than ${maxRedirects} redirects`, { url })
 }

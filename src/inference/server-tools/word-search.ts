@@ -1,7 +1,15 @@
 // Ranks entries by how many of the query's words their text contains (case-insensitive); entries that
 // match no word are left out. Ties keep the input order.
-export function searchByWords<T>(entries: readonly T[], query: string, textOf: (entry: T) => string, limit: number): T[] {
-  const words = query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 1)
+export function searchByWords<T>(
+  entries: readonly T[],
+  query: string,
+  textOf: (entry: T) => string,
+  limit: number,
+): T[] {
+  const words = query
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 1)
   if (words.length === 0) return []
   return entries
     .map((entry, index) => {

@@ -17,13 +17,22 @@ export interface ChatLogprob {
 }
 
 function normalise(token: string): string {
-  return token.trim().replace(/^["'`*(]+|["'`*).:,]+$/g, '').toLowerCase()
+  return token
+    .trim()
+    .replace(/^["'`*(]+|["'`*).:,]+$/g, '')
+    .toLowerCase()
 }
 
-export function probabilitiesFromLogprobs(logprobs: readonly ChatLogprob[], options: readonly QuestionOption[]): number[] | null {
+export function probabilitiesFromLogprobs(
+  logprobs: readonly ChatLogprob[],
+  options: readonly QuestionOption[],
+): number[] | null {
   const keys = options.map((option) => option.key.toLowerCase())
   for (const position of logprobs) {
-    const candidates = position.top_logprobs !== undefined && position.top_logprobs !== null && position.top_logprobs.length > 0 ? position.top_logprobs : [position]
+    const candidates =
+      position.top_logprobs !== undefined && position.top_logprobs !== null && position.top_logprobs.length > 0
+        ? position.top_logprobs
+        : [position]
     const mass = keys.map(() => 0)
     for (const candidate of candidates) {
       const index = keys.indexOf(normalise(candidate.token))
@@ -38,18 +47,27 @@ export function probabilitiesFromLogprobs(logprobs: readonly ChatLogprob[], opti
 export function probabilitiesFromAnswer(text: string, options: readonly QuestionOption[]): number[] | null {
   const answer = normalise(text.split(/\s+/).find((word) => word.trim() !== '') ?? '')
   const whole = normalise(text)
-  const index = options.findIndex((option) => option.key.toLowerCase() === answer || option.label.toLowerCase() === whole)
+  const index = options.findIndex(
+    (option) => option.key.toLowerCase() === answer || option.label.toLowerCase() === whole,
+  )
   return index === -1 ? null : options.map((_, position) => (position === index ? 1 : 0))
 }
 
 /** The method used and the probabilities, or a 502 when the model's answer names no option. */
-export function questionProbabilities(question: DecisionQuestion, text: string, logprobs: readonly ChatLogprob[] | null): { method: ProbabilityMethod; probabilities: number[] } {
+export function questionProbabilities(
+  question: DecisionQuestion,
+  text: string,
+  logprobs: readonly ChatLogprob[] | null,
+): { method: ProbabilityMethod; probabilities: number[] } {
   const fromLogprobs = logprobs === null ? null : probabilitiesFromLogprobs(logprobs, question.options)
   if (fromLogprobs !== null) return { method: 'logprobs', probabilities: fromLogprobs }
   const fromAnswer = probabilitiesFromAnswer(text, question.options)
   if (fromAnswer !== null) return { method: 'answer', probabilities: fromAnswer }
   const keys = question.options.map((option) => option.key).join(', ')
-  throw new GatewayError('upstream_error', `The model answered ${JSON.stringify(text.slice(0, 80))} to question ${question.name}, which is none of the options (${keys}); retry or use a model that follows instructions or reports logprobs`)
+  throw new GatewayError(
+    'upstream_error',
+    `The model answered ${JSON.stringify(text.slice(0, 80))} to question ${question.name}, which is none of the options (${keys}); retry or use a model that follows instructions or reports logprobs`,
+  )
 }
 
 /** The public answer. The chosen option is the most probable one (the first on a tie). */
@@ -61,6 +79,13 @@ export function toAnswer(question: DecisionQuestion, probabilities: readonly num
   const confidence = probabilities[best]!
   const byLabel = Object.fromEntries(question.options.map((option, index) => [option.label, probabilities[index]!]))
   if (question.type === 'noul') return { type: 'noul', noul: byLabel.true! }
-  if (question.type === 'choice') return { type: 'choice', choice: question.options[best]!.label, confidence, probabilities: byLabel }
-  return { type: 'score', score: best, confidence, probabilities: byLabel, legend: Object.fromEntries(question.options.map((option) => [option.label, option.description])) }
+  if (question.type === 'choice')
+    return { type: 'choice', choice: question.options[best]!.label, confidence, probabilities: byLabel }
+  return {
+    type: 'score',
+    score: best,
+    confidence,
+    probabilities: byLabel,
+    legend: Object.fromEntries(question.options.map((option) => [option.label, option.description])),
+  }
 }

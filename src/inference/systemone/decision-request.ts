@@ -53,17 +53,24 @@ function invalid(message: string): GatewayError {
 
 export function decodeDecisionRequest(body: unknown, namespace: string): DecisionRequest {
   if (!isObject(body)) throw invalid('the body must be a JSON object with model, state and questions')
-  if (typeof body.model !== 'string' || body.model.trim() === '') throw invalid('model is required (a model id such as typesafe/jev-1 or a bare id)')
-  if (!('state' in body) || !isContent(body.state)) throw invalid('state is required and must be a string, an object or an array')
-  if (!isObject(body.questions) || Object.keys(body.questions).length === 0) throw invalid('questions must be an object mapping each question name to {type, instructions, criteria}')
+  if (typeof body.model !== 'string' || body.model.trim() === '')
+    throw invalid('model is required (a model id such as typesafe/jev-1 or a bare id)')
+  if (!('state' in body) || !isContent(body.state))
+    throw invalid('state is required and must be a string, an object or an array')
+  if (!isObject(body.questions) || Object.keys(body.questions).length === 0)
+    throw invalid('questions must be an object mapping each question name to {type, instructions, criteria}')
   const entries = Object.entries(body.questions)
-  if (entries.length > maxQuestions) throw invalid(`at most ${maxQuestions} questions per request (got ${entries.length})`)
-  if (body.session_id !== undefined && (typeof body.session_id !== 'string' || body.session_id.length > 256)) throw invalid('session_id must be a string of at most 256 characters')
+  if (entries.length > maxQuestions)
+    throw invalid(`at most ${maxQuestions} questions per request (got ${entries.length})`)
+  if (body.session_id !== undefined && (typeof body.session_id !== 'string' || body.session_id.length > 256))
+    throw invalid('session_id must be a string of at most 256 characters')
   if (body.user !== undefined && typeof body.user !== 'string') throw invalid('user must be a string')
   if (body.trace !== undefined && body.trace !== null && !isObject(body.trace)) throw invalid('trace must be an object')
-  if (body.provider !== undefined && body.provider !== null && !isObject(body.provider)) throw invalid('provider must be an object of routing preferences')
+  if (body.provider !== undefined && body.provider !== null && !isObject(body.provider))
+    throw invalid('provider must be an object of routing preferences')
   const passThrough: Record<string, unknown> = {}
-  for (const field of ['provider', 'session_id', 'trace', 'user'] as const) if (body[field] !== undefined && body[field] !== null) passThrough[field] = body[field]
+  for (const field of ['provider', 'session_id', 'trace', 'user'] as const)
+    if (body[field] !== undefined && body[field] !== null) passThrough[field] = body[field]
   return {
     model: body.model.includes('/') ? body.model : `${namespace}${body.model}`,
     state: render(body.state),
@@ -76,38 +83,78 @@ function decodeQuestion(name: string, question: unknown): DecisionQuestion {
   const where = `questions.${name}`
   if (!isObject(question)) throw invalid(`${where} must be an object {type, instructions, criteria}`)
   const type = question.type
-  if (type !== 'noul' && type !== 'choice' && type !== 'score') throw invalid(`${where}.type must be one of noul, choice, score`)
-  if (!isContent(question.instructions) || question.instructions === '') throw invalid(`${where}.instructions is required (a string, an object or an array)`)
-  return { name, type, instructions: render(question.instructions), options: optionDecoders[type](question.criteria, where) }
+  if (type !== 'noul' && type !== 'choice' && type !== 'score')
+    throw invalid(`${where}.type must be one of noul, choice, score`)
+  if (!isContent(question.instructions) || question.instructions === '')
+    throw invalid(`${where}.instructions is required (a string, an object or an array)`)
+  return {
+    name,
+    type,
+    instructions: render(question.instructions),
+    options: optionDecoders[type](question.criteria, where),
+  }
 }
 
 const optionDecoders: Readonly<Record<QuestionType, (criteria: unknown, where: string) => QuestionOption[]>> = {
   noul(criteria, where) {
     if (criteria === undefined || criteria === null) {
-      return [{ key: 'true', label: 'true', description: 'the statement holds' }, { key: 'false', label: 'false', description: 'the statement does not hold' }]
+      return [
+        { key: 'true', label: 'true', description: 'the statement holds' },
+        { key: 'false', label: 'false', description: 'the statement does not hold' },
+      ]
     }
     const keys = isObject(criteria) ? Object.keys(criteria).sort() : []
-    if (!isObject(criteria) || keys.length !== 2 || keys[0] !== 'false' || keys[1] !== 'true' || !isContent(criteria.true) || !isContent(criteria.false)) {
-      throw invalid(`${where}.criteria of a noul question must be an object with exactly the keys true and false, each a description`)
+    if (
+      !isObject(criteria) ||
+      keys.length !== 2 ||
+      keys[0] !== 'false' ||
+      keys[1] !== 'true' ||
+      !isContent(criteria.true) ||
+      !isContent(criteria.false)
+    ) {
+      throw invalid(
+        `${where}.criteria of a noul question must be an object with exactly the keys true and false, each a description`,
+      )
     }
-    return [{ key: 'true', label: 'true', description: render(criteria.true) }, { key: 'false', label: 'false', description: render(criteria.false) }]
+    return [
+      { key: 'true', label: 'true', description: render(criteria.true) },
+      { key: 'false', label: 'false', description: render(criteria.false) },
+    ]
   },
   choice(criteria, where) {
-    if (!isObject(criteria)) throw invalid(`${where}.criteria of a choice question must be an object mapping each choice label to its description`)
+    if (!isObject(criteria))
+      throw invalid(
+        `${where}.criteria of a choice question must be an object mapping each choice label to its description`,
+      )
     const labels = Object.entries(criteria)
-    if (labels.length < 2 || labels.length > maxOptions) throw invalid(`${where}.criteria of a choice question needs 2 to ${maxOptions} labels (got ${labels.length})`)
+    if (labels.length < 2 || labels.length > maxOptions)
+      throw invalid(`${where}.criteria of a choice question needs 2 to ${maxOptions} labels (got ${labels.length})`)
     for (const [label, description] of labels) {
-      if (label === '' || (description !== null && !isContent(description))) throw invalid(`${where}.criteria.${label} must be a description (string, object, array or null) under a non-empty label`)
+      if (label === '' || (description !== null && !isContent(description)))
+        throw invalid(
+          `${where}.criteria.${label} must be a description (string, object, array or null) under a non-empty label`,
+        )
     }
-    return labels.map(([label, description], index) => ({ key: letters[index]!, label, description: description === null ? label : render(description) }))
+    return labels.map(([label, description], index) => ({
+      key: letters[index]!,
+      label,
+      description: description === null ? label : render(description),
+    }))
   },
   score(criteria, where) {
-    if (!Array.isArray(criteria)) throw invalid(`${where}.criteria of a score question must be an array of criteria; position = score index`)
-    if (criteria.length < 2 || criteria.length > maxOptions) throw invalid(`${where}.criteria of a score question needs 2 to ${maxOptions} entries (got ${criteria.length})`)
+    if (!Array.isArray(criteria))
+      throw invalid(`${where}.criteria of a score question must be an array of criteria; position = score index`)
+    if (criteria.length < 2 || criteria.length > maxOptions)
+      throw invalid(`${where}.criteria of a score question needs 2 to ${maxOptions} entries (got ${criteria.length})`)
     criteria.forEach((criterion, index) => {
-      if (!isContent(criterion) || criterion === '') throw invalid(`${where}.criteria[${index}] must be a non-empty description (string, object or array)`)
+      if (!isContent(criterion) || criterion === '')
+        throw invalid(`${where}.criteria[${index}] must be a non-empty description (string, object or array)`)
     })
     const keyOf = (index: number) => (criteria.length <= 10 ? String(index) : letters[index]!)
-    return criteria.map((criterion, index) => ({ key: keyOf(index), label: String(index), description: render(criterion) }))
+    return criteria.map((criterion, index) => ({
+      key: keyOf(index),
+      label: String(index),
+      description: render(criterion),
+    }))
   },
 }

@@ -40,34 +40,67 @@ interface ChatBody {
 
 const forwardedHeaders = ['http-referer', 'user-agent', 'x-title', 'x-openrouter-title', 'x-session-id']
 
-export async function runDecisions(call: DecisionCall, body: unknown, settings: DecisionSettings, dialects: Readonly<Record<DialectName, Dialect>>, deps: InferenceDeps): Promise<DecisionAnswer> {
+export async function runDecisions(
+  call: DecisionCall,
+  body: unknown,
+  settings: DecisionSettings,
+  dialects: Readonly<Record<DialectName, Dialect>>,
+  deps: InferenceDeps,
+): Promise<DecisionAnswer> {
   try {
     const request = decodeDecisionRequest(body, settings.namespace)
     if (deps.routing.catalog.model(request.model) === undefined) {
-      throw new GatewayError('not_found', `Model "${request.model}" does not exist; bare ids map onto ${settings.namespace} (systemone.namespace). GET /api/v1/models lists the available models`)
+      throw new GatewayError(
+        'not_found',
+        `Model "${request.model}" does not exist; bare ids map onto ${settings.namespace} (systemone.namespace). GET /api/v1/models lists the available models`,
+      )
     }
     const headers: Record<string, string> = {}
     for (const name of forwardedHeaders) if (typeof call.headers[name] === 'string') headers[name] = call.headers[name]
     const results = await Promise.all(
       request.questions.map((question, index) =>
         invokeInference(
-          { key: call.key, dialect: 'openai-chat', body: questionBody(request.model, request.state, question, request.passThrough), requestId: call.id, headers, signal: call.signal, generationId: index === 0 ? call.id : `${call.id}-${index}`, apiType: 'decisions' },
+          {
+            key: call.key,
+            dialect: 'openai-chat',
+            body: questionBody(request.model, request.state, question, request.passThrough),
+            requestId: call.id,
+            headers,
+            signal: call.signal,
+            generationId: index === 0 ? call.id : `${call.id}-${index}`,
+            apiType: 'decisions',
+          },
           dialects,
           deps,
         ),
       ),
     )
     const failed = results.find((result) => result.status !== 200)
-    if (failed !== undefined) return { status: failed.status, body: failed.body, headers: pickRetryAfter(failed.headers, call.id) }
-    return { status: 200, body: assemble(call.id, request.model, request.questions, results), headers: { 'x-generation-id': call.id } }
+    if (failed !== undefined)
+      return { status: failed.status, body: failed.body, headers: pickRetryAfter(failed.headers, call.id) }
+    return {
+      status: 200,
+      body: assemble(call.id, request.model, request.questions, results),
+      headers: { 'x-generation-id': call.id },
+    }
   } catch (error) {
     const failure = isGatewayError(error) ? error : new GatewayError('internal', undefined, { cause: error })
-    if (!isGatewayError(error)) deps.logger.error({ err: error, generationId: call.id }, 'systemone failed unexpectedly')
-    return { status: failure.status, body: toErrorEnvelope(failure), headers: { ...failure.headers, 'x-generation-id': call.id } }
+    if (!isGatewayError(error))
+      deps.logger.error({ err: error, generationId: call.id }, 'systemone failed unexpectedly')
+    return {
+      status: failure.status,
+      body: toErrorEnvelope(failure),
+      headers: { ...failure.headers, 'x-generation-id': call.id },
+    }
   }
 }
 
-function assemble(id: string, model: string, questions: readonly DecisionQuestion[], results: readonly InvokeResult[]): Record<string, unknown> {
+function assemble(
+  id: string,
+  model: string,
+  questions: readonly DecisionQuestion[],
+  results: readonly InvokeResult[],
+): Record<string, unknown> {
   const answers: Record<string, unknown> = {}
   const methods: Record<string, ProbabilityMethod> = {}
   const generations: Record<string, string> = {}
@@ -78,7 +111,11 @@ function assemble(id: string, model: string, questions: readonly DecisionQuestio
     const result = results[index]!
     const chat = result.body as ChatBody
     const choice = chat.choices?.[0]
-    const { method, probabilities } = questionProbabilities(question, choice?.message?.content ?? '', choice?.logprobs?.content ?? null)
+    const { method, probabilities } = questionProbabilities(
+      question,
+      choice?.message?.content ?? '',
+      choice?.logprobs?.content ?? null,
+    )
     answers[question.name] = toAnswer(question, probabilities)
     methods[question.name] = method
     generations[question.name] = result.generationId

@@ -7,11 +7,19 @@ import { runDecisions, type DecisionSettings } from './run-decisions.ts'
 import { clientCancellation } from '../../http/client-cancellation.ts'
 
 const paths = [
-  { url: '/api/v1/systemone', summary: 'Answer typed questions (noul, choice, score) about a state with probabilities' },
+  {
+    url: '/api/v1/systemone',
+    summary: 'Answer typed questions (noul, choice, score) about a state with probabilities',
+  },
   { url: '/api/alpha/decisions', summary: 'Alias of POST /api/v1/systemone' },
 ]
 
-export function registerSystemOneRoutes(app: FastifyInstance, settings: DecisionSettings, dialects: Readonly<Record<DialectName, Dialect>>, deps: InferenceDeps): void {
+export function registerSystemOneRoutes(
+  app: FastifyInstance,
+  settings: DecisionSettings,
+  dialects: Readonly<Record<DialectName, Dialect>>,
+  deps: InferenceDeps,
+): void {
   for (const { url, summary } of paths) {
     app.post(url, {
       config: { auth: 'inference' },
@@ -21,9 +29,20 @@ export function registerSystemOneRoutes(app: FastifyInstance, settings: Decision
   }
 }
 
-async function handle(request: FastifyRequest, reply: FastifyReply, settings: DecisionSettings, dialects: Readonly<Record<DialectName, Dialect>>, deps: InferenceDeps): Promise<FastifyReply> {
+async function handle(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  settings: DecisionSettings,
+  dialects: Readonly<Record<DialectName, Dialect>>,
+  deps: InferenceDeps,
+): Promise<FastifyReply> {
   const answer = await runDecisions(
-    { id: newGenerationId(deps.clock.now().getTime()), key: request.principal!.key, headers: request.headers, signal: clientCancellation(reply) },
+    {
+      id: newGenerationId(deps.clock.now().getTime()),
+      key: request.principal!.key,
+      headers: request.headers,
+      signal: clientCancellation(reply),
+    },
     request.body,
     settings,
     dialects,

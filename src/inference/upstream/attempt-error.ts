@@ -6,8 +6,18 @@ export class AttemptError extends GatewayError {
   readonly upstreamStatus: number | null
   readonly retryAfterSeconds: number | undefined
 
-  constructor(kind: ErrorKind, message: string, upstreamStatus: number | null, retryAfterSeconds?: number, cause?: unknown) {
-    super(kind, message, retryAfterSeconds === undefined ? { cause } : { cause, headers: { 'retry-after': String(retryAfterSeconds) } })
+  constructor(
+    kind: ErrorKind,
+    message: string,
+    upstreamStatus: number | null,
+    retryAfterSeconds?: number,
+    cause?: unknown,
+  ) {
+    super(
+      kind,
+      message,
+      retryAfterSeconds === undefined ? { cause } : { cause, headers: { 'retry-after': String(retryAfterSeconds) } },
+    )
     this.upstreamStatus = upstreamStatus
     this.retryAfterSeconds = retryAfterSeconds
   }
@@ -24,5 +34,11 @@ export function attemptErrorFromTransport(error: unknown, providerSlug: string):
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     return new AttemptError('upstream_timeout', `Provider ${providerSlug} timed out`, null, undefined, error)
   }
-  return new AttemptError('upstream_error', `Provider ${providerSlug} is unreachable (${code || (error as Error).message})`, null, undefined, error)
+  return new AttemptError(
+    'upstream_error',
+    `Provider ${providerSlug} is unreachable (${code || (error as Error).message})`,
+    null,
+    undefined,
+    error,
+  )
 }

@@ -20,11 +20,21 @@ export async function callEmbeddingsEndpoint(input: CallEmbeddingsInput): Promis
   const { endpoint } = input
   const provider = endpoint.provider
   const adapter = embeddingsAdapters[provider.api]
-  if (adapter === null) throw new GatewayError('invalid_request', `Provider ${provider.slug} (${provider.api}) has no embeddings API; route this model to another provider`)
+  if (adapter === null)
+    throw new GatewayError(
+      'invalid_request',
+      `Provider ${provider.slug} (${provider.api}) has no embeddings API; route this model to another provider`,
+    )
   // input_type goes only to endpoints that take it (supported_parameters; see build-catalog.ts).
   const { input_type: inputType, ...call } = input.call
   const takesInputType = inputType !== undefined && endpoint.supportedParameters.includes('input_type')
-  const request = adapter.buildRequest(withFields(call, takesInputType ? { input_type: inputType, model: endpoint.upstreamModelId } : { model: endpoint.upstreamModelId }), provider.apiKey === null ? {} : { apiKey: provider.apiKey })
+  const request = adapter.buildRequest(
+    withFields(
+      call,
+      takesInputType ? { input_type: inputType, model: endpoint.upstreamModelId } : { model: endpoint.upstreamModelId },
+    ),
+    provider.apiKey === null ? {} : { apiKey: provider.apiKey },
+  )
   const answer = await sendToProvider(endpoint, request, input.signal, input.transport)
   const body = await readJsonAnswer(answer, provider.slug)
   return adapter.parseResponse(body, input.call.inputs.length)

@@ -27,12 +27,19 @@ export async function callEndpoint(input: CallEndpointInput): Promise<EndpointOu
   const { endpoint, signal } = input
   const provider = endpoint.provider
   const adapter = providerAdapters[provider.api]
-  const request = adapter.buildRequest(withFields(input.call, { model: endpoint.upstreamModelId }), provider.apiKey === null ? {} : { apiKey: provider.apiKey })
+  const request = adapter.buildRequest(
+    withFields(input.call, { model: endpoint.upstreamModelId }),
+    provider.apiKey === null ? {} : { apiKey: provider.apiKey },
+  )
   const answer = await sendToProvider(endpoint, request, signal, input.transport)
   if (!input.call.stream) return { kind: 'result', result: await readResult(adapter, answer, provider.slug) }
   return { kind: 'stream', events: new UpstreamEventStream(adapter, answer) }
 }
 
-async function readResult(adapter: ProviderAdapter, answer: UpstreamAnswer, providerSlug: string): Promise<CanonicalResult> {
+async function readResult(
+  adapter: ProviderAdapter,
+  answer: UpstreamAnswer,
+  providerSlug: string,
+): Promise<CanonicalResult> {
   return adapter.parseResponse(await readJsonAnswer(answer, providerSlug))
 }

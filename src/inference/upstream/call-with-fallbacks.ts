@@ -42,7 +42,11 @@ export class AllAttemptsFailed extends AttemptError {
 }
 
 export async function callWithFallbacks(input: CallWithFallbacksInput, deps: FallbackDeps): Promise<CalledEndpoint> {
-  return tryCandidates(input, (endpoint) => callEndpoint({ endpoint, call: input.call, signal: input.signal, transport: deps.transport }), deps)
+  return tryCandidates(
+    input,
+    (endpoint) => callEndpoint({ endpoint, call: input.call, signal: input.signal, transport: deps.transport }),
+    deps,
+  )
 }
 
 export interface TriedCandidate<T> {
@@ -71,17 +75,34 @@ export async function tryCandidates<T>(
       deps.routing.breaker.recordSuccess(endpoint.id)
       deps.routing.stats.recordLatency(endpoint.id, now - attemptStart)
       if (input.sessionKey !== null) deps.routing.sticky.remember(input.sessionKey, endpoint.id)
-      attempts.push({ model: model.slug, provider: endpoint.provider.slug, endpointId: endpoint.id, status: 200, latencyMs: now - attemptStart })
+      attempts.push({
+        model: model.slug,
+        provider: endpoint.provider.slug,
+        endpointId: endpoint.id,
+        status: 200,
+        latencyMs: now - attemptStart,
+      })
       return { candidate, outcome, attempts, latencyMs: now - started }
     } catch (error) {
       if (!(error instanceof AttemptError)) throw error
-      attempts.push({ model: model.slug, provider: endpoint.provider.slug, endpointId: endpoint.id, status: error.upstreamStatus ?? error.status, latencyMs: deps.clock.now().getTime() - attemptStart })
+      attempts.push({
+        model: model.slug,
+        provider: endpoint.provider.slug,
+        endpointId: endpoint.id,
+        status: error.upstreamStatus ?? error.status,
+        latencyMs: deps.clock.now().getTime() - attemptStart,
+      })
       if (error.isRetryable) deps.routing.breaker.recordFailure(endpoint.id)
       else deps.routing.breaker.recordSuccess(endpoint.id)
       last = error
       if (!error.isRetryable) break
     }
   }
-  if (last === null) last = new AttemptError('unavailable', 'Every endpoint for this model is cooling down after failures; retry shortly', null)
+  if (last === null)
+    last = new AttemptError(
+      'unavailable',
+      'Every endpoint for this model is cooling down after failures; retry shortly',
+      null,
+    )
   throw new AllAttemptsFailed(last, attempts)
 }

@@ -4,11 +4,22 @@ import type { UpstreamRequest } from '../../providers/provider-adapter.ts'
 import { providerAdapters } from '../../providers/registry.ts'
 import type { EndpointEntry } from '../catalog/catalog.ts'
 import { AttemptError, attemptErrorFromTransport } from './attempt-error.ts'
-import { readAllCapped, readCapped, ResponseTooLarge, type UpstreamAnswer, type UpstreamTransport } from './upstream-transport.ts'
+import {
+  readAllCapped,
+  readCapped,
+  ResponseTooLarge,
+  type UpstreamAnswer,
+  type UpstreamTransport,
+} from './upstream-transport.ts'
 import type { CancelSignal } from '../../domain/cancellation.ts'
 import { withFields } from '../../domain/with-fields.ts'
 
-export async function sendToProvider(endpoint: EndpointEntry, request: UpstreamRequest, signal: CancelSignal, transport: UpstreamTransport): Promise<UpstreamAnswer> {
+export async function sendToProvider(
+  endpoint: EndpointEntry,
+  request: UpstreamRequest,
+  signal: CancelSignal,
+  transport: UpstreamTransport,
+): Promise<UpstreamAnswer> {
   const provider = endpoint.provider
   let answer: UpstreamAnswer
   try {
@@ -26,8 +37,17 @@ export async function sendToProvider(endpoint: EndpointEntry, request: UpstreamR
     throw attemptErrorFromTransport(error, provider.slug)
   }
   if (answer.status < 200 || answer.status >= 300) {
-    const failure = providerAdapters[provider.api].classifyError(answer.status, await readCapped(answer.body), answer.headers)
-    throw new AttemptError(failure.kind, `${provider.name}: ${failure.message}`, answer.status, failure.retryAfterSeconds)
+    const failure = providerAdapters[provider.api].classifyError(
+      answer.status,
+      await readCapped(answer.body),
+      answer.headers,
+    )
+    throw new AttemptError(
+      failure.kind,
+      `${provider.name}: ${failure.message}`,
+      answer.status,
+      failure.retryAfterSeconds,
+    )
   }
   return answer
 }
@@ -38,6 +58,12 @@ export async function readJsonAnswer(answer: UpstreamAnswer, providerSlug: strin
     return JSON.parse((await readAllCapped(answer.body)).toString('utf8'))
   } catch (error) {
     const reason = error instanceof ResponseTooLarge ? error.message : 'a body that is not JSON'
-    throw new AttemptError('upstream_error', `Provider ${providerSlug} returned ${reason}`, answer.status, undefined, error)
+    throw new AttemptError(
+      'upstream_error',
+      `Provider ${providerSlug} returned ${reason}`,
+      answer.status,
+      undefined,
+      error,
+    )
   }
 }

@@ -8,7 +8,13 @@ import { planCompletion } from '../../../test/fake-upstreams/scripted-reply.ts'
 import type { UpstreamAnswer } from './upstream-transport.ts'
 import { UpstreamEventStream } from './upstream-event-stream.ts'
 
-const frames = openaiChatDialect.completionFrames(planCompletion({ type: 'completion', text: 'héllo – wörld ✓', chunks: 5, usage: { input_tokens: 3, output_tokens: 5 } }, 1, 'm1'))
+const frames = openaiChatDialect.completionFrames(
+  planCompletion(
+    { type: 'completion', text: 'héllo – wörld ✓', chunks: 5, usage: { input_tokens: 3, output_tokens: 5 } },
+    1,
+    'm1',
+  ),
+)
 const bytes = Buffer.from(frames.join(''))
 
 function answerOf(body: Readable): UpstreamAnswer {
@@ -16,7 +22,10 @@ function answerOf(body: Readable): UpstreamAnswer {
 }
 
 function streamOf(chunks: readonly Buffer[]): UpstreamEventStream {
-  return new UpstreamEventStream(providerAdapters['openai-chat'], answerOf(Readable.from(chunks, { objectMode: false })))
+  return new UpstreamEventStream(
+    providerAdapters['openai-chat'],
+    answerOf(Readable.from(chunks, { objectMode: false })),
+  )
 }
 
 async function allBatches(stream: UpstreamEventStream): Promise<StreamEvent[][]> {
@@ -30,7 +39,13 @@ test('the events of one upstream read come as one batch, and the whole answer en
   assert.equal(batches.length, 1)
   const events = batches[0]!
   assert.equal(events[0]?.type, 'message-start')
-  assert.equal(events.filter((event) => event.type === 'text-delta').map((event) => (event as { delta: string }).delta).join(''), 'héllo – wörld ✓')
+  assert.equal(
+    events
+      .filter((event) => event.type === 'text-delta')
+      .map((event) => (event as { delta: string }).delta)
+      .join(''),
+    'héllo – wörld ✓',
+  )
   assert.equal(events.at(-1)?.type, 'message-end')
 })
 
@@ -38,7 +53,10 @@ test('split at every byte, the batches hold the same events, and iterating one b
   const whole = (await allBatches(streamOf([bytes]))).flat()
   for (let cut = 1; cut < bytes.length; cut += 1) {
     const batches = await allBatches(streamOf([bytes.subarray(0, cut), bytes.subarray(cut)]))
-    assert.ok(batches.every((batch) => batch.length > 0), 'no empty batch')
+    assert.ok(
+      batches.every((batch) => batch.length > 0),
+      'no empty batch',
+    )
     assert.deepEqual(batches.flat(), whole, `split at ${cut}`)
   }
   const single: StreamEvent[] = []
@@ -53,5 +71,9 @@ test('a body that breaks off ends with a stream-error after the events read so f
   setImmediate(() => body.destroy(new Error('socket hang up')))
   const events = (await allBatches(new UpstreamEventStream(providerAdapters['openai-chat'], answerOf(body)))).flat()
   assert.equal(events[0]?.type, 'message-start')
-  assert.deepEqual(events.at(-1), { type: 'stream-error', kind: 'upstream_error', message: "The provider's stream broke off: socket hang up" })
+  assert.deepEqual(events.at(-1), {
+    type: 'stream-error',
+    kind: 'upstream_error',
+    message: "The provider's stream broke off: socket hang up",
+  })
 })

@@ -72,7 +72,11 @@ export class UpstreamTransport {
   #pool(origin: string): Pool {
     let pool = this.#pools.get(origin)
     if (pool === undefined) {
-      pool = new Pool(origin, { connections: this.#options.connectionsPerOrigin, keepAliveTimeout: this.#options.keepAliveTimeoutMs, pipelining: 1 })
+      pool = new Pool(origin, {
+        connections: this.#options.connectionsPerOrigin,
+        keepAliveTimeout: this.#options.keepAliveTimeoutMs,
+        pipelining: 1,
+      })
       this.#pools.set(origin, pool)
     }
     return pool

@@ -28,7 +28,9 @@ function pricing(endpoint: EndpointEntry) {
 }
 
 function cheapest(model: ModelEntry): EndpointEntry {
-  return [...model.endpoints].sort((a, b) => Number(a.pricing.prompt + a.pricing.completion - (b.pricing.prompt + b.pricing.completion)))[0]!
+  return [...model.endpoints].sort((a, b) =>
+    Number(a.pricing.prompt + a.pricing.completion - (b.pricing.prompt + b.pricing.completion)),
+  )[0]!
 }
 
 export function presentModel(model: ModelEntry) {
@@ -42,7 +44,11 @@ export function presentModel(model: ModelEntry) {
     context_length: model.contextLength,
     architecture: architecture(model),
     pricing: pricing(top),
-    top_provider: { context_length: top.contextLength, max_completion_tokens: top.maxOutputTokens, is_moderated: false },
+    top_provider: {
+      context_length: top.contextLength,
+      max_completion_tokens: top.maxOutputTokens,
+      is_moderated: false,
+    },
     per_request_limits: null,
     supported_parameters: [...new Set(model.endpoints.flatMap((endpoint) => endpoint.supportedParameters))].sort(),
     default_parameters: null,
@@ -89,5 +95,11 @@ export function presentModelEndpoints(model: ModelEntry) {
 }
 
 export function presentProvider(provider: ProviderEntry) {
-  return { name: provider.name, slug: provider.slug, privacy_policy_url: null, terms_of_service_url: null, status_page_url: null }
+  return {
+    name: provider.name,
+    slug: provider.slug,
+    privacy_policy_url: null,
+    terms_of_service_url: null,
+    status_page_url: null,
+  }
 }

@@ -9,11 +9,30 @@ export function registerCatalogRoutes(app: FastifyInstance, catalog: Catalog): v
   const tags = ['models']
   app.get(
     '/api/v1/models',
-    { config: { auth: 'any' }, schema: { tags, summary: 'List models', querystring: Type.Object({ category: Type.Optional(Type.String()), supported_parameters: Type.Optional(Type.String()) }) } },
+    {
+      config: { auth: 'any' },
+      schema: {
+        tags,
+        summary: 'List models',
+        querystring: Type.Object({
+          category: Type.Optional(Type.String()),
+          supported_parameters: Type.Optional(Type.String()),
+        }),
+      },
+    },
     async (request) => {
       const { supported_parameters: wanted } = request.query as { supported_parameters?: string }
-      const required = wanted === undefined ? [] : wanted.split(',').map((name) => name.trim()).filter((name) => name !== '')
-      const models = catalog.models().filter((model) => model.kind === 'text').map(presentModel)
+      const required =
+        wanted === undefined
+          ? []
+          : wanted
+              .split(',')
+              .map((name) => name.trim())
+              .filter((name) => name !== '')
+      const models = catalog
+        .models()
+        .filter((model) => model.kind === 'text')
+        .map(presentModel)
       const data = models.filter((model) => required.every((name) => model.supported_parameters.includes(name)))
       return { data, total_count: data.length, links: { next: null } }
     },
@@ -23,14 +42,24 @@ export function registerCatalogRoutes(app: FastifyInstance, catalog: Catalog): v
     '/api/v1/embeddings/models',
     { config: { auth: 'any' }, schema: { tags, summary: 'List embedding models' } },
     async () => {
-      const data = catalog.models().filter((model) => model.kind === 'embedding').map(presentModel)
+      const data = catalog
+        .models()
+        .filter((model) => model.kind === 'embedding')
+        .map(presentModel)
       return { data, total_count: data.length, links: { next: null } }
     },
   )
 
   app.get(
     '/api/v1/models/:author/:slug/endpoints',
-    { config: { auth: 'any' }, schema: { tags, summary: "List a model's endpoints", params: Type.Object({ author: Type.String({ minLength: 1 }), slug: Type.String({ minLength: 1 }) }) } },
+    {
+      config: { auth: 'any' },
+      schema: {
+        tags,
+        summary: "List a model's endpoints",
+        params: Type.Object({ author: Type.String({ minLength: 1 }), slug: Type.String({ minLength: 1 }) }),
+      },
+    },
     async (request) => {
       const { author, slug } = request.params as { author: string; slug: string }
       const model = catalog.model(`${author}/${slug}`)

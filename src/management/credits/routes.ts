@@ -10,13 +10,19 @@ export function registerCreditsRoutes(app: FastifyInstance, service: CreditsServ
   const response = Type.Object({ data: Credits })
   app.get(
     '/api/v1/credits',
-    { config: { auth: 'management' }, schema: { tags, summary: 'Total credits granted and used', response: { 200: response } } },
+    {
+      config: { auth: 'management' },
+      schema: { tags, summary: 'Total credits granted and used', response: { 200: response } },
+    },
     async () => ({ data: await service.totals() }),
   )
 
   app.post(
     '/api/v1/credits/grants',
-    { config: { auth: 'management' }, schema: { tags, summary: 'Grant credits (self-hosted)', body: CreditGrantBody, response: { 201: response } } },
+    {
+      config: { auth: 'management' },
+      schema: { tags, summary: 'Grant credits (self-hosted)', body: CreditGrantBody, response: { 201: response } },
+    },
     async (request, reply) => reply.code(201).send({ data: await service.grant(request.body as CreditGrantBody) }),
   )
 }

@@ -22,13 +22,20 @@ export function createCreditsService(deps: CreditsServiceDeps) {
   return {
     async totals(): Promise<Credits> {
       const scopeId = creditScopeId(deps.organizationId)
-      const [granted, balances] = await Promise.all([deps.grants.totalNano(deps.organizationId), deps.counters.read([scopeId])])
+      const [granted, balances] = await Promise.all([
+        deps.grants.totalNano(deps.organizationId),
+        deps.counters.read([scopeId]),
+      ])
       return { total_credits: nanoToUsd(granted), total_usage: nanoToUsd(balances.get(scopeId)?.spentNano ?? 0n) }
     },
 
     async grant(body: CreditGrantBody): Promise<Credits> {
       const amountNano = usdToNano(body.amount)
-      if (amountNano <= 0n) throw new GatewayError('invalid_request', `amount ${body.amount} is less than one nano-dollar: grant a positive USD amount such as 10`)
+      if (amountNano <= 0n)
+        throw new GatewayError(
+          'invalid_request',
+          `amount ${body.amount} is less than one nano-dollar: grant a positive USD amount such as 10`,
+        )
       await deps.grants.insert({
         id: randomUUID(),
         organization_id: deps.organizationId,

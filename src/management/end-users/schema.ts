@@ -8,7 +8,11 @@ export const EndUser = Type.Object({
 })
 
 export const RegisterEndUserBody = Type.Object(
-  { user: Type.String({ description: 'Tracking string: 1 to 512 Unicode code points, well-formed, no NUL, no surrounding whitespace' }) },
+  {
+    user: Type.String({
+      description: 'Tracking string: 1 to 512 Unicode code points, well-formed, no NUL, no surrounding whitespace',
+    }),
+  },
   { additionalProperties: false },
 )
 

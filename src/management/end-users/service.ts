@@ -7,7 +7,12 @@ import type { EndUser, ListEndUsersQuery } from './schema.ts'
 import { isDotSegment, trackingIdProblem } from './tracking-id.ts'
 
 export function toEndUser(row: EndUserRow): EndUser {
-  return { user: row.tracking_id, is_active: row.is_active === 1, created_at: row.created_at, updated_at: row.updated_at }
+  return {
+    user: row.tracking_id,
+    is_active: row.is_active === 1,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  }
 }
 
 function requireValid(trackingId: string): void {
@@ -29,7 +34,11 @@ function requireAddressable(trackingId: string): void {
 export function createEndUsersService(deps: { endUsers: EndUsersRepository; clock: Clock }) {
   async function findOrThrow(organizationId: string, trackingId: string): Promise<EndUserRow> {
     const row = await deps.endUsers.find(organizationId, trackingId)
-    if (row === undefined) throw new GatewayError('not_found', 'No end user is registered with this tracking ID; register it with POST /api/v1/end-users')
+    if (row === undefined)
+      throw new GatewayError(
+        'not_found',
+        'No end user is registered with this tracking ID; register it with POST /api/v1/end-users',
+      )
     return row
   }
 
@@ -37,7 +46,13 @@ export function createEndUsersService(deps: { endUsers: EndUsersRepository; cloc
     async register(organizationId: string, trackingId: string): Promise<EndUser> {
       requireValid(trackingId)
       const now = deps.clock.now().toISOString()
-      const row: EndUserRow = { organization_id: organizationId, tracking_id: trackingId, is_active: 1, created_at: now, updated_at: now }
+      const row: EndUserRow = {
+        organization_id: organizationId,
+        tracking_id: trackingId,
+        is_active: 1,
+        created_at: now,
+        updated_at: now,
+      }
       if (!(await deps.endUsers.insertIfAbsent(row))) {
         throw new GatewayError('conflict', 'This tracking ID is already registered')
       }

@@ -3,7 +3,19 @@ import assert from 'node:assert/strict'
 import { countCodePoints, isDotSegment, trackingIdProblem } from './tracking-id.ts'
 
 test('ordinary, emoji, combining-mark and case-distinct strings are accepted', () => {
-  for (const value of ['user-1', 'User-1', '👩‍💻', 'e\u0301', 'é', 'a b', '.', '..', 'a/b?c#d%', 'x'.repeat(512), '😀'.repeat(512)]) {
+  for (const value of [
+    'user-1',
+    'User-1',
+    '👩‍💻',
+    'e\u0301',
+    'é',
+    'a b',
+    '.',
+    '..',
+    'a/b?c#d%',
+    'x'.repeat(512),
+    '😀'.repeat(512),
+  ]) {
     assert.equal(trackingIdProblem(value), null, value.slice(0, 20))
   }
 })
@@ -20,7 +32,8 @@ test('empty, lone surrogates, NUL and surrounding whitespace are refused', () =>
   assert.match(trackingIdProblem('a\uD800') ?? '', /lone surrogate/)
   assert.match(trackingIdProblem('\uDC00b') ?? '', /lone surrogate/)
   assert.match(trackingIdProblem('a\u0000b') ?? '', /NUL/)
-  for (const value of [' a', 'a ', '\ta', 'a\n', '\u00A0a', 'a\u3000']) assert.match(trackingIdProblem(value) ?? '', /whitespace/, JSON.stringify(value))
+  for (const value of [' a', 'a ', '\ta', 'a\n', '\u00A0a', 'a\u3000'])
+    assert.match(trackingIdProblem(value) ?? '', /whitespace/, JSON.stringify(value))
 })
 
 test('only "." and ".." are dot segments', () => {

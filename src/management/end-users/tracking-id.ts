@@ -24,7 +24,8 @@ export function trackingIdProblem(value: string): string | null {
   if (loneSurrogate.test(value)) return 'must be well-formed Unicode (it contains a lone surrogate)'
   if (value.includes('\u0000')) return 'must not contain NUL (U+0000)'
   const length = countCodePoints(value)
-  if (length > trackingIdMaxCodePoints) return `must be at most ${trackingIdMaxCodePoints} characters (Unicode code points); it has ${length}`
+  if (length > trackingIdMaxCodePoints)
+    return `must be at most ${trackingIdMaxCodePoints} characters (Unicode code points); it has ${length}`
   if (value.trim() !== value) return 'must not start or end with whitespace'
   return null
 }

@@ -49,12 +49,22 @@ export function presentGeneration(record: GenerationRecord) {
     request_id: record.requestId,
     session_id: record.sessionId,
     response_cache_source_id: null,
-    provider_responses: record.attempts.map((attempt) => ({ status: attempt.status, provider_name: attempt.provider, endpoint_id: attempt.endpointId, latency: attempt.latencyMs, is_byok: record.isByok })),
+    provider_responses: record.attempts.map((attempt) => ({
+      status: attempt.status,
+      provider_name: attempt.provider,
+      endpoint_id: attempt.endpointId,
+      latency: attempt.latencyMs,
+      is_byok: record.isByok,
+    })),
   }
 }
 
 export function presentGenerationContent(content: GenerationContent, record: GenerationRecord) {
-  const error = content.error ?? (record.status === 'failed' ? { status: record.errorStatus, message: record.errorMessage, provider_name: record.provider } : null)
+  const error =
+    content.error ??
+    (record.status === 'failed'
+      ? { status: record.errorStatus, message: record.errorMessage, provider_name: record.provider }
+      : null)
   return {
     input: content.input,
     output: { completion: content.completion, reasoning: content.reasoning },

@@ -7,28 +7,51 @@ import type { GenerationStore, StoredGeneration } from '../../generations/genera
 import { presentGeneration, presentGenerationContent } from './present-generation.ts'
 
 const GenerationQuery = Type.Object({
-  id: Type.String({ minLength: 1, maxLength: 128, pattern: '^gen-[0-9A-Za-z-]+$', description: 'The generation id (gen-...)' }),
+  id: Type.String({
+    minLength: 1,
+    maxLength: 128,
+    pattern: '^gen-[0-9A-Za-z-]+$',
+    description: 'The generation id (gen-...)',
+  }),
 })
 
 async function findVisible(store: GenerationStore, request: FastifyRequest): Promise<StoredGeneration> {
   const { id } = request.query as { id: string }
   const found = await store.find(id)
   const key = request.principal!.key
-  const visible = found !== undefined && found.record.organizationId === key.organizationId && (key.kind === 'management' || found.record.workspaceId === key.workspaceId)
+  const visible =
+    found !== undefined &&
+    found.record.organizationId === key.organizationId &&
+    (key.kind === 'management' || found.record.workspaceId === key.workspaceId)
   if (!visible) throw new GatewayError('not_found', `Generation ${id} not found in this workspace`)
   return found
 }
 
 export function registerGenerationRoutes(app: FastifyInstance, store: GenerationStore): void {
   const tags = ['generations']
-  app.get('/api/v1/generation', { config: { auth: 'any' }, schema: { tags, summary: "A generation's metadata", querystring: GenerationQuery } }, async (request) => {
-    const { record } = await findVisible(store, request)
-    return { data: presentGeneration(record) }
-  })
+  app.get(
+    '/api/v1/generation',
+    { config: { auth: 'any' }, schema: { tags, summary: "A generation's metadata", querystring: GenerationQuery } },
+    async (request) => {
+      const { record } = await findVisible(store, request)
+      return { data: presentGeneration(record) }
+    },
+  )
 
-  app.get('/api/v1/generation/content', { config: { auth: 'any' }, schema: { tags, summary: "A generation's stored input and output", querystring: GenerationQuery } }, async (request) => {
-    const { record, content } = await findVisible(store, request)
-    if (content === null) throw new GatewayError('not_found', `No content is stored for generation ${record.id} (IO logging is off for its workspace, or it was not sampled)`)
-    return { data: presentGenerationContent(content, record) }
-  })
+  app.get(
+    '/api/v1/generation/content',
+    {
+      config: { auth: 'any' },
+      schema: { tags, summary: "A generation's stored input and output", querystring: GenerationQuery },
+    },
+    async (request) => {
+      const { record, content } = await findVisible(store, request)
+      if (content === null)
+        throw new GatewayError(
+          'not_found',
+          `No content is stored for generation ${record.id} (IO logging is off for its workspace, or it was not sampled)`,
+        )
+      return { data: presentGenerationContent(content, record) }
+    },
+  )
 }

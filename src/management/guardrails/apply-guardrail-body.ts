@@ -21,7 +21,11 @@ function toPatternFilters(filters: Body['content_filters']): PatternFilter[] | n
   if (filters === undefined || filters === null) return filters
   return filters.map((filter, index) => {
     const compiled = compilePattern(filter.pattern)
-    if ('error' in compiled) throw new GatewayError('invalid_request', `content_filters[${index}].pattern is not a valid regular expression: ${compiled.error}`)
+    if ('error' in compiled)
+      throw new GatewayError(
+        'invalid_request',
+        `content_filters[${index}].pattern is not a valid regular expression: ${compiled.error}`,
+      )
     return { pattern: filter.pattern, action: filter.action, label: filter.label ?? null }
   })
 }
@@ -30,10 +34,17 @@ function toBuiltinFilters(filters: Body['content_filter_builtins']): BuiltinFilt
   if (filters === undefined || filters === null) return filters
   const seen = new Set<string>()
   return filters.map((filter, index) => {
-    if (seen.has(filter.slug)) throw new GatewayError('invalid_request', `content_filter_builtins[${index}]: builtin "${filter.slug}" is listed twice; list each builtin once`)
+    if (seen.has(filter.slug))
+      throw new GatewayError(
+        'invalid_request',
+        `content_filter_builtins[${index}]: builtin "${filter.slug}" is listed twice; list each builtin once`,
+      )
     seen.add(filter.slug)
     if (filter.scan_scope !== undefined && filter.slug !== 'regex-prompt-injection') {
-      throw new GatewayError('invalid_request', `content_filter_builtins[${index}].scan_scope applies only to regex-prompt-injection; remove it from "${filter.slug}"`)
+      throw new GatewayError(
+        'invalid_request',
+        `content_filter_builtins[${index}].scan_scope applies only to regex-prompt-injection; remove it from "${filter.slug}"`,
+      )
     }
     return { slug: filter.slug, action: filter.action, scanScope: filter.scan_scope ?? 'all_messages' }
   })
@@ -42,15 +53,22 @@ function toBuiltinFilters(filters: Body['content_filter_builtins']): BuiltinFilt
 /** Create bodies must send limit_usd and reset_interval together (either may be null). */
 export function assertBudgetFieldsTogether(body: Body): void {
   if ((body.limit_usd === undefined) !== (body.reset_interval === undefined)) {
-    throw new GatewayError('invalid_request', 'limit_usd and reset_interval must be sent together (reset_interval null means a lifetime budget)')
+    throw new GatewayError(
+      'invalid_request',
+      'limit_usd and reset_interval must be sent together (reset_interval null means a lifetime budget)',
+    )
   }
 }
 
 export function applyGuardrailBody(current: GuardrailRecord, body: Body, now: string | null): GuardrailRecord {
-  const limitUsd = body.limit_usd === undefined ? current.limitUsd : body.limit_usd === null ? null : formatUsdDecimal(body.limit_usd)
+  const limitUsd =
+    body.limit_usd === undefined ? current.limitUsd : body.limit_usd === null ? null : formatUsdDecimal(body.limit_usd)
   const resetInterval = pick(body.reset_interval, current.resetInterval)
   if (limitUsd === null && resetInterval !== null) {
-    throw new GatewayError('invalid_request', `reset_interval "${resetInterval}" needs a limit_usd: send a limit_usd greater than 0, or reset_interval null`)
+    throw new GatewayError(
+      'invalid_request',
+      `reset_interval "${resetInterval}" needs a limit_usd: send a limit_usd greater than 0, or reset_interval null`,
+    )
   }
   return {
     ...current,
@@ -82,7 +100,9 @@ export function applyGuardrailBody(current: GuardrailRecord, body: Body, now: st
 }
 
 /** A guardrail with no rules, the starting point of a create and of a materialized default. */
-export function emptyGuardrail(fields: Pick<GuardrailRecord, 'id' | 'organizationId' | 'workspaceId' | 'name' | 'createdAt'>): GuardrailRecord {
+export function emptyGuardrail(
+  fields: Pick<GuardrailRecord, 'id' | 'organizationId' | 'workspaceId' | 'name' | 'createdAt'>,
+): GuardrailRecord {
   return {
     ...fields,
     description: null,

@@ -24,7 +24,9 @@ interface PageQuery {
 }
 
 function unknownError(what: string, unknown: readonly string[], hint: string): GatewayError {
-  return new GatewayError('not_found', `Unknown ${what}: ${unknown.join(', ')}; ${hint}`, { metadata: { unknown: [...unknown] } })
+  return new GatewayError('not_found', `Unknown ${what}: ${unknown.join(', ')}; ${hint}`, {
+    metadata: { unknown: [...unknown] },
+  })
 }
 
 export function createAssignmentService(deps: AssignmentServiceDeps) {
@@ -33,7 +35,10 @@ export function createAssignmentService(deps: AssignmentServiceDeps) {
   async function assignable(id: string): Promise<ResolvedGuardrail> {
     const resolved = await guardrailService.resolve(id)
     if (resolved.isWorkspaceDefault) {
-      throw new GatewayError('invalid_request', `Guardrail ${id} is a workspace default guardrail: it already applies to every key of its workspace and takes no assignments`)
+      throw new GatewayError(
+        'invalid_request',
+        `Guardrail ${id} is a workspace default guardrail: it already applies to every key of its workspace and takes no assignments`,
+      )
     }
     return resolved
   }
@@ -44,16 +49,25 @@ export function createAssignmentService(deps: AssignmentServiceDeps) {
   }
 
   return {
-    async assignKeys(id: string, keyHashes: readonly string[], assignedBy: string | null): Promise<{ assigned_count: number }> {
+    async assignKeys(
+      id: string,
+      keyHashes: readonly string[],
+      assignedBy: string | null,
+    ): Promise<{ assigned_count: number }> {
       const { record } = await assignable(id)
       const hashes = [...new Set(keyHashes)]
       const keys = await assignments.findKeys(hashes)
       const found = new Set(keys.map((key) => key.hash))
       const unknown = hashes.filter((hash) => !found.has(hash))
       if (unknown.length > 0) throw unknownError('key hashes', unknown, 'list keys with GET /api/v1/keys')
-      const elsewhere = keys.filter((key) => record.workspaceId !== null && key.workspace_id !== record.workspaceId).map((key) => key.hash)
+      const elsewhere = keys
+        .filter((key) => record.workspaceId !== null && key.workspace_id !== record.workspaceId)
+        .map((key) => key.hash)
       if (elsewhere.length > 0) {
-        throw new GatewayError('invalid_request', `Keys ${elsewhere.join(', ')} belong to another workspace than guardrail ${id} (${record.workspaceId}); assign them a guardrail of their own workspace`)
+        throw new GatewayError(
+          'invalid_request',
+          `Keys ${elsewhere.join(', ')} belong to another workspace than guardrail ${id} (${record.workspaceId}); assign them a guardrail of their own workspace`,
+        )
       }
       const result = await assignments.assignKeys(id, hashes, assignedBy, clock.now().toISOString())
       announce(id, result.previousGuardrailIds)
@@ -67,13 +81,18 @@ export function createAssignmentService(deps: AssignmentServiceDeps) {
       return { unassigned_count: count }
     },
 
-    async assignMembers(id: string, userIds: readonly string[], assignedBy: string | null): Promise<{ assigned_count: number }> {
+    async assignMembers(
+      id: string,
+      userIds: readonly string[],
+      assignedBy: string | null,
+    ): Promise<{ assigned_count: number }> {
       await assignable(id)
       const ids = [...new Set(userIds)]
       const users = await workspaces.findUsers(organizationId, ids)
       const found = new Set(users.map((user) => user.id))
       const unknown = ids.filter((userId) => !found.has(userId))
-      if (unknown.length > 0) throw unknownError('user ids', unknown, 'list members with GET /api/v1/organization/members')
+      if (unknown.length > 0)
+        throw unknownError('user ids', unknown, 'list members with GET /api/v1/organization/members')
       const result = await assignments.assignMembers(id, organizationId, ids, assignedBy, clock.now().toISOString())
       announce(id, result.previousGuardrailIds)
       return { assigned_count: result.assignedCount }
@@ -86,13 +105,17 @@ export function createAssignmentService(deps: AssignmentServiceDeps) {
       return { unassigned_count: count }
     },
 
-    async listKeyAssignments(page: PageQuery & { guardrailId?: string }): Promise<{ data: KeyAssignment[]; total_count: number }> {
+    async listKeyAssignments(
+      page: PageQuery & { guardrailId?: string },
+    ): Promise<{ data: KeyAssignment[]; total_count: number }> {
       if (page.guardrailId !== undefined) await guardrailService.resolve(page.guardrailId)
       const { rows, total } = await assignments.listKeyAssignments(page)
       return { data: rows.map((row) => ({ ...row })), total_count: total }
     },
 
-    async listMemberAssignments(page: PageQuery & { guardrailId?: string }): Promise<{ data: MemberAssignment[]; total_count: number }> {
+    async listMemberAssignments(
+      page: PageQuery & { guardrailId?: string },
+    ): Promise<{ data: MemberAssignment[]; total_count: number }> {
       if (page.guardrailId !== undefined) await guardrailService.resolve(page.guardrailId)
       const { rows, total } = await assignments.listMemberAssignments(page)
       return { data: rows.map((row) => ({ ...row })), total_count: total }

@@ -18,7 +18,14 @@ export function toGuardrailObject(record: GuardrailRecord): Guardrail {
     allowed_providers: copy(record.allowedProviders),
     ignored_providers: copy(record.ignoredProviders),
     allowed_data_regions: copy(record.allowedDataRegions),
-    content_filters: record.contentFilters === null ? null : record.contentFilters.map((filter) => ({ pattern: filter.pattern, action: filter.action, label: filter.label })),
+    content_filters:
+      record.contentFilters === null
+        ? null
+        : record.contentFilters.map((filter) => ({
+            pattern: filter.pattern,
+            action: filter.action,
+            label: filter.label,
+          })),
     content_filter_builtins:
       record.contentFilterBuiltins === null
         ? null

@@ -1,12 +1,23 @@
 // Wire schemas of the guardrail routes (api-reference §5). They validate requests and feed OpenAPI.
 import { Type, type Static, type TSchema } from 'typebox'
-import { builtinFilterSlugs, contentFilterActions, dataRegions, guardrailIntervals, scanScopes } from '../../guardrails/guardrail-record.ts'
+import {
+  builtinFilterSlugs,
+  contentFilterActions,
+  dataRegions,
+  guardrailIntervals,
+  scanScopes,
+} from '../../guardrails/guardrail-record.ts'
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 const action = Type.Enum([...contentFilterActions])
 
 const ContentFilter = Type.Object({ pattern: Type.String(), action, label: Type.Optional(Nullable(Type.String())) })
-const ContentFilterBuiltin = Type.Object({ slug: Type.Enum([...builtinFilterSlugs]), action, label: Type.Optional(Type.String()), scan_scope: Type.Optional(Type.Enum([...scanScopes])) })
+const ContentFilterBuiltin = Type.Object({
+  slug: Type.Enum([...builtinFilterSlugs]),
+  action,
+  label: Type.Optional(Type.String()),
+  scan_scope: Type.Optional(Type.Enum([...scanScopes])),
+})
 
 export const guardrailFlagNames = [
   'enforce_zdr',
@@ -33,7 +44,9 @@ const flags = {
   enable_free_model_training: flag,
   enable_paid_model_training: flag,
 } satisfies Record<GuardrailFlagName, TSchema>
-const optionalFlags = Object.fromEntries(Object.entries(flags).map(([key, schema]) => [key, Type.Optional(schema)])) as {
+const optionalFlags = Object.fromEntries(
+  Object.entries(flags).map(([key, schema]) => [key, Type.Optional(schema)]),
+) as {
   [K in GuardrailFlagName]: ReturnType<typeof Type.Optional<typeof flag>>
 }
 
@@ -71,7 +84,14 @@ const editableFields = {
   content_filters: Type.Optional(
     Nullable(
       Type.Array(
-        Type.Object({ pattern: Type.String({ minLength: 1 }), action, label: Type.Optional(Nullable(Type.String({ maxLength: 100 }))) }, { additionalProperties: false }),
+        Type.Object(
+          {
+            pattern: Type.String({ minLength: 1 }),
+            action,
+            label: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+          },
+          { additionalProperties: false },
+        ),
         { minItems: 1 },
       ),
     ),
@@ -80,7 +100,12 @@ const editableFields = {
     Nullable(
       Type.Array(
         Type.Object(
-          { slug: Type.Enum([...builtinFilterSlugs]), action, label: Type.Optional(Type.String()), scan_scope: Type.Optional(Type.Enum([...scanScopes])) },
+          {
+            slug: Type.Enum([...builtinFilterSlugs]),
+            action,
+            label: Type.Optional(Type.String()),
+            scan_scope: Type.Optional(Type.Enum([...scanScopes])),
+          },
           { additionalProperties: false },
         ),
         { minItems: 1 },
@@ -95,7 +120,10 @@ export const CreateGuardrailBody = Type.Object(
   { name, workspace_id: Type.Optional(Type.String({ minLength: 1 })), ...editableFields },
   { additionalProperties: false },
 )
-export const UpdateGuardrailBody = Type.Object({ name: Type.Optional(name), ...editableFields }, { additionalProperties: false })
+export const UpdateGuardrailBody = Type.Object(
+  { name: Type.Optional(name), ...editableFields },
+  { additionalProperties: false },
+)
 
 export const GuardrailParams = Type.Object({ id: Type.String({ minLength: 1 }) })
 export const ListGuardrailsQuery = Type.Object({

@@ -38,11 +38,24 @@ export function createGuardrailService(deps: GuardrailServiceDeps) {
   async function resolve(id: string): Promise<ResolvedGuardrail> {
     const stored = await guardrails.find(id)
     if (stored !== undefined && stored.organizationId === organizationId) {
-      return { record: stored, isStored: true, isWorkspaceDefault: stored.workspaceId !== null && defaultGuardrailId(stored.workspaceId) === id }
+      return {
+        record: stored,
+        isStored: true,
+        isWorkspaceDefault: stored.workspaceId !== null && defaultGuardrailId(stored.workspaceId) === id,
+      }
     }
-    const workspace = (await workspaces.listAll()).find((row) => row.organization_id === organizationId && defaultGuardrailId(row.id) === id)
-    if (workspace === undefined) throw new GatewayError('not_found', `Guardrail ${id} not found: list guardrails with GET /api/v1/guardrails`)
-    const record = emptyGuardrail({ id, organizationId, workspaceId: workspace.id, name: workspaceDefaultGuardrailName, createdAt: workspace.created_at })
+    const workspace = (await workspaces.listAll()).find(
+      (row) => row.organization_id === organizationId && defaultGuardrailId(row.id) === id,
+    )
+    if (workspace === undefined)
+      throw new GatewayError('not_found', `Guardrail ${id} not found: list guardrails with GET /api/v1/guardrails`)
+    const record = emptyGuardrail({
+      id,
+      organizationId,
+      workspaceId: workspace.id,
+      name: workspaceDefaultGuardrailName,
+      createdAt: workspace.created_at,
+    })
     return { record, isStored: false, isWorkspaceDefault: true }
   }
 
@@ -55,7 +68,8 @@ export function createGuardrailService(deps: GuardrailServiceDeps) {
   async function workspaceIdFor(given: string | undefined): Promise<string> {
     if (given !== undefined) return (await workspaceService.resolve(given)).id
     const fallback = await workspaces.findDefault(organizationId)
-    if (fallback === undefined) throw new GatewayError('invalid_request', 'There is no default workspace: pass workspace_id')
+    if (fallback === undefined)
+      throw new GatewayError('invalid_request', 'There is no default workspace: pass workspace_id')
     return fallback.id
   }
 
@@ -63,7 +77,11 @@ export function createGuardrailService(deps: GuardrailServiceDeps) {
     resolve,
     materialize,
 
-    async list(query: { offset: number; limit: number; workspace_id?: string }): Promise<{ data: Guardrail[]; total_count: number }> {
+    async list(query: {
+      offset: number
+      limit: number
+      workspace_id?: string
+    }): Promise<{ data: Guardrail[]; total_count: number }> {
       const workspaceId = await workspaceIdFor(query.workspace_id)
       const { rows, total } = await guardrails.list({ workspaceId, offset: query.offset, limit: query.limit })
       return { data: rows.map(toGuardrailObject), total_count: total }
@@ -87,7 +105,10 @@ export function createGuardrailService(deps: GuardrailServiceDeps) {
     async update(id: string, body: UpdateGuardrailBody): Promise<Guardrail> {
       const resolved = await resolve(id)
       if (resolved.isWorkspaceDefault && body.name !== undefined && body.name !== resolved.record.name) {
-        throw new GatewayError('invalid_request', `Guardrail ${id} is its workspace's default guardrail and cannot be renamed; leave name out`)
+        throw new GatewayError(
+          'invalid_request',
+          `Guardrail ${id} is its workspace's default guardrail and cannot be renamed; leave name out`,
+        )
       }
       const record = applyGuardrailBody(resolved.record, body, clock.now().toISOString())
       await materialize(resolved)

@@ -43,9 +43,13 @@ export function createAccessGuard(deps: AccessGuardDeps) {
   function refuseRegional(request: FastifyRequest): void {
     const hostname = requestHostname(request.headers.host)
     if (regional.has(hostname)) {
-      throw new GatewayError('forbidden', `Intern and vault routes are not served on the regional hostname ${hostname}; call the global hostname instead`, {
-        metadata: { reason: 'regional_hostname', retryable: false },
-      })
+      throw new GatewayError(
+        'forbidden',
+        `Intern and vault routes are not served on the regional hostname ${hostname}; call the global hostname instead`,
+        {
+          metadata: { reason: 'regional_hostname', retryable: false },
+        },
+      )
     }
   }
 
@@ -55,9 +59,13 @@ export function createAccessGuard(deps: AccessGuardDeps) {
     if (!(await isInProgramme(caller.workspaceId))) {
       throw new GatewayError('not_found', 'Resource not found: this workspace is not in the Intern API programme')
     }
-    if (caller.isInternKey) confineInternKey(rule.scope, caller.internId, (request.params as { internId?: string }).internId)
+    if (caller.isInternKey)
+      confineInternKey(rule.scope, caller.internId, (request.params as { internId?: string }).internId)
     if (rule.vaultWrite === true && config.vault.writes_disabled) {
-      throw new GatewayError('unavailable', 'Vault writes are disabled on this deployment (vault.writes_disabled); try again later')
+      throw new GatewayError(
+        'unavailable',
+        'Vault writes are disabled on this deployment (vault.writes_disabled); try again later',
+      )
     }
   }
 

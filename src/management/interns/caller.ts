@@ -12,7 +12,8 @@ export interface Caller {
 
 export function callerOf(request: FastifyRequest): Caller {
   const key = request.principal?.key
-  if (key === undefined) throw new GatewayError('unauthorized', 'Missing Authentication header: send "Authorization: Bearer <API key>"')
+  if (key === undefined)
+    throw new GatewayError('unauthorized', 'Missing Authentication header: send "Authorization: Bearer <API key>"')
   const isInternKey = key.kind === 'intern' || key.internId !== null
   return { workspaceId: key.workspaceId, internId: key.internId, isInternKey }
 }

@@ -22,9 +22,17 @@ export function hashCreateBody(body: CreateInternBody): string {
   return createHash('sha256').update(canonical, 'utf8').digest('hex')
 }
 
-export async function createIntern(deps: CreateInternDeps, caller: Caller, body: CreateInternBody, idempotencyKey: string | undefined): Promise<{ intern: InternRow; created: boolean }> {
+export async function createIntern(
+  deps: CreateInternDeps,
+  caller: Caller,
+  body: CreateInternBody,
+  idempotencyKey: string | undefined,
+): Promise<{ intern: InternRow; created: boolean }> {
   if (body.workspace_id !== undefined && body.workspace_id !== caller.workspaceId) {
-    throw new GatewayError('not_found', `Workspace ${body.workspace_id} is not the workspace of this API key; omit workspace_id or use a key of that workspace`)
+    throw new GatewayError(
+      'not_found',
+      `Workspace ${body.workspace_id} is not the workspace of this API key; omit workspace_id or use a key of that workspace`,
+    )
   }
   const requestHash = hashCreateBody(body)
   const key = idempotencyKey ?? `derived:${requestHash}`
@@ -39,7 +47,16 @@ export async function createIntern(deps: CreateInternDeps, caller: Caller, body:
     await deps.vaults.transaction(async (transaction) => {
       await transaction.insertInto('vaults').values(vault).execute()
       await deps.interns.insert(row, transaction)
-      await deps.interns.insertIdempotency({ workspace_id: caller.workspaceId, idempotency_key: key, request_hash: requestHash, intern_id: row.id, created_at: row.created_at }, transaction)
+      await deps.interns.insertIdempotency(
+        {
+          workspace_id: caller.workspaceId,
+          idempotency_key: key,
+          request_hash: requestHash,
+          intern_id: row.id,
+          created_at: row.created_at,
+        },
+        transaction,
+      )
     })
   } catch (error) {
     // A concurrent request won a unique constraint: replay its intern or report the name conflict.
@@ -55,28 +72,58 @@ function nameTaken(name: string): GatewayError {
   return new GatewayError('conflict', `An intern named "${name}" already exists in this workspace; choose another name`)
 }
 
-async function findReplay(deps: CreateInternDeps, caller: Caller, key: string, requestHash: string): Promise<InternRow | undefined> {
+async function findReplay(
+  deps: CreateInternDeps,
+  caller: Caller,
+  key: string,
+  requestHash: string,
+): Promise<InternRow | undefined> {
   const record = await deps.interns.findIdempotency(caller.workspaceId, key)
   if (record === undefined) return undefined
   if (record.request_hash !== requestHash) {
-    throw new GatewayError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request body; send a new key for a new request')
+    throw new GatewayError(
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used with a different request body; send a new key for a new request',
+    )
   }
   const intern = await deps.interns.findById(record.intern_id)
-  if (intern === undefined) throw new GatewayError('not_found', `The intern created with this Idempotency-Key (${record.intern_id}) no longer exists`)
+  if (intern === undefined)
+    throw new GatewayError(
+      'not_found',
+      `The intern created with this Idempotency-Key (${record.intern_id}) no longer exists`,
+    )
   return intern
 }
 
-async function checkAttachable(deps: CreateInternDeps, caller: Caller, vaultId: string | undefined): Promise<string | null> {
+async function checkAttachable(
+  deps: CreateInternDeps,
+  caller: Caller,
+  vaultId: string | undefined,
+): Promise<string | null> {
   if (vaultId === undefined) return null
   const vault = await deps.vaults.findVault(vaultId)
   const owner = vault === undefined ? undefined : await deps.interns.findByVault(vault.id)
-  if (vault === undefined || owner === undefined || owner.workspace_id !== caller.workspaceId || owner.status === 'destroying' || owner.status === 'destroy_failed') {
-    throw new GatewayError('conflict', `vault_id ${vaultId} cannot be attached: it must be the vault_id of another live intern in this workspace`)
+  if (
+    vault === undefined ||
+    owner === undefined ||
+    owner.workspace_id !== caller.workspaceId ||
+    owner.status === 'destroying' ||
+    owner.status === 'destroy_failed'
+  ) {
+    throw new GatewayError(
+      'conflict',
+      `vault_id ${vaultId} cannot be attached: it must be the vault_id of another live intern in this workspace`,
+    )
   }
   return vault.id
 }
 
-function newInternRow(deps: CreateInternDeps, caller: Caller, body: CreateInternBody, attachedVaultId: string | null): InternRow {
+function newInternRow(
+  deps: CreateInternDeps,
+  caller: Caller,
+  body: CreateInternBody,
+  attachedVaultId: string | null,
+): InternRow {
   const now = deps.clock.now().toISOString()
   return {
     id: randomUUID(),

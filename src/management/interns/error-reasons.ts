@@ -8,7 +8,11 @@ import { toGatewayError } from '../../http/error-handler.ts'
 export function withReason(error: GatewayError): GatewayError {
   const info = errorKinds[error.kind]
   const metadata = { reason: info.reason, retryable: info.retryable, ...error.metadata }
-  return new GatewayError(error.kind, error.message, { metadata, ...(error.headers === undefined ? {} : { headers: error.headers }), cause: error.cause ?? error })
+  return new GatewayError(error.kind, error.message, {
+    metadata,
+    ...(error.headers === undefined ? {} : { headers: error.headers }),
+    cause: error.cause ?? error,
+  })
 }
 
 export function addErrorReasons(scope: FastifyInstance, bodyLimit: number): void {

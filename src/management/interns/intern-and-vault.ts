@@ -44,11 +44,20 @@ export function createInternAndVault(deps: InternAndVaultDeps): InternAndVault {
   const interns = createInternsRepository(deps.db)
   const vaults = createVaultsRepository(deps.db)
   const organizations = createOrganizationsRepository(deps.db)
-  const guard = createAccessGuard({ config: deps.config, findWorkspace: (idOrSlug) => organizations.findWorkspace(idOrSlug) })
+  const guard = createAccessGuard({
+    config: deps.config,
+    findWorkspace: (idOrSlug) => organizations.findWorkspace(idOrSlug),
+  })
   const timeout = deps.listTimeoutMs === undefined ? {} : { listTimeoutMs: deps.listTimeoutMs }
   const vault = createVaultService({ vaults, interns, masterBox: deps.masterBox, clock: deps.clock, ...timeout })
   const internService = createInternService({ interns, vaults, vaultService: vault, clock: deps.clock, ...timeout })
-  const mintKeyDeps = { interns, apiKeys: createApiKeysRepository(deps.db), changeBus: deps.changeBus, clock: deps.clock, isInProgramme: guard.isInProgramme }
+  const mintKeyDeps = {
+    interns,
+    apiKeys: createApiKeysRepository(deps.db),
+    changeBus: deps.changeBus,
+    clock: deps.clock,
+    isInProgramme: guard.isInProgramme,
+  }
   return { interns: internService, vault, guard, mintKeyDeps, bodyLimit: deps.config.server.body_limit_bytes }
 }
 
@@ -66,13 +75,23 @@ export function registerInternAndVaultRoutes(app: FastifyInstance, area: InternA
           tags: ['interns'],
           summary: 'Mint an API key confined to one intern (shown once)',
           params: InternIdParams,
-          body: Type.Union([Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }, { additionalProperties: false }), Type.Null()]),
+          body: Type.Union([
+            Type.Object(
+              { name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) },
+              { additionalProperties: false },
+            ),
+            Type.Null(),
+          ]),
         },
       },
       async (request, reply) => {
         const key = request.principal!.key
         const body = request.body as { name?: string } | null | undefined
-        return reply.code(201).send(await mintInternKey(area.mintKeyDeps, key, (request.params as { internId: string }).internId, body?.name))
+        return reply
+          .code(201)
+          .send(
+            await mintInternKey(area.mintKeyDeps, key, (request.params as { internId: string }).internId, body?.name),
+          )
       },
     )
   })

@@ -17,10 +17,20 @@ export function encodeInternCursor(position: CursorPosition): string {
 export function decodeInternCursor(cursor: string): CursorPosition {
   const text = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : ''
   const [createdAt, id, extra] = text.split('|')
-  if (createdAt === undefined || id === undefined || extra !== undefined || !isoPattern.test(createdAt) || !/^[0-9a-f-]{36}$/.test(id)) {
-    throw new GatewayError('invalid_request', 'starting_after is not a cursor this API issued: pass the next_cursor of the previous page unchanged', {
-      metadata: { reason: 'invalid_cursor', retryable: false },
-    })
+  if (
+    createdAt === undefined ||
+    id === undefined ||
+    extra !== undefined ||
+    !isoPattern.test(createdAt) ||
+    !/^[0-9a-f-]{36}$/.test(id)
+  ) {
+    throw new GatewayError(
+      'invalid_request',
+      'starting_after is not a cursor this API issued: pass the next_cursor of the previous page unchanged',
+      {
+        metadata: { reason: 'invalid_cursor', retryable: false },
+      },
+    )
   }
   return { createdAt, id }
 }

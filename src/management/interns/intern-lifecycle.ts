@@ -4,7 +4,16 @@
 // provisioned intern waits in `queued` (it is never shown as `running` without a runtime).
 import { GatewayError } from '../../domain/errors.ts'
 
-export const internStatuses = ['awaiting_chat_install', 'queued', 'provisioning', 'running', 'failed', 'stopped', 'destroying', 'destroy_failed'] as const
+export const internStatuses = [
+  'awaiting_chat_install',
+  'queued',
+  'provisioning',
+  'running',
+  'failed',
+  'stopped',
+  'destroying',
+  'destroy_failed',
+] as const
 export type InternStatus = (typeof internStatuses)[number]
 
 export type InternEvent =
@@ -22,7 +31,13 @@ export type InternEvent =
 export const transitions: Readonly<Record<InternStatus, Partial<Readonly<Record<InternEvent, InternStatus>>>>> = {
   awaiting_chat_install: { runtime_chat_installed: 'queued', suspend: 'stopped', destroy: 'destroying' },
   queued: { runtime_started: 'provisioning', runtime_failed: 'failed', suspend: 'stopped', destroy: 'destroying' },
-  provisioning: { runtime_needs_chat_install: 'awaiting_chat_install', runtime_ready: 'running', runtime_failed: 'failed', suspend: 'stopped', destroy: 'destroying' },
+  provisioning: {
+    runtime_needs_chat_install: 'awaiting_chat_install',
+    runtime_ready: 'running',
+    runtime_failed: 'failed',
+    suspend: 'stopped',
+    destroy: 'destroying',
+  },
   running: { runtime_failed: 'failed', runtime_stopped: 'stopped', suspend: 'stopped', destroy: 'destroying' },
   failed: { provision: 'queued', destroy: 'destroying' },
   stopped: { provision: 'queued', destroy: 'destroying' },
@@ -65,14 +80,22 @@ export function applyInternEvent(state: LifecycleState, event: InternEvent, deta
   const next = transitions[state.status][event]
   if (next === undefined) {
     const allowed = Object.keys(transitions[state.status]).filter((name) => !name.startsWith('runtime_'))
-    throw new GatewayError('conflict', `The intern is ${state.status} and cannot be ${verbs[event]}${allowed.length > 0 ? `; allowed now: ${allowed.join(', ')}` : ''}`, {
-      metadata: { reason: 'conflict', retryable: false, status: state.status },
-    })
+    throw new GatewayError(
+      'conflict',
+      `The intern is ${state.status} and cannot be ${verbs[event]}${allowed.length > 0 ? `; allowed now: ${allowed.join(', ')}` : ''}`,
+      {
+        metadata: { reason: 'conflict', retryable: false, status: state.status },
+      },
+    )
   }
   const failed = event === 'runtime_failed' || event === 'runtime_destroy_failed'
   return {
     status: next,
     progress: detail.progress ?? null,
-    last_failure_message: failed ? (detail.failureMessage ?? 'unknown failure') : event === 'provision' || event === 'destroy' ? null : state.last_failure_message,
+    last_failure_message: failed
+      ? (detail.failureMessage ?? 'unknown failure')
+      : event === 'provision' || event === 'destroy'
+        ? null
+        : state.last_failure_message,
   }
 }

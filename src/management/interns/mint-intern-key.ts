@@ -45,13 +45,21 @@ export function toApiKeyObject(key: ApiKeyRecord) {
   }
 }
 
-export async function mintInternKey(deps: MintInternKeyDeps, caller: ApiKeyRecord, internId: string, name: string | undefined) {
+export async function mintInternKey(
+  deps: MintInternKeyDeps,
+  caller: ApiKeyRecord,
+  internId: string,
+  name: string | undefined,
+) {
   const intern = await deps.interns.findById(internId)
   if (intern === undefined || !(await deps.isInProgramme(intern.workspace_id))) {
     throw new GatewayError('not_found', `No intern ${internId} in the Intern API programme`)
   }
   if (intern.status === 'destroying' || intern.status === 'destroy_failed') {
-    throw new GatewayError('conflict', `The intern is ${intern.status}; keys can only be minted for interns that are not being deleted`)
+    throw new GatewayError(
+      'conflict',
+      `The intern is ${intern.status}; keys can only be minted for interns that are not being deleted`,
+    )
   }
   const plaintext = generateKeySecret()
   const key = await deps.apiKeys.insert({

@@ -3,7 +3,15 @@ import { Type } from 'typebox'
 import { GatewayError } from '../../domain/errors.ts'
 import type { AccessGuard } from './access-guard.ts'
 import { callerOf } from './caller.ts'
-import { CreateInternBody, DeleteInternBody, Intern, InternIdParams, InternList, ListInternsQuery, UpdateInternBody } from './schema.ts'
+import {
+  CreateInternBody,
+  DeleteInternBody,
+  Intern,
+  InternIdParams,
+  InternList,
+  ListInternsQuery,
+  UpdateInternBody,
+} from './schema.ts'
 import type { InternService } from './service.ts'
 
 const tags = ['interns']
@@ -29,36 +37,118 @@ export function registerInternRoutes(app: FastifyInstance, service: InternServic
   const collection = guard.hook({ scope: 'collection' })
   const lifecycle = guard.hook({ scope: 'intern-lifecycle' })
 
-  app.post('/api/v1/interns', { config, preValidation: collection, schema: { tags, summary: 'Create an intern (idempotent)', body: CreateInternBody, response: { 200: Intern, 201: Intern } } }, async (request, reply) => {
-    const { intern, created } = await service.create(callerOf(request), request.body as CreateInternBody, idempotencyKeyOf(request))
-    return reply.code(created ? 201 : 200).send(intern)
-  })
-  app.get('/api/v1/interns', { config, preValidation: collection, schema: { tags, summary: 'List interns, newest first', querystring: ListInternsQuery, response: { 200: InternList } } }, async (request) =>
-    service.list(callerOf(request), request.query as ListInternsQuery),
+  app.post(
+    '/api/v1/interns',
+    {
+      config,
+      preValidation: collection,
+      schema: {
+        tags,
+        summary: 'Create an intern (idempotent)',
+        body: CreateInternBody,
+        response: { 200: Intern, 201: Intern },
+      },
+    },
+    async (request, reply) => {
+      const { intern, created } = await service.create(
+        callerOf(request),
+        request.body as CreateInternBody,
+        idempotencyKeyOf(request),
+      )
+      return reply.code(created ? 201 : 200).send(intern)
+    },
   )
-  app.get('/api/v1/interns/:internId', { config, preValidation: guard.hook({ scope: 'intern-read' }), schema: { tags, summary: 'Get an intern', params: InternIdParams, response: { 200: Intern } } }, async (request) =>
-    service.get(callerOf(request), internId(request)),
+  app.get(
+    '/api/v1/interns',
+    {
+      config,
+      preValidation: collection,
+      schema: {
+        tags,
+        summary: 'List interns, newest first',
+        querystring: ListInternsQuery,
+        response: { 200: InternList },
+      },
+    },
+    async (request) => service.list(callerOf(request), request.query as ListInternsQuery),
   )
-  app.patch('/api/v1/interns/:internId', { config, preValidation: lifecycle, schema: { tags, summary: 'Update an intern', params: InternIdParams, body: UpdateInternBody, response: { 200: Intern } } }, async (request) =>
-    service.update(callerOf(request), internId(request), request.body as UpdateInternBody),
+  app.get(
+    '/api/v1/interns/:internId',
+    {
+      config,
+      preValidation: guard.hook({ scope: 'intern-read' }),
+      schema: { tags, summary: 'Get an intern', params: InternIdParams, response: { 200: Intern } },
+    },
+    async (request) => service.get(callerOf(request), internId(request)),
+  )
+  app.patch(
+    '/api/v1/interns/:internId',
+    {
+      config,
+      preValidation: lifecycle,
+      schema: {
+        tags,
+        summary: 'Update an intern',
+        params: InternIdParams,
+        body: UpdateInternBody,
+        response: { 200: Intern },
+      },
+    },
+    async (request) => service.update(callerOf(request), internId(request), request.body as UpdateInternBody),
   )
   app.delete(
     '/api/v1/interns/:internId',
-    { config, preValidation: lifecycle, schema: { tags, summary: 'Delete an intern (starts teardown)', params: InternIdParams, body: DeleteInternBody, response: { 202: Type.Object({ deleting: Type.Boolean() }) } } },
+    {
+      config,
+      preValidation: lifecycle,
+      schema: {
+        tags,
+        summary: 'Delete an intern (starts teardown)',
+        params: InternIdParams,
+        body: DeleteInternBody,
+        response: { 202: Type.Object({ deleting: Type.Boolean() }) },
+      },
+    },
     async (request, reply) => {
       const body = request.body as { acknowledge_workspace_loss?: boolean } | null | undefined
       await service.remove(callerOf(request), internId(request), body?.acknowledge_workspace_loss === true)
       return reply.code(202).send({ deleting: true })
     },
   )
-  app.post('/api/v1/interns/:internId/provision', { config, preValidation: lifecycle, schema: { tags, summary: 'Provision (first boot or resume)', params: InternIdParams, response: { 202: Type.Object({ provisioning: Type.Boolean() }) } } }, async (request, reply) => {
-    refuseBody(request)
-    await service.provision(callerOf(request), internId(request))
-    return reply.code(202).send({ provisioning: true })
-  })
-  app.post('/api/v1/interns/:internId/suspend', { config, preValidation: lifecycle, schema: { tags, summary: 'Suspend (stop the runtime, keep the disk)', params: InternIdParams, response: { 200: Type.Object({ suspended: Type.Boolean() }) } } }, async (request) => {
-    refuseBody(request)
-    await service.suspend(callerOf(request), internId(request))
-    return { suspended: true }
-  })
+  app.post(
+    '/api/v1/interns/:internId/provision',
+    {
+      config,
+      preValidation: lifecycle,
+      schema: {
+        tags,
+        summary: 'Provision (first boot or resume)',
+        params: InternIdParams,
+        response: { 202: Type.Object({ provisioning: Type.Boolean() }) },
+      },
+    },
+    async (request, reply) => {
+      refuseBody(request)
+      await service.provision(callerOf(request), internId(request))
+      return reply.code(202).send({ provisioning: true })
+    },
+  )
+  app.post(
+    '/api/v1/interns/:internId/suspend',
+    {
+      config,
+      preValidation: lifecycle,
+      schema: {
+        tags,
+        summary: 'Suspend (stop the runtime, keep the disk)',
+        params: InternIdParams,
+        response: { 200: Type.Object({ suspended: Type.Boolean() }) },
+      },
+    },
+    async (request) => {
+      refuseBody(request)
+      await service.suspend(callerOf(request), internId(request))
+      return { suspended: true }
+    },
+  )
 }

@@ -2,7 +2,12 @@ import { Type, type Static } from 'typebox'
 import { uuidPattern } from '../vault/schema.ts'
 import { internStatuses } from './intern-lifecycle.ts'
 
-const internName = Type.String({ minLength: 2, maxLength: 17, pattern: '^[a-z][a-z0-9]*(-[a-z0-9]+)*$', description: 'Unique in the workspace' })
+const internName = Type.String({
+  minLength: 2,
+  maxLength: 17,
+  pattern: '^[a-z][a-z0-9]*(-[a-z0-9]+)*$',
+  description: 'Unique in the workspace',
+})
 const nullableText = (maxLength: number) => Type.Union([Type.String({ maxLength }), Type.Null()])
 
 export const Intern = Type.Object({
@@ -14,7 +19,10 @@ export const Intern = Type.Object({
   model: Type.Union([Type.String(), Type.Null()]),
   hostname: Type.Union([Type.String(), Type.Null()]),
   status: Type.Enum([...internStatuses]),
-  progress: Type.Union([Type.Object({ step_label: Type.String(), step_number: Type.Integer(), total_steps: Type.Integer() }), Type.Null()]),
+  progress: Type.Union([
+    Type.Object({ step_label: Type.String(), step_number: Type.Integer(), total_steps: Type.Integer() }),
+    Type.Null(),
+  ]),
   last_failure_message: Type.Union([Type.String(), Type.Null()]),
   vault_id: Type.String(),
   attached_vault_id: Type.Union([Type.String(), Type.Null()]),
@@ -28,7 +36,9 @@ export const CreateInternBody = Type.Object(
     description: Type.Optional(nullableText(2000)),
     instructions: Type.Optional(nullableText(100000)),
     provision: Type.Optional(Type.Boolean()),
-    vault_id: Type.Optional(Type.String({ pattern: uuidPattern, description: "Another intern's vault to borrow (same workspace)" })),
+    vault_id: Type.Optional(
+      Type.String({ pattern: uuidPattern, description: "Another intern's vault to borrow (same workspace)" }),
+    ),
     workspace_id: Type.Optional(Type.String({ minLength: 1, description: "Must equal the key's workspace" })),
   },
   { additionalProperties: false },
@@ -39,7 +49,16 @@ export const UpdateInternBody = Type.Object(
     name: Type.Optional(internName),
     description: Type.Optional(nullableText(2000)),
     instructions: Type.Optional(nullableText(100000)),
-    model: Type.Optional(Type.Union([Type.String({ minLength: 3, maxLength: 200, pattern: '^[a-z0-9][a-z0-9._-]*/[A-Za-z0-9][A-Za-z0-9._-]*(:[a-z0-9._-]+)?$' }), Type.Null()])),
+    model: Type.Optional(
+      Type.Union([
+        Type.String({
+          minLength: 3,
+          maxLength: 200,
+          pattern: '^[a-z0-9][a-z0-9._-]*/[A-Za-z0-9][A-Za-z0-9._-]*(:[a-z0-9._-]+)?$',
+        }),
+        Type.Null(),
+      ]),
+    ),
   },
   { additionalProperties: false },
 )
@@ -52,7 +71,9 @@ export const DeleteInternBody = Type.Union([
 export const ListInternsQuery = Type.Object(
   {
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, description: 'Page size, 1 to 500 (default 50)' })),
-    status: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], { description: 'Comma-separated statuses, at most 8' })),
+    status: Type.Optional(
+      Type.Union([Type.String(), Type.Array(Type.String())], { description: 'Comma-separated statuses, at most 8' }),
+    ),
     starting_after: Type.Optional(Type.String({ description: 'The next_cursor of the previous page' })),
     workspace_id: Type.Optional(Type.String({ minLength: 1 })),
   },
@@ -61,7 +82,11 @@ export const ListInternsQuery = Type.Object(
 
 export const InternIdParams = Type.Object({ internId: Type.String({ pattern: uuidPattern }) })
 
-export const InternList = Type.Object({ data: Type.Array(Intern), has_more: Type.Boolean(), next_cursor: Type.Optional(Type.String()) })
+export const InternList = Type.Object({
+  data: Type.Array(Intern),
+  has_more: Type.Boolean(),
+  next_cursor: Type.Optional(Type.String()),
+})
 
 export type Intern = Static<typeof Intern>
 export type CreateInternBody = Static<typeof CreateInternBody>

@@ -7,7 +7,14 @@ import type { VaultsRepository } from '../../store/repositories/vaults-repositor
 import type { VaultService } from '../vault/service.ts'
 import type { Caller } from './caller.ts'
 import { createIntern } from './create-intern.ts'
-import { applyInternEvent, internStatuses, type EventDetail, type InternEvent, type InternProgress, type InternStatus } from './intern-lifecycle.ts'
+import {
+  applyInternEvent,
+  internStatuses,
+  type EventDetail,
+  type InternEvent,
+  type InternProgress,
+  type InternStatus,
+} from './intern-lifecycle.ts'
 import { decodeInternCursor, encodeInternCursor } from './intern-cursor.ts'
 import { lifecycleColumns, lifecycleOf, toIntern } from './to-intern.ts'
 import { withDeadline } from './with-deadline.ts'
@@ -26,11 +33,22 @@ const maxStatusValues = 8
 
 export function parseStatusFilter(raw: string | string[] | undefined): InternStatus[] | null {
   if (raw === undefined) return null
-  const values = (Array.isArray(raw) ? raw : [raw]).flatMap((part) => part.split(',')).map((part) => part.trim()).filter((part) => part !== '')
+  const values = (Array.isArray(raw) ? raw : [raw])
+    .flatMap((part) => part.split(','))
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
   if (values.length === 0) return null
-  if (values.length > maxStatusValues) throw new GatewayError('invalid_request', `status takes at most ${maxStatusValues} comma-separated values; got ${values.length}`)
+  if (values.length > maxStatusValues)
+    throw new GatewayError(
+      'invalid_request',
+      `status takes at most ${maxStatusValues} comma-separated values; got ${values.length}`,
+    )
   const unknown = values.filter((value) => !(internStatuses as readonly string[]).includes(value))
-  if (unknown.length > 0) throw new GatewayError('invalid_request', `Unknown status ${unknown.map((value) => `"${value}"`).join(', ')}; use ${internStatuses.join(', ')}`)
+  if (unknown.length > 0)
+    throw new GatewayError(
+      'invalid_request',
+      `Unknown status ${unknown.map((value) => `"${value}"`).join(', ')}; use ${internStatuses.join(', ')}`,
+    )
   return [...new Set(values)] as InternStatus[]
 }
 
@@ -39,44 +57,79 @@ export function createInternService(deps: InternServiceDeps) {
 
   async function find(caller: Caller, internId: string): Promise<InternRow> {
     const row = await interns.findById(internId)
-    if (row === undefined || row.workspace_id !== caller.workspaceId || (caller.isInternKey && caller.internId !== internId)) {
+    if (
+      row === undefined ||
+      row.workspace_id !== caller.workspaceId ||
+      (caller.isInternKey && caller.internId !== internId)
+    ) {
       throw new GatewayError('not_found', `No intern ${internId} in this key's workspace`)
     }
     return row
   }
 
   async function move(row: InternRow, event: InternEvent, detail?: EventDetail): Promise<InternRow> {
-    const next = { ...row, ...lifecycleColumns(applyInternEvent(lifecycleOf(row), event, detail)), updated_at: clock.now().toISOString() }
-    await interns.update(row.id, { status: next.status, progress: next.progress, last_failure_message: next.last_failure_message, updated_at: next.updated_at })
+    const next = {
+      ...row,
+      ...lifecycleColumns(applyInternEvent(lifecycleOf(row), event, detail)),
+      updated_at: clock.now().toISOString(),
+    }
+    await interns.update(row.id, {
+      status: next.status,
+      progress: next.progress,
+      last_failure_message: next.last_failure_message,
+      updated_at: next.updated_at,
+    })
     return next
   }
 
   return {
-    async create(caller: Caller, body: CreateInternBody, idempotencyKey: string | undefined): Promise<{ intern: Intern; created: boolean }> {
+    async create(
+      caller: Caller,
+      body: CreateInternBody,
+      idempotencyKey: string | undefined,
+    ): Promise<{ intern: Intern; created: boolean }> {
       const { intern, created } = await createIntern(deps, caller, body, idempotencyKey)
       return { intern: toIntern(intern), created }
     },
 
-    async list(caller: Caller, query: ListInternsQuery): Promise<{ data: Intern[]; has_more: boolean; next_cursor?: string }> {
+    async list(
+      caller: Caller,
+      query: ListInternsQuery,
+    ): Promise<{ data: Intern[]; has_more: boolean; next_cursor?: string }> {
       if (query.workspace_id !== undefined && query.workspace_id !== caller.workspaceId) {
         throw new GatewayError('not_found', `Workspace ${query.workspace_id} is not the workspace of this API key`)
       }
       const statuses = parseStatusFilter(query.status)
       const after = query.starting_after === undefined ? null : decodeInternCursor(query.starting_after)
       const limit = query.limit ?? 50
-      const rows = await withDeadline(interns.list({ workspaceId: caller.workspaceId, statuses, after, limit: limit + 1 }), deps.listTimeoutMs ?? 10_000, 'Listing interns')
+      const rows = await withDeadline(
+        interns.list({ workspaceId: caller.workspaceId, statuses, after, limit: limit + 1 }),
+        deps.listTimeoutMs ?? 10_000,
+        'Listing interns',
+      )
       const page = rows.slice(0, limit)
       const last = page.at(-1)
       const hasMore = rows.length > limit && last !== undefined
-      return { data: page.map(toIntern), has_more: hasMore, ...(hasMore ? { next_cursor: encodeInternCursor({ createdAt: last.created_at, id: last.id }) } : {}) }
+      return {
+        data: page.map(toIntern),
+        has_more: hasMore,
+        ...(hasMore ? { next_cursor: encodeInternCursor({ createdAt: last.created_at, id: last.id }) } : {}),
+      }
     },
 
     get: async (caller: Caller, internId: string): Promise<Intern> => toIntern(await find(caller, internId)),
 
     async update(caller: Caller, internId: string, body: UpdateInternBody): Promise<Intern> {
       const row = await find(caller, internId)
-      if (body.name !== undefined && body.name !== row.name && (await interns.findByName(row.workspace_id, body.name)) !== undefined) {
-        throw new GatewayError('conflict', `An intern named "${body.name}" already exists in this workspace; choose another name`)
+      if (
+        body.name !== undefined &&
+        body.name !== row.name &&
+        (await interns.findByName(row.workspace_id, body.name)) !== undefined
+      ) {
+        throw new GatewayError(
+          'conflict',
+          `An intern named "${body.name}" already exists in this workspace; choose another name`,
+        )
       }
       const changes: Partial<InternRow> = { updated_at: clock.now().toISOString() }
       if (body.name !== undefined) changes.name = body.name
@@ -89,14 +142,23 @@ export function createInternService(deps: InternServiceDeps) {
 
     async remove(caller: Caller, internId: string, acknowledgeWorkspaceLoss: boolean): Promise<void> {
       const row = await find(caller, internId)
-      if (row.status === 'destroy_failed' && (row.last_failure_message ?? '').includes('workspace_archive_failed') && !acknowledgeWorkspaceLoss) {
-        throw new GatewayError('conflict', 'The intern workspace could not be archived (workspace_archive_failed); send {"acknowledge_workspace_loss": true} to delete it anyway')
+      if (
+        row.status === 'destroy_failed' &&
+        (row.last_failure_message ?? '').includes('workspace_archive_failed') &&
+        !acknowledgeWorkspaceLoss
+      ) {
+        throw new GatewayError(
+          'conflict',
+          'The intern workspace could not be archived (workspace_archive_failed); send {"acknowledge_workspace_loss": true} to delete it anyway',
+        )
       }
       await move(row, 'destroy')
     },
 
-    provision: async (caller: Caller, internId: string): Promise<void> => void (await move(await find(caller, internId), 'provision')),
-    suspend: async (caller: Caller, internId: string): Promise<void> => void (await move(await find(caller, internId), 'suspend')),
+    provision: async (caller: Caller, internId: string): Promise<void> =>
+      void (await move(await find(caller, internId), 'provision')),
+    suspend: async (caller: Caller, internId: string): Promise<void> =>
+      void (await move(await find(caller, internId), 'suspend')),
 
     /** For the intern runtime: a provisioning step (no state change); ignored unless the intern is provisioning. */
     async reportProgress(internId: string, progress: InternProgress): Promise<void> {
@@ -106,7 +168,11 @@ export function createInternService(deps: InternServiceDeps) {
     },
 
     /** For the intern runtime: report a runtime event through the same transition table. */
-    async applyRuntimeEvent(internId: string, event: Extract<InternEvent, `runtime_${string}`>, detail?: EventDetail): Promise<Intern> {
+    async applyRuntimeEvent(
+      internId: string,
+      event: Extract<InternEvent, `runtime_${string}`>,
+      detail?: EventDetail,
+    ): Promise<Intern> {
       const row = await interns.findById(internId)
       if (row === undefined) throw new GatewayError('not_found', `No intern ${internId}`)
       return toIntern(await move(row, event, detail))

@@ -23,9 +23,19 @@ export function toIntern(row: InternRow): Intern {
 }
 
 export function lifecycleOf(row: InternRow): LifecycleState {
-  return { status: row.status as InternStatus, progress: row.progress === null ? null : JSON.parse(row.progress), last_failure_message: row.last_failure_message }
+  return {
+    status: row.status as InternStatus,
+    progress: row.progress === null ? null : JSON.parse(row.progress),
+    last_failure_message: row.last_failure_message,
+  }
 }
 
-export function lifecycleColumns(state: LifecycleState): Pick<InternRow, 'status' | 'progress' | 'last_failure_message'> {
-  return { status: state.status, progress: state.progress === null ? null : JSON.stringify(state.progress), last_failure_message: state.last_failure_message }
+export function lifecycleColumns(
+  state: LifecycleState,
+): Pick<InternRow, 'status' | 'progress' | 'last_failure_message'> {
+  return {
+    status: state.status,
+    progress: state.progress === null ? null : JSON.stringify(state.progress),
+    last_failure_message: state.last_failure_message,
+  }
 }

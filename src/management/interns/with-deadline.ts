@@ -6,7 +6,12 @@ export async function withDeadline<T>(work: Promise<T>, ms: number, what: string
   let timer: ReturnType<typeof setTimeout> | undefined
   const deadline = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(
-      () => reject(new GatewayError('timeout', `${what} timed out after ${ms / 1000} seconds; try again`, { metadata: { reason: 'timeout', retryable: true } })),
+      () =>
+        reject(
+          new GatewayError('timeout', `${what} timed out after ${ms / 1000} seconds; try again`, {
+            metadata: { reason: 'timeout', retryable: true },
+          }),
+        ),
       ms,
     )
   })

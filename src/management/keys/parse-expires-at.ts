@@ -22,12 +22,20 @@ export function parseExpiresAt(text: string, now: Date): string {
   const instant = new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!, second!))
   const fraction = match[7] === undefined ? 0 : Math.floor(Number(match[7]) * 1000)
   const isRealDate =
-    instant.getUTCFullYear() === year && instant.getUTCMonth() === month! - 1 && instant.getUTCDate() === day && instant.getUTCHours() === hour &&
-    instant.getUTCMinutes() === minute && instant.getUTCSeconds() === second
-  if (!isRealDate) throw new GatewayError('invalid_request', `expires_at "${text}" is not a real date and time: use ${form}`)
+    instant.getUTCFullYear() === year &&
+    instant.getUTCMonth() === month! - 1 &&
+    instant.getUTCDate() === day &&
+    instant.getUTCHours() === hour &&
+    instant.getUTCMinutes() === minute &&
+    instant.getUTCSeconds() === second
+  if (!isRealDate)
+    throw new GatewayError('invalid_request', `expires_at "${text}" is not a real date and time: use ${form}`)
   const expires = new Date(instant.getTime() + fraction)
   if (expires.getTime() <= now.getTime()) {
-    throw new GatewayError('invalid_request', `expires_at "${text}" is not in the future (now is ${now.toISOString()}): give a later instant`)
+    throw new GatewayError(
+      'invalid_request',
+      `expires_at "${text}" is not in the future (now is ${now.toISOString()}): give a later instant`,
+    )
   }
   return expires.toISOString()
 }

@@ -11,13 +11,29 @@ export function registerKeysRoutes(app: FastifyInstance, service: KeysService): 
 
   app.post(
     '/api/v1/keys',
-    { config: management, schema: { tags, summary: 'Create an inference API key', body: CreateKeyBody, response: { 201: Type.Object({ data: ApiKey, key: Type.String() }) } } },
+    {
+      config: management,
+      schema: {
+        tags,
+        summary: 'Create an inference API key',
+        body: CreateKeyBody,
+        response: { 201: Type.Object({ data: ApiKey, key: Type.String() }) },
+      },
+    },
     async (request, reply) => reply.code(201).send(await service.create(request.body as CreateKeyBody)),
   )
 
   app.get(
     '/api/v1/keys',
-    { config: management, schema: { tags, summary: 'List API keys (up to 100, newest first)', querystring: ListKeysQuery, response: { 200: Type.Object({ data: Type.Array(ApiKey) }) } } },
+    {
+      config: management,
+      schema: {
+        tags,
+        summary: 'List API keys (up to 100, newest first)',
+        querystring: ListKeysQuery,
+        response: { 200: Type.Object({ data: Type.Array(ApiKey) }) },
+      },
+    },
     async (request) => ({ data: await service.list(request.query as ListKeysQuery) }),
   )
 
@@ -29,19 +45,41 @@ export function registerKeysRoutes(app: FastifyInstance, service: KeysService): 
 
   app.patch(
     '/api/v1/keys/:hash',
-    { config: management, schema: { tags, summary: 'Update an API key', params: KeyHashParams, body: UpdateKeyBody, response: { 200: one } } },
-    async (request) => ({ data: await service.update((request.params as { hash: string }).hash, request.body as UpdateKeyBody) }),
+    {
+      config: management,
+      schema: {
+        tags,
+        summary: 'Update an API key',
+        params: KeyHashParams,
+        body: UpdateKeyBody,
+        response: { 200: one },
+      },
+    },
+    async (request) => ({
+      data: await service.update((request.params as { hash: string }).hash, request.body as UpdateKeyBody),
+    }),
   )
 
   app.delete(
     '/api/v1/keys/:hash',
-    { config: management, schema: { tags, summary: 'Delete an API key', params: KeyHashParams, response: { 200: Type.Object({ deleted: Type.Literal(true) }) } } },
+    {
+      config: management,
+      schema: {
+        tags,
+        summary: 'Delete an API key',
+        params: KeyHashParams,
+        response: { 200: Type.Object({ deleted: Type.Literal(true) }) },
+      },
+    },
     async (request) => service.delete((request.params as { hash: string }).hash),
   )
 
   app.get(
     '/api/v1/key',
-    { config: { auth: 'any' }, schema: { tags, summary: 'The calling key', response: { 200: Type.Object({ data: CurrentKey }) } } },
+    {
+      config: { auth: 'any' },
+      schema: { tags, summary: 'The calling key', response: { 200: Type.Object({ data: CurrentKey }) } },
+    },
     async (request) => ({ data: await service.current(request.principal!.key) }),
   )
 }

@@ -17,7 +17,9 @@ const usageFields = {
 
 const limitFields = {
   limit: Nullable(Type.Number({ description: 'Spending limit in USD; null for none' })),
-  limit_remaining: Nullable(Type.Number({ description: 'USD left in the current limit window; null when the key has no limit' })),
+  limit_remaining: Nullable(
+    Type.Number({ description: 'USD left in the current limit window; null when the key has no limit' }),
+  ),
   limit_reset: Nullable(LimitReset),
   include_byok_in_limit: Type.Boolean(),
 }
@@ -58,12 +60,16 @@ export const CreateKeyBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200 }),
     creator_user_id: Type.Optional(Nullable(Type.String({ minLength: 1 }))),
-    expires_at: Type.Optional(Nullable(Type.String({ description: 'UTC with seconds: YYYY-MM-DDTHH:MM:SSZ (fractional seconds allowed)' }))),
+    expires_at: Type.Optional(
+      Nullable(Type.String({ description: 'UTC with seconds: YYYY-MM-DDTHH:MM:SSZ (fractional seconds allowed)' })),
+    ),
     external: Type.Optional(
       Type.Object(
         {
           user: Type.String({ minLength: 1, maxLength: 512 }),
-          api_key: Type.Optional(Type.String({ minLength: 32, maxLength: 512, description: 'Stored only as its SHA-256; never returned' })),
+          api_key: Type.Optional(
+            Type.String({ minLength: 32, maxLength: 512, description: 'Stored only as its SHA-256; never returned' }),
+          ),
         },
         { additionalProperties: false },
       ),

@@ -52,7 +52,10 @@ export function toApiKey(key: ApiKeyRecord, usage: KeyUsageFields): ApiKey {
 
 function checkPartnerKey(apiKey: string): string {
   if (new Set(apiKey).size < 10) {
-    throw new GatewayError('invalid_request', 'external.api_key has too little entropy: use a random string of at least 32 characters')
+    throw new GatewayError(
+      'invalid_request',
+      'external.api_key has too little entropy: use a random string of at least 32 characters',
+    )
   }
   return createHash('sha256').update(apiKey, 'utf8').digest('hex')
 }
@@ -69,7 +72,10 @@ export function createKeysService(deps: KeysServiceDeps) {
     if (idOrSlug === undefined) return deps.defaultWorkspaceId
     const workspace = await deps.organizations.findWorkspace(idOrSlug)
     if (workspace === undefined || workspace.organization_id !== deps.organizationId) {
-      throw new GatewayError('invalid_request', `workspace_id "${idOrSlug}" does not match any workspace: omit it for the default workspace or pass an existing workspace id`)
+      throw new GatewayError(
+        'invalid_request',
+        `workspace_id "${idOrSlug}" does not match any workspace: omit it for the default workspace or pass an existing workspace id`,
+      )
     }
     return workspace.id
   }
@@ -78,7 +84,10 @@ export function createKeysService(deps: KeysServiceDeps) {
     if (userId === undefined || userId === null) return deps.ownerUserId
     const user = await deps.organizations.findUser(userId)
     if (user === undefined || user.organization_id !== deps.organizationId) {
-      throw new GatewayError('invalid_request', `creator_user_id "${userId}" is not a member of this organization: omit it or pass a user_id from GET /api/v1/organization/members`)
+      throw new GatewayError(
+        'invalid_request',
+        `creator_user_id "${userId}" is not a member of this organization: omit it or pass a user_id from GET /api/v1/organization/members`,
+      )
     }
     return user.id
   }

@@ -4,7 +4,11 @@ import type { DestinationConfig } from '../../observability/destination-types.ts
 import type { DeliveryCounts } from '../../store/repositories/observability-destinations-repository.ts'
 import type { DestinationWire } from './schema.ts'
 
-export function toDestinationWire(destination: Destination, shownConfig: DestinationConfig, counts: DeliveryCounts | undefined): DestinationWire {
+export function toDestinationWire(
+  destination: Destination,
+  shownConfig: DestinationConfig,
+  counts: DeliveryCounts | undefined,
+): DestinationWire {
   return {
     id: destination.id,
     workspace_id: destination.workspaceId,

@@ -47,12 +47,18 @@ const commonFields = {
   enabled: Type.Optional(Type.Boolean()),
   filter_rules: Type.Optional(Type.Union([FilterRulesSchema, Type.Null()])),
   privacy_mode: Type.Optional(Type.Boolean()),
-  regions: Type.Optional(Type.Array(RegionInput, { minItems: 1, description: 'eu is normalised to europe; default [global]' })),
+  regions: Type.Optional(
+    Type.Array(RegionInput, { minItems: 1, description: 'eu is normalised to europe; default [global]' }),
+  ),
   sampling_rate: Type.Optional(SamplingRate),
 }
 
 export const CreateDestinationBody = Type.Object(
-  { ...commonFields, type: Type.Enum([...destinationTypes]), workspace_id: Type.Optional(Type.String({ minLength: 1 })) },
+  {
+    ...commonFields,
+    type: Type.Enum([...destinationTypes]),
+    workspace_id: Type.Optional(Type.String({ minLength: 1 })),
+  },
   { additionalProperties: false },
 )
 

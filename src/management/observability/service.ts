@@ -10,7 +10,11 @@ import { decodeDestination, encodeDestination, type Destination } from '../../ob
 import type { DestinationConfig, DestinationType, Region } from '../../observability/destination-types.ts'
 import { filterRulesProblems, type FilterRules } from '../../observability/filter-rules.ts'
 import { deliverableTypes } from '../../observability/exporters/exporter-registry.ts'
-import { maskConfig, mergeConfigPatch, validateDestinationConfig } from '../../observability/validate-destination-config.ts'
+import {
+  maskConfig,
+  mergeConfigPatch,
+  validateDestinationConfig,
+} from '../../observability/validate-destination-config.ts'
 import { toDestinationWire } from './destination-wire.ts'
 import type { CreateDestinationBody, DestinationWire, UpdateDestinationBody } from './schema.ts'
 
@@ -39,18 +43,26 @@ function normalizeFilterRules(rules: FilterRulesInput): FilterRules | null {
   if (rules === undefined || rules === null) return null
   return {
     enabled: rules.enabled ?? true,
-    groups: rules.groups.map((group) => ({ logic: group.logic ?? 'and', rules: group.rules.map((rule) => ({ ...rule })) })),
+    groups: rules.groups.map((group) => ({
+      logic: group.logic ?? 'and',
+      rules: group.rules.map((rule) => ({ ...rule })),
+    })),
   }
 }
 
 function refuseIfProblems(problems: readonly string[]): void {
   if (problems.length === 0) return
-  throw new GatewayError('invalid_request', `Invalid destination: ${problems.join('; ')}`, { metadata: { problems: [...problems] } })
+  throw new GatewayError('invalid_request', `Invalid destination: ${problems.join('; ')}`, {
+    metadata: { problems: [...problems] },
+  })
 }
 
 function refuseUndeliverable(type: DestinationType): void {
   if (deliverableTypes.has(type)) return
-  throw new GatewayError('invalid_request', `Destinations of type ${type} cannot be delivered by this gateway yet; supported types: ${[...deliverableTypes].join(', ')}`)
+  throw new GatewayError(
+    'invalid_request',
+    `Destinations of type ${type} cannot be delivered by this gateway yet; supported types: ${[...deliverableTypes].join(', ')}`,
+  )
 }
 
 export function createObservabilityService(deps: ObservabilityServiceDeps) {
@@ -64,12 +76,17 @@ export function createObservabilityService(deps: ObservabilityServiceDeps) {
 
   async function toWire(destination: Destination, reveal?: DestinationConfig): Promise<DestinationWire> {
     const counts = await destinations.deliveryCounts([destination.id])
-    return toDestinationWire(destination, reveal ?? maskConfig(destination.type, destination.config), counts.get(destination.id))
+    return toDestinationWire(
+      destination,
+      reveal ?? maskConfig(destination.type, destination.config),
+      counts.get(destination.id),
+    )
   }
 
   async function resolveWorkspace(given: string | undefined): Promise<string> {
     const workspaceId = given ?? (await deps.defaultWorkspaceId())
-    if (!(await deps.workspaceExists(workspaceId))) throw new GatewayError('invalid_request', `Workspace ${workspaceId} does not exist`)
+    if (!(await deps.workspaceExists(workspaceId)))
+      throw new GatewayError('invalid_request', `Workspace ${workspaceId} does not exist`)
     return workspaceId
   }
 
@@ -82,10 +99,17 @@ export function createObservabilityService(deps: ObservabilityServiceDeps) {
       const validation = validateDestinationConfig(type, body.config, deps.egress)
       refuseIfProblems([...validation.problems, ...(filterRules === null ? [] : filterRulesProblems(filterRules))])
       if ((await destinations.countOfType(workspaceId, type)) >= maxDestinationsPerType) {
-        throw new GatewayError('conflict', `A workspace can have at most ${maxDestinationsPerType} destinations of type ${type}; delete one first`)
+        throw new GatewayError(
+          'conflict',
+          `A workspace can have at most ${maxDestinationsPerType} destinations of type ${type}; delete one first`,
+        )
       }
-      const generatedSecret = type === 'webhook' && validation.config.secret === undefined ? `whsec_${randomBytes(32).toString('base64')}` : undefined
-      const config = generatedSecret === undefined ? validation.config : { ...validation.config, secret: generatedSecret }
+      const generatedSecret =
+        type === 'webhook' && validation.config.secret === undefined
+          ? `whsec_${randomBytes(32).toString('base64')}`
+          : undefined
+      const config =
+        generatedSecret === undefined ? validation.config : { ...validation.config, secret: generatedSecret }
       const now = clock.now().toISOString()
       const destination: Destination = {
         id: randomUUID(),
@@ -130,9 +154,12 @@ export function createObservabilityService(deps: ObservabilityServiceDeps) {
 
     async update(id: string, body: UpdateDestinationBody): Promise<DestinationWire> {
       const current = await load(id)
-      const filterRules = body.filter_rules === undefined ? current.filterRules : normalizeFilterRules(body.filter_rules)
+      const filterRules =
+        body.filter_rules === undefined ? current.filterRules : normalizeFilterRules(body.filter_rules)
       const validation =
-        body.config === undefined ? { config: current.config, problems: [] } : validateDestinationConfig(current.type, mergeConfigPatch(current.config, body.config), deps.egress)
+        body.config === undefined
+          ? { config: current.config, problems: [] }
+          : validateDestinationConfig(current.type, mergeConfigPatch(current.config, body.config), deps.egress)
       refuseIfProblems([...validation.problems, ...(filterRules === null ? [] : filterRulesProblems(filterRules))])
       const updated: Destination = {
         ...current,
@@ -141,9 +168,11 @@ export function createObservabilityService(deps: ObservabilityServiceDeps) {
         enabled: body.enabled ?? current.enabled,
         apiKeyHashes: body.api_key_hashes === undefined ? current.apiKeyHashes : body.api_key_hashes,
         broadcastGenerationCost: body.broadcast_generation_cost ?? current.broadcastGenerationCost,
-        broadcastGenerationCostAllocation: body.broadcast_generation_cost_allocation ?? current.broadcastGenerationCostAllocation,
+        broadcastGenerationCostAllocation:
+          body.broadcast_generation_cost_allocation ?? current.broadcastGenerationCostAllocation,
         broadcastGenerationIdentity: body.broadcast_generation_identity ?? current.broadcastGenerationIdentity,
-        broadcastGenerationRequestContext: body.broadcast_generation_request_context ?? current.broadcastGenerationRequestContext,
+        broadcastGenerationRequestContext:
+          body.broadcast_generation_request_context ?? current.broadcastGenerationRequestContext,
         filterRules,
         privacyMode: body.privacy_mode ?? current.privacyMode,
         regions: body.regions === undefined ? current.regions : normalizeRegions(body.regions),
@@ -156,7 +185,8 @@ export function createObservabilityService(deps: ObservabilityServiceDeps) {
     },
 
     async remove(id: string): Promise<{ deleted: true }> {
-      if (!(await destinations.softDelete(id, clock.now().toISOString()))) throw new GatewayError('not_found', `Observability destination ${id} not found`)
+      if (!(await destinations.softDelete(id, clock.now().toISOString())))
+        throw new GatewayError('not_found', `Observability destination ${id} not found`)
       deps.onChange?.(id)
       return { deleted: true }
     },

@@ -10,7 +10,12 @@ export function registerOrganizationRoutes(app: FastifyInstance, service: Organi
     '/api/v1/organization/members',
     {
       config: { auth: 'management' },
-      schema: { tags, summary: 'List organization members', querystring: OffsetLimitQuery, response: { 200: TotalCountList(OrganizationMember) } },
+      schema: {
+        tags,
+        summary: 'List organization members',
+        querystring: OffsetLimitQuery,
+        response: { 200: TotalCountList(OrganizationMember) },
+      },
     },
     async (request) => {
       const { offset, limit } = offsetPage(request.query as { offset?: number; limit?: number })
@@ -22,7 +27,12 @@ export function registerOrganizationRoutes(app: FastifyInstance, service: Organi
     '/api/v1/organization/members',
     {
       config: { auth: 'management' },
-      schema: { tags, summary: 'Add an organization member', body: CreateMemberBody, response: { 201: Type.Object({ data: OrganizationMember }) } },
+      schema: {
+        tags,
+        summary: 'Add an organization member',
+        body: CreateMemberBody,
+        response: { 201: Type.Object({ data: OrganizationMember }) },
+      },
     },
     async (request, reply) => {
       const member = await service.addMember(request.body as CreateMemberBody)

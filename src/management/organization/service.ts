@@ -19,7 +19,11 @@ export function toOrganizationMember(user: UserRow): OrganizationMember {
   }
 }
 
-export function createOrganizationService(deps: { organizations: OrganizationsRepository; clock: Clock; organizationId: string }) {
+export function createOrganizationService(deps: {
+  organizations: OrganizationsRepository
+  clock: Clock
+  organizationId: string
+}) {
   return {
     async listMembers(offset: number, limit: number): Promise<{ data: OrganizationMember[]; total_count: number }> {
       const { rows, total } = await deps.organizations.listUsers(deps.organizationId, offset, limit)

@@ -13,7 +13,12 @@ export { parsePresetReference, type PresetReference } from './parse-preset-refer
 
 const mergedOneLevel: ReadonlySet<string> = new Set(['provider', 'reasoning', 'text', 'thinking'])
 
-export function applyPreset(versionConfig: PresetConfig, systemPrompt: string | null, requestBody: JsonObject, format: PresetFormat): JsonObject {
+export function applyPreset(
+  versionConfig: PresetConfig,
+  systemPrompt: string | null,
+  requestBody: JsonObject,
+  format: PresetFormat,
+): JsonObject {
   const merged = mergeUnder(configToFormat(versionConfig, format), withoutPresetReference(requestBody))
   return systemPrompt === null || systemPrompt === '' ? merged : prependSystemPrompt(merged, systemPrompt, format)
 }
@@ -29,20 +34,29 @@ function withoutPresetReference(body: JsonObject): JsonObject {
 
 /** The config in the format's own field names and shapes. */
 export function configToFormat(config: PresetConfig, format: PresetFormat): JsonObject {
-  const { max_tokens: maxTokens, tools, tool_choice: toolChoice, response_format: responseFormat, reasoning, ...fields } = config
+  const {
+    max_tokens: maxTokens,
+    tools,
+    tool_choice: toolChoice,
+    response_format: responseFormat,
+    reasoning,
+    ...fields
+  } = config
   const body: JsonObject = { ...fields }
   if (maxTokens !== undefined) body[format === 'responses' ? 'max_output_tokens' : 'max_tokens'] = maxTokens
   if (Array.isArray(tools)) body.tools = tools.map((tool) => toolFromConfig(tool, format))
   if (toolChoice !== undefined) body.tool_choice = toolChoiceFromConfig(toolChoice, format)
   if (responseFormat !== undefined && format === 'chat') body.response_format = responseFormat
-  if (responseFormat !== undefined && format === 'responses') body.text = { format: textFormatFromConfig(responseFormat) }
+  if (responseFormat !== undefined && format === 'responses')
+    body.text = { format: textFormatFromConfig(responseFormat) }
   if (reasoning !== undefined) Object.assign(body, reasoningToFormat(reasoning, format))
   return body
 }
 
 function reasoningToFormat(reasoning: unknown, format: PresetFormat): JsonObject {
   if (format !== 'messages' || !isJsonObject(reasoning)) return { reasoning }
-  if (typeof reasoning.max_tokens === 'number') return { thinking: { type: 'enabled', budget_tokens: reasoning.max_tokens } }
+  if (typeof reasoning.max_tokens === 'number')
+    return { thinking: { type: 'enabled', budget_tokens: reasoning.max_tokens } }
   if (reasoning.enabled === false) return { thinking: { type: 'disabled' } }
   return { reasoning }
 }

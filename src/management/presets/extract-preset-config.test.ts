@@ -55,7 +55,10 @@ test('responses: instructions, max_output_tokens, text.format and flat tools', (
       input: [{ role: 'user', content: 'hi' }],
       max_output_tokens: 10,
       text: { format: { type: 'json_schema', name: 'n', schema: { type: 'object' } } },
-      tools: [{ type: 'function', name: 'f', description: 'd', parameters: { type: 'object' } }, { type: 'openrouter:web_search' }],
+      tools: [
+        { type: 'function', name: 'f', description: 'd', parameters: { type: 'object' } },
+        { type: 'openrouter:web_search' },
+      ],
       tool_choice: { type: 'function', name: 'f' },
       reasoning: { effort: 'high', summary: 'auto' },
       previous_response_id: null,
@@ -67,7 +70,10 @@ test('responses: instructions, max_output_tokens, text.format and flat tools', (
       model: 'm',
       max_tokens: 10,
       response_format: { type: 'json_schema', json_schema: { name: 'n', schema: { type: 'object' } } },
-      tools: [{ type: 'function', function: { name: 'f', description: 'd', parameters: { type: 'object' } } }, { type: 'openrouter:web_search' }],
+      tools: [
+        { type: 'function', function: { name: 'f', description: 'd', parameters: { type: 'object' } } },
+        { type: 'openrouter:web_search' },
+      ],
       tool_choice: { type: 'function', function: { name: 'f' } },
       reasoning: { effort: 'high', summary: 'auto' },
     },
@@ -80,7 +86,10 @@ test('messages: system (string or blocks), input_schema tools, thinking', () => 
     {
       model: 'anthropic/claude',
       max_tokens: 1024,
-      system: [{ type: 'text', text: 'A.' }, { type: 'text', text: 'B.' }],
+      system: [
+        { type: 'text', text: 'A.' },
+        { type: 'text', text: 'B.' },
+      ],
       tools: [{ name: 'f', input_schema: { type: 'object' } }],
       tool_choice: { type: 'any' },
       thinking: { type: 'enabled', budget_tokens: 512 },
@@ -102,6 +111,9 @@ test('messages: system (string or blocks), input_schema tools, thinking', () => 
 })
 
 test('a body without settings gives an empty config and no prompt; null fields are not saved', () => {
-  assert.deepEqual(extractPresetConfig({ messages: [{ role: 'user', content: 'x' }], temperature: null, stream: false }, 'chat'), { config: {}, systemPrompt: null })
+  assert.deepEqual(
+    extractPresetConfig({ messages: [{ role: 'user', content: 'x' }], temperature: null, stream: false }, 'chat'),
+    { config: {}, systemPrompt: null },
+  )
   assert.deepEqual(extractPresetConfig({ instructions: '' }, 'responses'), { config: {}, systemPrompt: null })
 })

@@ -4,7 +4,10 @@ import { GatewayError } from '../../domain/errors.ts'
 import { parsePresetReference } from './apply-preset.ts'
 
 function refused(run: () => unknown, message: RegExp): void {
-  assert.throws(run, (error: unknown) => error instanceof GatewayError && error.status === 400 && message.test(error.message))
+  assert.throws(
+    run,
+    (error: unknown) => error instanceof GatewayError && error.status === 400 && message.test(error.message),
+  )
 }
 
 test('a bare @preset/<slug> names the preset and no model', () => {
@@ -12,7 +15,10 @@ test('a bare @preset/<slug> names the preset and no model', () => {
 })
 
 test('<model>@preset/<slug> names both', () => {
-  assert.deepEqual(parsePresetReference('openai/gpt-4o@preset/support-bot'), { slug: 'support-bot', model: 'openai/gpt-4o' })
+  assert.deepEqual(parsePresetReference('openai/gpt-4o@preset/support-bot'), {
+    slug: 'support-bot',
+    model: 'openai/gpt-4o',
+  })
   assert.deepEqual(parsePresetReference('openai/gpt-4o:free@preset/x1'), { slug: 'x1', model: 'openai/gpt-4o:free' })
 })
 

@@ -13,7 +13,11 @@ export interface PresetReference {
 }
 
 function requireSlug(slug: string, where: string): string {
-  if (!isPresetSlug(slug)) throw new GatewayError('invalid_request', `Invalid preset reference in ${where}: "${slug}" is not a preset slug; ${presetSlugRule}`)
+  if (!isPresetSlug(slug))
+    throw new GatewayError(
+      'invalid_request',
+      `Invalid preset reference in ${where}: "${slug}" is not a preset slug; ${presetSlugRule}`,
+    )
   return slug
 }
 
@@ -28,9 +32,17 @@ export function parsePresetReference(model: string, presetField?: string): Prese
   const split = splitPresetModel(model)
   const fromModel = split.slug === undefined ? undefined : requireSlug(split.slug, '`model`')
   const fromField =
-    presetField === undefined ? undefined : requireSlug(presetField.startsWith(presetMarker) ? presetField.slice(presetMarker.length) : presetField, '`preset`')
+    presetField === undefined
+      ? undefined
+      : requireSlug(
+          presetField.startsWith(presetMarker) ? presetField.slice(presetMarker.length) : presetField,
+          '`preset`',
+        )
   if (fromModel !== undefined && fromField !== undefined && fromModel !== fromField) {
-    throw new GatewayError('invalid_request', `The request names two presets: "${fromModel}" in \`model\` and "${fromField}" in \`preset\`; name one`)
+    throw new GatewayError(
+      'invalid_request',
+      `The request names two presets: "${fromModel}" in \`model\` and "${fromField}" in \`preset\`; name one`,
+    )
   }
   const slug = fromModel ?? fromField
   return slug === undefined ? null : { slug, model: split.model }

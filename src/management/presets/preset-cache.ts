@@ -30,7 +30,10 @@ export class PresetCache {
   constructor(presets: PresetsRepository, changeBus: ChangeBus, onError: (error: unknown) => void) {
     this.#presets = presets
     this.#onError = onError
-    this.#unsubscribe = changeBus.subscribe('preset', (presetId) => void this.#turns.run(() => this.#refresh(presetId)).catch(this.#onError))
+    this.#unsubscribe = changeBus.subscribe(
+      'preset',
+      (presetId) => void this.#turns.run(() => this.#refresh(presetId)).catch(this.#onError),
+    )
   }
 
   /** Reads every preset; one that no longer exists is dropped (its deletion may have been announced elsewhere). */
@@ -49,7 +52,10 @@ export class PresetCache {
 
   async #refresh(presetId: string): Promise<void> {
     const preset = await this.#presets.findById(presetId)
-    const version = preset?.designated_version_id == null ? undefined : await this.#presets.findVersionById(preset.designated_version_id)
+    const version =
+      preset?.designated_version_id == null
+        ? undefined
+        : await this.#presets.findVersionById(preset.designated_version_id)
     this.#forget(presetId)
     if (preset === undefined || version === undefined || preset.status !== 'active') return
     const key = cacheKey(preset.workspace_id, preset.slug)

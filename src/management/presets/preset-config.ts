@@ -24,4 +24,3 @@ export const presetConfigKeys = [
 ] as const
 
 export type PresetConfigKey = (typeof presetConfigKeys)[number]
-

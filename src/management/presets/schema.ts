@@ -7,7 +7,9 @@ export const PresetVersion = Type.Object({
   id: Type.String(),
   preset_id: Type.String(),
   version: Type.Integer(),
-  config: Type.Record(Type.String(), Type.Unknown(), { description: 'Inference settings (model, temperature, provider, tools...)' }),
+  config: Type.Record(Type.String(), Type.Unknown(), {
+    description: 'Inference settings (model, temperature, provider, tools...)',
+  }),
   system_prompt: Nullable(Type.String()),
   creator_id: Type.String(),
   created_at: Type.String(),
@@ -32,9 +34,17 @@ export const Preset = Type.Object(presetFields)
 export const PresetWithDesignatedVersion = Type.Object({ ...presetFields, designated_version: Nullable(PresetVersion) })
 
 export const PresetSlugPath = Type.Object({ slug: Type.String({ minLength: 1 }) })
-export const PresetVersionPath = Type.Object({ slug: Type.String({ minLength: 1 }), version: Type.String({ minLength: 1 }) })
+export const PresetVersionPath = Type.Object({
+  slug: Type.String({ minLength: 1 }),
+  version: Type.String({ minLength: 1 }),
+})
 
-const number = (minimum?: number, maximum?: number) => Type.Optional(Nullable(Type.Number({ ...(minimum === undefined ? {} : { minimum }), ...(maximum === undefined ? {} : { maximum }) })))
+const number = (minimum?: number, maximum?: number) =>
+  Type.Optional(
+    Nullable(
+      Type.Number({ ...(minimum === undefined ? {} : { minimum }), ...(maximum === undefined ? {} : { maximum }) }),
+    ),
+  )
 const count = () => Type.Optional(Nullable(Type.Integer({ minimum: 1 })))
 const anyObject = () => Type.Optional(Nullable(Type.Record(Type.String(), Type.Unknown())))
 const anyArray = () => Type.Optional(Nullable(Type.Array(Type.Unknown())))
@@ -55,7 +65,12 @@ const configFields = {
   plugins: anyArray(),
 }
 
-export const ResponsesPresetBody = Type.Object({ ...configFields, max_output_tokens: count(), text: anyObject(), instructions: Type.Optional(Nullable(Type.String())) })
+export const ResponsesPresetBody = Type.Object({
+  ...configFields,
+  max_output_tokens: count(),
+  text: anyObject(),
+  instructions: Type.Optional(Nullable(Type.String())),
+})
 export const ChatPresetBody = Type.Object({
   ...configFields,
   max_tokens: count(),

@@ -6,7 +6,12 @@ import { GatewayError } from '../../domain/errors.ts'
 import type { Clock } from '../../domain/clock.ts'
 import type { ApiKeyRecord } from '../../domain/identity.ts'
 import type { ChangeBus } from '../../events/change-bus.ts'
-import type { NewPresetVersion, PresetRow, PresetVersionRow, PresetsRepository } from '../../store/repositories/presets-repository.ts'
+import type {
+  NewPresetVersion,
+  PresetRow,
+  PresetVersionRow,
+  PresetsRepository,
+} from '../../store/repositories/presets-repository.ts'
 import { extractPresetConfig, type ExtractedPreset } from './extract-preset-config.ts'
 import type { JsonObject, PresetFormat } from './preset-format.ts'
 import { isPresetSlug, presetSlugRule } from './preset-slug.ts'
@@ -44,7 +49,11 @@ export function toPresetVersion(row: PresetVersionRow): PresetVersion {
 }
 
 function parseVersionNumber(text: string): number {
-  if (!/^[0-9]+$/.test(text)) throw new GatewayError('invalid_request', `Invalid preset version "${text}": give the version number, an integer such as 1`)
+  if (!/^[0-9]+$/.test(text))
+    throw new GatewayError(
+      'invalid_request',
+      `Invalid preset version "${text}": give the version number, an integer such as 1`,
+    )
   return Number(text)
 }
 
@@ -54,7 +63,10 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Appends a version; a unique violation means a concurrent append took the number, so retry once. */
-async function appendVersion(presets: PresetsRepository, input: NewPresetVersion): Promise<{ preset: PresetRow; version: PresetVersionRow }> {
+async function appendVersion(
+  presets: PresetsRepository,
+  input: NewPresetVersion,
+): Promise<{ preset: PresetRow; version: PresetVersionRow }> {
   try {
     return await presets.appendVersion(input)
   } catch (error) {
@@ -63,7 +75,9 @@ async function appendVersion(presets: PresetsRepository, input: NewPresetVersion
       return await presets.appendVersion(input)
     } catch (retryError) {
       if (!isUniqueViolation(retryError)) throw retryError
-      throw new GatewayError('conflict', `Preset "${input.slug}" is being changed by another request; retry`, { cause: retryError })
+      throw new GatewayError('conflict', `Preset "${input.slug}" is being changed by another request; retry`, {
+        cause: retryError,
+      })
     }
   }
 }
@@ -84,12 +98,17 @@ function newVersionInput(key: ApiKeyRecord, slug: string, extracted: ExtractedPr
 export function createPresetsService(deps: { presets: PresetsRepository; clock: Clock; changeBus: ChangeBus }) {
   async function findOrThrow(workspaceId: string, slug: string): Promise<PresetRow> {
     const row = await deps.presets.findBySlug(workspaceId, slug)
-    if (row === undefined) throw new GatewayError('not_found', `No preset "${slug}" in this key's workspace; create it with POST /api/v1/presets/${slug}/chat/completions`)
+    if (row === undefined)
+      throw new GatewayError(
+        'not_found',
+        `No preset "${slug}" in this key's workspace; create it with POST /api/v1/presets/${slug}/chat/completions`,
+      )
     return row
   }
 
   async function withDesignatedVersion(row: PresetRow): Promise<PresetWithDesignatedVersion> {
-    const version = row.designated_version_id === null ? undefined : await deps.presets.findVersionById(row.designated_version_id)
+    const version =
+      row.designated_version_id === null ? undefined : await deps.presets.findVersionById(row.designated_version_id)
     return { ...toPreset(row), designated_version: version === undefined ? null : toPresetVersion(version) }
   }
 
@@ -103,7 +122,12 @@ export function createPresetsService(deps: { presets: PresetsRepository; clock: 
       return withDesignatedVersion(await findOrThrow(workspaceId, slug))
     },
 
-    async listVersions(workspaceId: string, slug: string, offset: number, limit: number): Promise<{ data: PresetVersion[]; total_count: number }> {
+    async listVersions(
+      workspaceId: string,
+      slug: string,
+      offset: number,
+      limit: number,
+    ): Promise<{ data: PresetVersion[]; total_count: number }> {
       const preset = await findOrThrow(workspaceId, slug)
       const { rows, total } = await deps.presets.listVersions(preset.id, offset, limit)
       return { data: rows.map(toPresetVersion), total_count: total }
@@ -112,18 +136,35 @@ export function createPresetsService(deps: { presets: PresetsRepository; clock: 
     async getVersion(workspaceId: string, slug: string, versionText: string): Promise<PresetVersion> {
       const number = parseVersionNumber(versionText)
       const preset = await findOrThrow(workspaceId, slug)
-      const row = number < 1 || number > maxStoredVersion ? undefined : await deps.presets.findVersion(preset.id, number)
-      if (row === undefined) throw new GatewayError('not_found', `Preset "${slug}" has no version ${versionText}; list its versions with GET /api/v1/presets/${slug}/versions`)
+      const row =
+        number < 1 || number > maxStoredVersion ? undefined : await deps.presets.findVersion(preset.id, number)
+      if (row === undefined)
+        throw new GatewayError(
+          'not_found',
+          `Preset "${slug}" has no version ${versionText}; list its versions with GET /api/v1/presets/${slug}/versions`,
+        )
       return toPresetVersion(row)
     },
 
-    async createFromBody(key: ApiKeyRecord, slug: string, body: JsonObject, format: PresetFormat): Promise<PresetWithDesignatedVersion> {
-      if (!isPresetSlug(slug)) throw new GatewayError('invalid_request', `Invalid preset slug "${slug}": ${presetSlugRule}`)
+    async createFromBody(
+      key: ApiKeyRecord,
+      slug: string,
+      body: JsonObject,
+      format: PresetFormat,
+    ): Promise<PresetWithDesignatedVersion> {
+      if (!isPresetSlug(slug))
+        throw new GatewayError('invalid_request', `Invalid preset slug "${slug}": ${presetSlugRule}`)
       const extracted = extractPresetConfig(body, format)
       if (Object.keys(extracted.config).length === 0 && extracted.systemPrompt === null) {
-        throw new GatewayError('invalid_request', 'The body holds no preset settings: send at least one of model, models, temperature, top_p, top_k, max tokens, penalties, provider, reasoning, tools, tool_choice, a response format, plugins or a system prompt')
+        throw new GatewayError(
+          'invalid_request',
+          'The body holds no preset settings: send at least one of model, models, temperature, top_p, top_k, max tokens, penalties, provider, reasoning, tools, tool_choice, a response format, plugins or a system prompt',
+        )
       }
-      const { preset, version } = await appendVersion(deps.presets, newVersionInput(key, slug, extracted, deps.clock.now().toISOString()))
+      const { preset, version } = await appendVersion(
+        deps.presets,
+        newVersionInput(key, slug, extracted, deps.clock.now().toISOString()),
+      )
       deps.changeBus.publish('preset', preset.id)
       return { ...toPreset(preset), designated_version: toPresetVersion(version) }
     },

@@ -10,10 +10,21 @@ function defined(entries: Record<string, unknown>): JsonObject {
 export function toolToConfig(tool: unknown, format: PresetFormat): unknown {
   if (!isJsonObject(tool) || typeof tool.name !== 'string') return tool
   if (format === 'responses' && tool.type === 'function') {
-    return { type: 'function', function: defined({ name: tool.name, description: tool.description, parameters: tool.parameters, strict: tool.strict }) }
+    return {
+      type: 'function',
+      function: defined({
+        name: tool.name,
+        description: tool.description,
+        parameters: tool.parameters,
+        strict: tool.strict,
+      }),
+    }
   }
   if (format === 'messages' && (tool.type === undefined || tool.type === 'custom') && 'input_schema' in tool) {
-    return { type: 'function', function: defined({ name: tool.name, description: tool.description, parameters: tool.input_schema }) }
+    return {
+      type: 'function',
+      function: defined({ name: tool.name, description: tool.description, parameters: tool.input_schema }),
+    }
   }
   return tool
 }
@@ -35,18 +46,24 @@ export function toolChoiceToConfig(choice: unknown, format: PresetFormat): unkno
     return { type: 'function', function: { name: choice.name } }
   }
   if (format === 'messages') {
-    if (choice.type === 'tool' && typeof choice.name === 'string') return { type: 'function', function: { name: choice.name } }
-    if (typeof choice.type === 'string' && messagesChoiceToConfig[choice.type] !== undefined) return messagesChoiceToConfig[choice.type]
+    if (choice.type === 'tool' && typeof choice.name === 'string')
+      return { type: 'function', function: { name: choice.name } }
+    if (typeof choice.type === 'string' && messagesChoiceToConfig[choice.type] !== undefined)
+      return messagesChoiceToConfig[choice.type]
   }
   return choice
 }
 
 export function toolChoiceFromConfig(choice: unknown, format: PresetFormat): unknown {
   if (format === 'chat') return choice
-  const name = isJsonObject(choice) && choice.type === 'function' && isJsonObject(choice.function) ? choice.function.name : undefined
+  const name =
+    isJsonObject(choice) && choice.type === 'function' && isJsonObject(choice.function)
+      ? choice.function.name
+      : undefined
   if (format === 'responses') return typeof name === 'string' ? { type: 'function', name } : choice
   if (typeof name === 'string') return { type: 'tool', name }
-  if (typeof choice === 'string' && configChoiceToMessages[choice] !== undefined) return { type: configChoiceToMessages[choice] }
+  if (typeof choice === 'string' && configChoiceToMessages[choice] !== undefined)
+    return { type: configChoiceToMessages[choice] }
   return choice
 }
 
@@ -58,6 +75,11 @@ export function textFormatToConfig(format: unknown): unknown {
 }
 
 export function textFormatFromConfig(responseFormat: unknown): unknown {
-  if (!isJsonObject(responseFormat) || responseFormat.type !== 'json_schema' || !isJsonObject(responseFormat.json_schema)) return responseFormat
+  if (
+    !isJsonObject(responseFormat) ||
+    responseFormat.type !== 'json_schema' ||
+    !isJsonObject(responseFormat.json_schema)
+  )
+    return responseFormat
   return { type: 'json_schema', ...responseFormat.json_schema }
 }

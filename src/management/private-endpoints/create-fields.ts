@@ -12,20 +12,34 @@ const familyNames: Readonly<Record<ProviderApi, string>> = {
   gemini: 'Gemini-compatible',
 }
 
-export function resolveModel(slug: string, describe: (slug: string) => { readonly name: string; readonly kind: 'text' | 'embedding' } | undefined): { name: string } {
+export function resolveModel(
+  slug: string,
+  describe: (slug: string) => { readonly name: string; readonly kind: 'text' | 'embedding' } | undefined,
+): { name: string } {
   const known = describe(slug)
   if (known === undefined) return { name: slug }
-  if (known.kind !== 'text') throw new GatewayError('invalid_request', `Model "${slug}" is an embedding model; private endpoints serve text models`)
+  if (known.kind !== 'text')
+    throw new GatewayError(
+      'invalid_request',
+      `Model "${slug}" is an embedding model; private endpoints serve text models`,
+    )
   return { name: known.name }
 }
 
 /** A configured provider slug lends its API and name; otherwise the slug must name an API family. */
-export function resolveProvider(slug: string, describe: (slug: string) => { readonly name: string; readonly api: ProviderApi } | undefined): { name: string; api: ProviderApi } {
+export function resolveProvider(
+  slug: string,
+  describe: (slug: string) => { readonly name: string; readonly api: ProviderApi } | undefined,
+): { name: string; api: ProviderApi } {
   const configured = describe(slug)
   if (configured !== undefined) return { name: configured.name, api: configured.api }
   const family = providerApis.find((api) => api === slug)
   if (family !== undefined) return { name: familyNames[family], api: family }
-  throw new GatewayError('invalid_request', `Unknown provider_slug "${slug}": use one of ${providerApis.join(', ')} or a configured provider slug`, { metadata: { reason: 'provider_not_found' } })
+  throw new GatewayError(
+    'invalid_request',
+    `Unknown provider_slug "${slug}": use one of ${providerApis.join(', ')} or a configured provider slug`,
+    { metadata: { reason: 'provider_not_found' } },
+  )
 }
 
 /** The fields a replay must repeat (api-reference §7.2): `activate` and `api_key` are not compared. */

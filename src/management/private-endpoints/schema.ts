@@ -1,25 +1,39 @@
 // TypeBox schemas of the private endpoint routes (spec "Private endpoint", api-reference §7).
 import { Type, type Static } from 'typebox'
 
-const Price = Type.String({ pattern: '^\\d+(\\.\\d+)?$', maxLength: 40, description: 'USD per token, a decimal string' })
+const Price = Type.String({
+  pattern: '^\\d+(\\.\\d+)?$',
+  maxLength: 40,
+  description: 'USD per token, a decimal string',
+})
 export const PricingSchema = Type.Object({ prompt: Price, completion: Price }, { additionalProperties: false })
 const Region = Type.Union([Type.Enum(['global', 'europe', 'us']), Type.Null()])
 const Zdr = Type.Union([Type.Boolean(), Type.Null()])
 const Slug = Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\s]+$' })
 const BaseUrl = Type.String({ minLength: 1, maxLength: 2048 })
-const ApiKey = Type.String({ minLength: 1, maxLength: 8192, description: 'Credential the gateway sends to the endpoint (stored encrypted, never returned)' })
+const ApiKey = Type.String({
+  minLength: 1,
+  maxLength: 8192,
+  description: 'Credential the gateway sends to the endpoint (stored encrypted, never returned)',
+})
 
 export const CreatePrivateEndpointBody = Type.Object(
   {
     model_permaslug: Slug,
-    provider_slug: Type.String({ minLength: 1, maxLength: 100, description: 'openai-chat, openai-responses, anthropic, gemini or a configured provider slug' }),
+    provider_slug: Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'openai-chat, openai-responses, anthropic, gemini or a configured provider slug',
+    }),
     upstream_model_id: Type.String({ minLength: 1, maxLength: 200 }),
     base_url: BaseUrl,
     declared_region: Type.Optional(Region),
     declared_zdr: Type.Optional(Zdr),
     pricing: PricingSchema,
     api_key: Type.Optional(ApiKey),
-    activate: Type.Optional(Type.Object({ workspace_id: Type.String({ minLength: 1 }) }, { additionalProperties: false })),
+    activate: Type.Optional(
+      Type.Object({ workspace_id: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
+    ),
   },
   { additionalProperties: false },
 )
@@ -35,8 +49,14 @@ export const UpdatePrivateEndpointBody = Type.Object(
 )
 
 export const PricingBody = Type.Object({ pricing: PricingSchema }, { additionalProperties: false })
-export const CredentialBody = Type.Object({ api_key: Type.Union([ApiKey, Type.Null()]) }, { additionalProperties: false })
-export const ValidateBody = Type.Object({ workspace_id: Type.String({ minLength: 1 }) }, { additionalProperties: false })
+export const CredentialBody = Type.Object(
+  { api_key: Type.Union([ApiKey, Type.Null()]) },
+  { additionalProperties: false },
+)
+export const ValidateBody = Type.Object(
+  { workspace_id: Type.String({ minLength: 1 }) },
+  { additionalProperties: false },
+)
 export const EndpointParams = Type.Object({ id: Type.String({ minLength: 1 }) })
 export const DeleteQuery = Type.Object({ draft_only: Type.Optional(Type.Boolean()) })
 

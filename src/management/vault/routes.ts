@@ -30,42 +30,142 @@ export function registerVaultRoutes(app: FastifyInstance, service: VaultService,
   const internRead = guard.hook({ scope: 'intern-vault' })
   const internWrite = guard.hook({ scope: 'intern-vault', vaultWrite: true })
 
-  app.get('/api/v1/vault/secrets', { config, preValidation: workspaceRead, schema: { tags, summary: 'List workspace secrets (metadata only)', querystring: VaultPageQuery, response: { 200: VaultSecretList } } }, async (request) =>
-    service.listWorkspaceSecrets(callerOf(request), page(request.query)),
+  app.get(
+    '/api/v1/vault/secrets',
+    {
+      config,
+      preValidation: workspaceRead,
+      schema: {
+        tags,
+        summary: 'List workspace secrets (metadata only)',
+        querystring: VaultPageQuery,
+        response: { 200: VaultSecretList },
+      },
+    },
+    async (request) => service.listWorkspaceSecrets(callerOf(request), page(request.query)),
   )
-  app.put('/api/v1/vault/secrets/:name', { config, preValidation: workspaceWrite, schema: { tags, summary: 'Store a workspace secret', params: SecretParams, body: SecretWriteBody, response: { 200: SecretResponse } } }, async (request) => {
-    const { name } = request.params as { name: string }
-    return { data: await service.storeWorkspaceSecret(callerOf(request), name, request.body as SecretWriteBody) }
-  })
-  app.delete('/api/v1/vault/secrets/:name', { config, preValidation: workspaceWrite, schema: { tags, summary: 'Delete a workspace secret', params: SecretParams, response: noContent } }, async (request, reply) => {
-    await service.deleteWorkspaceSecret(callerOf(request), (request.params as { name: string }).name)
-    return reply.code(204).send()
-  })
+  app.put(
+    '/api/v1/vault/secrets/:name',
+    {
+      config,
+      preValidation: workspaceWrite,
+      schema: {
+        tags,
+        summary: 'Store a workspace secret',
+        params: SecretParams,
+        body: SecretWriteBody,
+        response: { 200: SecretResponse },
+      },
+    },
+    async (request) => {
+      const { name } = request.params as { name: string }
+      return { data: await service.storeWorkspaceSecret(callerOf(request), name, request.body as SecretWriteBody) }
+    },
+  )
+  app.delete(
+    '/api/v1/vault/secrets/:name',
+    {
+      config,
+      preValidation: workspaceWrite,
+      schema: { tags, summary: 'Delete a workspace secret', params: SecretParams, response: noContent },
+    },
+    async (request, reply) => {
+      await service.deleteWorkspaceSecret(callerOf(request), (request.params as { name: string }).name)
+      return reply.code(204).send()
+    },
+  )
 
-  app.get('/api/v1/vault/interns/:internId/secrets', { config, preValidation: internRead, schema: { tags, summary: "List an intern's secrets", params: InternParams, querystring: VaultPageQuery, response: { 200: VaultSecretList } } }, async (request) =>
-    service.listInternSecrets(callerOf(request), (request.params as { internId: string }).internId, page(request.query)),
+  app.get(
+    '/api/v1/vault/interns/:internId/secrets',
+    {
+      config,
+      preValidation: internRead,
+      schema: {
+        tags,
+        summary: "List an intern's secrets",
+        params: InternParams,
+        querystring: VaultPageQuery,
+        response: { 200: VaultSecretList },
+      },
+    },
+    async (request) =>
+      service.listInternSecrets(
+        callerOf(request),
+        (request.params as { internId: string }).internId,
+        page(request.query),
+      ),
   )
-  app.put('/api/v1/vault/interns/:internId/secrets/:name', { config, preValidation: internWrite, schema: { tags, summary: 'Store an intern secret', params: InternSecretParams, body: SecretWriteBody, response: { 200: SecretResponse } } }, async (request) => {
-    const { internId, name } = request.params as { internId: string; name: string }
-    return { data: await service.storeInternSecret(callerOf(request), internId, name, request.body as SecretWriteBody) }
-  })
-  app.delete('/api/v1/vault/interns/:internId/secrets/:name', { config, preValidation: internWrite, schema: { tags, summary: 'Delete an intern secret', params: InternSecretParams, response: noContent } }, async (request, reply) => {
-    const { internId, name } = request.params as { internId: string; name: string }
-    await service.deleteInternSecret(callerOf(request), internId, name)
-    return reply.code(204).send()
-  })
+  app.put(
+    '/api/v1/vault/interns/:internId/secrets/:name',
+    {
+      config,
+      preValidation: internWrite,
+      schema: {
+        tags,
+        summary: 'Store an intern secret',
+        params: InternSecretParams,
+        body: SecretWriteBody,
+        response: { 200: SecretResponse },
+      },
+    },
+    async (request) => {
+      const { internId, name } = request.params as { internId: string; name: string }
+      return {
+        data: await service.storeInternSecret(callerOf(request), internId, name, request.body as SecretWriteBody),
+      }
+    },
+  )
+  app.delete(
+    '/api/v1/vault/interns/:internId/secrets/:name',
+    {
+      config,
+      preValidation: internWrite,
+      schema: { tags, summary: 'Delete an intern secret', params: InternSecretParams, response: noContent },
+    },
+    async (request, reply) => {
+      const { internId, name } = request.params as { internId: string; name: string }
+      await service.deleteInternSecret(callerOf(request), internId, name)
+      return reply.code(204).send()
+    },
+  )
   app.post(
     '/api/v1/vault/interns/:internId/secrets/copy',
     {
       config,
       preValidation: guard.hook({ scope: 'workspace-vault', vaultWrite: true }),
-      schema: { tags, summary: 'Copy workspace secrets into an intern (all or nothing)', params: InternParams, body: CopyBody, response: { 200: Type.Object({ data: Type.Array(VaultSecret) }) } },
+      schema: {
+        tags,
+        summary: 'Copy workspace secrets into an intern (all or nothing)',
+        params: InternParams,
+        body: CopyBody,
+        response: { 200: Type.Object({ data: Type.Array(VaultSecret) }) },
+      },
     },
-    async (request) => service.copyToIntern(callerOf(request), (request.params as { internId: string }).internId, (request.body as { names: string[] }).names),
+    async (request) =>
+      service.copyToIntern(
+        callerOf(request),
+        (request.params as { internId: string }).internId,
+        (request.body as { names: string[] }).names,
+      ),
   )
   app.get(
     '/api/v1/vault/interns/:internId/effective-secrets',
-    { config, preValidation: internRead, schema: { tags, summary: 'The secret each name resolves to for an intern', params: InternParams, querystring: VaultPageQuery, response: { 200: EffectiveSecretList } } },
-    async (request) => service.effectiveSecrets(callerOf(request), (request.params as { internId: string }).internId, page(request.query)),
+    {
+      config,
+      preValidation: internRead,
+      schema: {
+        tags,
+        summary: 'The secret each name resolves to for an intern',
+        params: InternParams,
+        querystring: VaultPageQuery,
+        response: { 200: EffectiveSecretList },
+      },
+    },
+    async (request) =>
+      service.effectiveSecrets(
+        callerOf(request),
+        (request.params as { internId: string }).internId,
+        page(request.query),
+      ),
   )
 }

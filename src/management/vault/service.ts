@@ -40,12 +40,23 @@ export function createVaultService(deps: VaultServiceDeps) {
     const existing = await vaults.findVaultByOwner(owner)
     if (existing !== undefined) return existing
     const id = randomUUID()
-    return vaults.ensureVault({ id, workspace_id: workspaceId, intern_id: null, owner, ...createVaultKeys(masterBox, id), created_at: clock.now().toISOString() })
+    return vaults.ensureVault({
+      id,
+      workspace_id: workspaceId,
+      intern_id: null,
+      owner,
+      ...createVaultKeys(masterBox, id),
+      created_at: clock.now().toISOString(),
+    })
   }
 
   async function internInScope(caller: Caller, internId: string): Promise<InternRow> {
     const intern = await interns.findById(internId)
-    if (intern === undefined || intern.workspace_id !== caller.workspaceId || (caller.isInternKey && caller.internId !== internId)) {
+    if (
+      intern === undefined ||
+      intern.workspace_id !== caller.workspaceId ||
+      (caller.isInternKey && caller.internId !== internId)
+    ) {
       throw new GatewayError('not_found', `No intern ${internId} in this key's workspace`)
     }
     return intern
@@ -59,7 +70,11 @@ export function createVaultService(deps: VaultServiceDeps) {
   }
 
   async function list(vault: VaultRow, page: Page): Promise<{ data: VaultSecret[]; has_more: boolean }> {
-    const rows = await withDeadline(vaults.listSecrets(vault.id, page.offset, page.limit + 1), deps.listTimeoutMs ?? 10_000, 'Listing secrets')
+    const rows = await withDeadline(
+      vaults.listSecrets(vault.id, page.offset, page.limit + 1),
+      deps.listTimeoutMs ?? 10_000,
+      'Listing secrets',
+    )
     return { data: rows.slice(0, page.limit).map(toVaultSecret), has_more: rows.length > page.limit }
   }
 
@@ -79,7 +94,8 @@ export function createVaultService(deps: VaultServiceDeps) {
   }
 
   async function remove(vault: VaultRow, name: string, scope: string): Promise<void> {
-    if (!(await vaults.deleteSecret(vault.id, name))) throw new GatewayError('not_found', `No secret named "${name}" in the ${scope} vault`)
+    if (!(await vaults.deleteSecret(vault.id, name)))
+      throw new GatewayError('not_found', `No secret named "${name}" in the ${scope} vault`)
   }
 
   async function attachedVault(intern: InternRow): Promise<VaultRow | null> {
@@ -87,7 +103,10 @@ export function createVaultService(deps: VaultServiceDeps) {
     const vault = await vaults.findVault(intern.attached_vault_id)
     const owner = vault === undefined ? undefined : await interns.findByVault(vault.id)
     if (vault === undefined || owner === undefined || unavailableStatuses.has(owner.status)) {
-      throw new GatewayError('not_found', `The vault this intern borrows (${intern.attached_vault_id}) is no longer available; recreate the intern without vault_id or attach another vault`)
+      throw new GatewayError(
+        'not_found',
+        `The vault this intern borrows (${intern.attached_vault_id}) is no longer available; recreate the intern without vault_id or attach another vault`,
+      )
     }
     return vault
   }
@@ -95,11 +114,16 @@ export function createVaultService(deps: VaultServiceDeps) {
   return {
     workspaceVault,
     listWorkspaceSecrets: async (caller: Caller, page: Page) => list(await workspaceVault(caller.workspaceId), page),
-    storeWorkspaceSecret: async (caller: Caller, name: string, body: SecretWriteBody) => store(await workspaceVault(caller.workspaceId), name, body),
-    deleteWorkspaceSecret: async (caller: Caller, name: string) => remove(await workspaceVault(caller.workspaceId), name, 'workspace'),
-    listInternSecrets: async (caller: Caller, internId: string, page: Page) => list(await internVault(caller, internId), page),
-    storeInternSecret: async (caller: Caller, internId: string, name: string, body: SecretWriteBody) => store(await internVault(caller, internId), name, body),
-    deleteInternSecret: async (caller: Caller, internId: string, name: string) => remove(await internVault(caller, internId), name, 'intern'),
+    storeWorkspaceSecret: async (caller: Caller, name: string, body: SecretWriteBody) =>
+      store(await workspaceVault(caller.workspaceId), name, body),
+    deleteWorkspaceSecret: async (caller: Caller, name: string) =>
+      remove(await workspaceVault(caller.workspaceId), name, 'workspace'),
+    listInternSecrets: async (caller: Caller, internId: string, page: Page) =>
+      list(await internVault(caller, internId), page),
+    storeInternSecret: async (caller: Caller, internId: string, name: string, body: SecretWriteBody) =>
+      store(await internVault(caller, internId), name, body),
+    deleteInternSecret: async (caller: Caller, internId: string, name: string) =>
+      remove(await internVault(caller, internId), name, 'intern'),
 
     /** Copies workspace secrets into an intern's vault: all or nothing, replacing same-named secrets. */
     async copyToIntern(caller: Caller, internId: string, names: readonly string[]): Promise<{ data: VaultSecret[] }> {
@@ -110,16 +134,30 @@ export function createVaultService(deps: VaultServiceDeps) {
       const copies = await vaults.transaction(async (transaction) => {
         const rows = await vaults.findSecrets(source.id, names, transaction)
         const missing = names.filter((name) => !rows.some((row) => row.name === name))
-        if (missing.length > 0) throw new GatewayError('not_found', `No workspace secret named ${missing.map((name) => `"${name}"`).join(', ')}; nothing was copied`)
+        if (missing.length > 0)
+          throw new GatewayError(
+            'not_found',
+            `No workspace secret named ${missing.map((name) => `"${name}"`).join(', ')}; nothing was copied`,
+          )
         const legacy = rows.filter((row) => row.hosts === null).map((row) => `"${row.name}"`)
         if (legacy.length > 0) {
-          throw new GatewayError('conflict', `Workspace secret ${legacy.join(', ')} has no hosts (stored before host binding); store it again with hosts, then copy. Nothing was copied`)
+          throw new GatewayError(
+            'conflict',
+            `Workspace secret ${legacy.join(', ')} has no hosts (stored before host binding); store it again with hosts, then copy. Nothing was copied`,
+          )
         }
         const now = clock.now().toISOString()
         const written: VaultSecretRow[] = []
         for (const row of rows) {
           const value = sourceCipher.open(row.name, row.value_sealed)
-          const copy = { vault_id: target.id, name: row.name, hosts: row.hosts, fingerprint: targetCipher.fingerprint(value), value_sealed: targetCipher.seal(row.name, value), created_at: now }
+          const copy = {
+            vault_id: target.id,
+            name: row.name,
+            hosts: row.hosts,
+            fingerprint: targetCipher.fingerprint(value),
+            value_sealed: targetCipher.seal(row.name, value),
+            created_at: now,
+          }
           await vaults.upsertSecret(copy, transaction)
           written.push(copy)
         }
@@ -128,14 +166,29 @@ export function createVaultService(deps: VaultServiceDeps) {
       return { data: copies.sort((a, b) => (a.name < b.name ? -1 : 1)).map(toVaultSecret) }
     },
 
-    async effectiveSecrets(caller: Caller, internId: string, page: Page): Promise<{ data: EffectiveSecret[]; has_more: boolean }> {
+    async effectiveSecrets(
+      caller: Caller,
+      internId: string,
+      page: Page,
+    ): Promise<{ data: EffectiveSecret[]; has_more: boolean }> {
       const intern = await internInScope(caller, internId)
       const attached = await attachedVault(intern)
       const workspace = await workspaceVault(caller.workspaceId)
       const vaultIds = [intern.vault_id, workspace.id, ...(attached === null ? [] : [attached.id])]
-      const rows = await withDeadline(vaults.listAllSecrets(vaultIds), deps.listTimeoutMs ?? 10_000, 'Listing effective secrets')
-      const effective = resolveEffectiveSecrets(rows, { intern: intern.vault_id, attached: attached?.id ?? null, workspace: workspace.id })
-      return { data: effective.slice(page.offset, page.offset + page.limit), has_more: effective.length > page.offset + page.limit }
+      const rows = await withDeadline(
+        vaults.listAllSecrets(vaultIds),
+        deps.listTimeoutMs ?? 10_000,
+        'Listing effective secrets',
+      )
+      const effective = resolveEffectiveSecrets(rows, {
+        intern: intern.vault_id,
+        attached: attached?.id ?? null,
+        workspace: workspace.id,
+      })
+      return {
+        data: effective.slice(page.offset, page.offset + page.limit),
+        has_more: effective.length > page.offset + page.limit,
+      }
     },
 
     /**
@@ -143,7 +196,10 @@ export function createVaultService(deps: VaultServiceDeps) {
      * workspace) decrypted, with its bound hosts (null for a legacy secret, which is never released), or
      * null when no scope has it. The value must go nowhere but the outbound request it is bound to.
      */
-    async openEffectiveSecret(internId: string, name: string): Promise<{ value: string; hosts: string[] | null } | null> {
+    async openEffectiveSecret(
+      internId: string,
+      name: string,
+    ): Promise<{ value: string; hosts: string[] | null } | null> {
       const intern = await interns.findById(internId)
       if (intern === undefined || unavailableStatuses.has(intern.status)) return null
       const attached = await attachedVault(intern).catch(() => null)
@@ -152,7 +208,10 @@ export function createVaultService(deps: VaultServiceDeps) {
         if (vault === undefined || vault === null) continue
         const [row] = await vaults.findSecrets(vault.id, [name])
         if (row === undefined) continue
-        return { value: cipherFor(vault).open(row.name, row.value_sealed), hosts: row.hosts === null ? null : (JSON.parse(row.hosts) as string[]) }
+        return {
+          value: cipherFor(vault).open(row.name, row.value_sealed),
+          hosts: row.hosts === null ? null : (JSON.parse(row.hosts) as string[]),
+        }
       }
       return null
     },
@@ -165,13 +224,27 @@ export function createVaultService(deps: VaultServiceDeps) {
     async importLegacyWorkspaceSecret(workspaceId: string, name: string, value: string): Promise<void> {
       const vault = await workspaceVault(workspaceId)
       const cipher = cipherFor(vault)
-      await vaults.upsertSecret({ vault_id: vault.id, name, hosts: null, fingerprint: null, value_sealed: cipher.seal(name, value), created_at: clock.now().toISOString() })
+      await vaults.upsertSecret({
+        vault_id: vault.id,
+        name,
+        hosts: null,
+        fingerprint: null,
+        value_sealed: cipher.seal(name, value),
+        created_at: clock.now().toISOString(),
+      })
     },
 
     /** Creates an intern's own vault inside the caller's transaction (used by intern creation). */
     newInternVault(workspaceId: string, internId: string): VaultRow {
       const id = randomUUID()
-      return { id, workspace_id: workspaceId, intern_id: internId, owner: `intern:${internId}`, ...createVaultKeys(masterBox, id), created_at: clock.now().toISOString() }
+      return {
+        id,
+        workspace_id: workspaceId,
+        intern_id: internId,
+        owner: `intern:${internId}`,
+        ...createVaultKeys(masterBox, id),
+        created_at: clock.now().toISOString(),
+      }
     },
   }
 }

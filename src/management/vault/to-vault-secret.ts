@@ -3,5 +3,10 @@ import type { VaultSecretRow } from '../../store/repositories/vaults-repository.
 import type { VaultSecret } from './schema.ts'
 
 export function toVaultSecret(row: VaultSecretRow): VaultSecret {
-  return { name: row.name, hosts: row.hosts === null ? null : (JSON.parse(row.hosts) as string[]), fingerprint: row.fingerprint, created_at: row.created_at }
+  return {
+    name: row.name,
+    hosts: row.hosts === null ? null : (JSON.parse(row.hosts) as string[]),
+    fingerprint: row.fingerprint,
+    created_at: row.created_at,
+  }
 }

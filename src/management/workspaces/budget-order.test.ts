@@ -11,9 +11,24 @@ test('strictly decreasing limits pass, in any subset', () => {
 })
 
 test('equal or inverted limits name the conflicting pair, longer window first', () => {
-  assert.deepEqual(findBudgetOrderConflict({ monthly: 10, daily: 10 }), { longer: 'monthly', shorter: 'daily', longerLimit: 10, shorterLimit: 10 })
-  assert.deepEqual(findBudgetOrderConflict({ lifetime: 50, weekly: 60 }), { longer: 'lifetime', shorter: 'weekly', longerLimit: 50, shorterLimit: 60 })
-  assert.deepEqual(findBudgetOrderConflict({ lifetime: 100, monthly: 50, weekly: 10, daily: 20 }), { longer: 'weekly', shorter: 'daily', longerLimit: 10, shorterLimit: 20 })
+  assert.deepEqual(findBudgetOrderConflict({ monthly: 10, daily: 10 }), {
+    longer: 'monthly',
+    shorter: 'daily',
+    longerLimit: 10,
+    shorterLimit: 10,
+  })
+  assert.deepEqual(findBudgetOrderConflict({ lifetime: 50, weekly: 60 }), {
+    longer: 'lifetime',
+    shorter: 'weekly',
+    longerLimit: 50,
+    shorterLimit: 60,
+  })
+  assert.deepEqual(findBudgetOrderConflict({ lifetime: 100, monthly: 50, weekly: 10, daily: 20 }), {
+    longer: 'weekly',
+    shorter: 'daily',
+    longerLimit: 10,
+    shorterLimit: 20,
+  })
 })
 
 test('USD amounts are stored as plain decimal strings', () => {

@@ -12,13 +12,16 @@ export interface BudgetOrderConflict {
 }
 
 /** The first pair of limits out of order, or undefined when they strictly decrease. */
-export function findBudgetOrderConflict(limits: Readonly<Partial<Record<BudgetInterval, number>>>): BudgetOrderConflict | undefined {
+export function findBudgetOrderConflict(
+  limits: Readonly<Partial<Record<BudgetInterval, number>>>,
+): BudgetOrderConflict | undefined {
   for (const [index, longer] of longestFirst.entries()) {
     const longerLimit = limits[longer]
     if (longerLimit === undefined) continue
     for (const shorter of longestFirst.slice(index + 1)) {
       const shorterLimit = limits[shorter]
-      if (shorterLimit !== undefined && longerLimit <= shorterLimit) return { longer, shorter, longerLimit, shorterLimit }
+      if (shorterLimit !== undefined && longerLimit <= shorterLimit)
+        return { longer, shorter, longerLimit, shorterLimit }
     }
   }
   return undefined

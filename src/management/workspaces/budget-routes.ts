@@ -14,18 +14,39 @@ export function registerWorkspaceBudgetRoutes(app: FastifyInstance, service: Bud
 
   app.get(
     '/api/v1/workspaces/:id/budgets',
-    { config, schema: { tags, summary: 'List workspace budgets', params: WorkspaceParams, response: { 200: Type.Object({ data: Type.Array(WorkspaceBudget), include_byok_in_budgets: includeByok }) } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'List workspace budgets',
+        params: WorkspaceParams,
+        response: { 200: Type.Object({ data: Type.Array(WorkspaceBudget), include_byok_in_budgets: includeByok }) },
+      },
+    },
     async (request) => service.list((request.params as Params).id),
   )
 
-  app.get('/api/v1/workspaces/:id/budgets/:interval', { config, schema: { tags, summary: 'Get a workspace budget', params: BudgetParams, response: single } }, async (request) => {
-    const params = request.params as Params
-    return service.get(params.id, params.interval)
-  })
+  app.get(
+    '/api/v1/workspaces/:id/budgets/:interval',
+    { config, schema: { tags, summary: 'Get a workspace budget', params: BudgetParams, response: single } },
+    async (request) => {
+      const params = request.params as Params
+      return service.get(params.id, params.interval)
+    },
+  )
 
   app.put(
     '/api/v1/workspaces/:id/budgets/:interval',
-    { config, schema: { tags, summary: 'Set a workspace budget', params: BudgetParams, body: UpsertBudgetBody, response: single } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Set a workspace budget',
+        params: BudgetParams,
+        body: UpsertBudgetBody,
+        response: single,
+      },
+    },
     async (request) => {
       const params = request.params as Params
       const body = request.body as { limit_usd: number; include_byok_in_budgets?: boolean }
@@ -35,7 +56,15 @@ export function registerWorkspaceBudgetRoutes(app: FastifyInstance, service: Bud
 
   app.delete(
     '/api/v1/workspaces/:id/budgets/:interval',
-    { config, schema: { tags, summary: 'Delete a workspace budget', params: BudgetParams, response: { 200: Type.Object({ deleted: Type.Literal(true) }) } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Delete a workspace budget',
+        params: BudgetParams,
+        response: { 200: Type.Object({ deleted: Type.Literal(true) }) },
+      },
+    },
     async (request) => {
       const params = request.params as Params
       await service.delete(params.id, params.interval)

@@ -38,15 +38,25 @@ export function createBudgetService(deps: BudgetServiceDeps) {
       const workspace = await workspaceService.resolve(idOrSlug)
       const row = (await workspaces.listBudgets(workspace.id)).find((budget) => budget.interval === interval)
       if (row === undefined) {
-        throw new GatewayError('not_found', `Workspace "${workspace.slug}" has no ${interval} budget: set one with PUT /api/v1/workspaces/${workspace.slug}/budgets/${interval}`)
+        throw new GatewayError(
+          'not_found',
+          `Workspace "${workspace.slug}" has no ${interval} budget: set one with PUT /api/v1/workspaces/${workspace.slug}/budgets/${interval}`,
+        )
       }
       return { data: toBudgetObject(row), include_byok_in_budgets: workspace.include_byok_in_budgets === 1 }
     },
 
-    async put(idOrSlug: string, interval: BudgetInterval, limitUsd: number, includeByok: boolean | undefined): Promise<BudgetReply<WorkspaceBudget>> {
+    async put(
+      idOrSlug: string,
+      interval: BudgetInterval,
+      limitUsd: number,
+      includeByok: boolean | undefined,
+    ): Promise<BudgetReply<WorkspaceBudget>> {
       const workspace = await workspaceService.resolve(idOrSlug)
       const rows = await workspaces.listBudgets(workspace.id)
-      const limits: Partial<Record<BudgetInterval, number>> = Object.fromEntries(rows.map((row) => [row.interval, Number(row.limit_usd)]))
+      const limits: Partial<Record<BudgetInterval, number>> = Object.fromEntries(
+        rows.map((row) => [row.interval, Number(row.limit_usd)]),
+      )
       limits[interval] = limitUsd
       const conflict = findBudgetOrderConflict(limits)
       if (conflict !== undefined) {
@@ -68,7 +78,10 @@ export function createBudgetService(deps: BudgetServiceDeps) {
       }
       await workspaces.upsertBudget(budget, includeByok)
       changeBus.publish('workspace', workspace.id)
-      return { data: toBudgetObject(budget), include_byok_in_budgets: includeByok ?? workspace.include_byok_in_budgets === 1 }
+      return {
+        data: toBudgetObject(budget),
+        include_byok_in_budgets: includeByok ?? workspace.include_byok_in_budgets === 1,
+      }
     },
 
     async delete(idOrSlug: string, interval: BudgetInterval): Promise<void> {

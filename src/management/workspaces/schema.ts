@@ -59,7 +59,10 @@ const optionalFields = {
 }
 
 export const CreateWorkspaceBody = Type.Object({ name, slug, ...optionalFields }, { additionalProperties: false })
-export const UpdateWorkspaceBody = Type.Object({ name: Type.Optional(name), slug: Type.Optional(slug), ...optionalFields }, { additionalProperties: false })
+export const UpdateWorkspaceBody = Type.Object(
+  { name: Type.Optional(name), slug: Type.Optional(slug), ...optionalFields },
+  { additionalProperties: false },
+)
 
 export const WorkspaceParams = Type.Object({ id: Type.String({ minLength: 1 }) })
 export const DeleteWorkspaceQuery = Type.Object({ confirm_default_workspace_deletion: Type.Optional(Type.Boolean()) })
@@ -86,7 +89,10 @@ export const WorkspaceBudget = Type.Object({
   updated_at: Type.String(),
 })
 
-export const BudgetParams = Type.Object({ id: Type.String({ minLength: 1 }), interval: Type.Enum([...budgetIntervals]) })
+export const BudgetParams = Type.Object({
+  id: Type.String({ minLength: 1 }),
+  interval: Type.Enum([...budgetIntervals]),
+})
 export const UpsertBudgetBody = Type.Object(
   { limit_usd: Type.Number({ exclusiveMinimum: 0 }), include_byok_in_budgets: Type.Optional(Type.Boolean()) },
   { additionalProperties: false },

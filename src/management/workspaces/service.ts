@@ -37,9 +37,16 @@ function toColumns(body: UpdateWorkspaceBody): Updateable<WorkspaceTable> {
     disabled_server_tools: toJsonList(body.disabled_server_tools),
     io_logging_api_key_ids: toJsonList(body.io_logging_api_key_ids),
     io_logging_sampling_rate: body.io_logging_sampling_rate,
-    is_data_discount_logging_enabled: body.is_data_discount_logging_enabled === undefined ? undefined : Number(body.is_data_discount_logging_enabled),
-    is_observability_broadcast_enabled: body.is_observability_broadcast_enabled === undefined ? undefined : Number(body.is_observability_broadcast_enabled),
-    is_observability_io_logging_enabled: body.is_observability_io_logging_enabled === undefined ? undefined : Number(body.is_observability_io_logging_enabled),
+    is_data_discount_logging_enabled:
+      body.is_data_discount_logging_enabled === undefined ? undefined : Number(body.is_data_discount_logging_enabled),
+    is_observability_broadcast_enabled:
+      body.is_observability_broadcast_enabled === undefined
+        ? undefined
+        : Number(body.is_observability_broadcast_enabled),
+    is_observability_io_logging_enabled:
+      body.is_observability_io_logging_enabled === undefined
+        ? undefined
+        : Number(body.is_observability_io_logging_enabled),
   }
   return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined))
 }
@@ -50,7 +57,10 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
   async function resolve(idOrSlug: string): Promise<WorkspaceRow> {
     const workspace = await workspaces.find(idOrSlug)
     if (workspace === undefined || workspace.organization_id !== organizationId) {
-      throw new GatewayError('not_found', `Workspace "${idOrSlug}" not found: pass a workspace id or slug from GET /api/v1/workspaces`)
+      throw new GatewayError(
+        'not_found',
+        `Workspace "${idOrSlug}" not found: pass a workspace id or slug from GET /api/v1/workspaces`,
+      )
     }
     return workspace
   }
@@ -58,7 +68,10 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
   async function assertSlugFree(slug: string, exceptId?: string): Promise<void> {
     const holder = await workspaces.findBySlug(slug)
     if (holder !== undefined && holder.id !== exceptId) {
-      throw new GatewayError('conflict', `The slug "${slug}" is already used by workspace ${holder.id}: choose another slug`)
+      throw new GatewayError(
+        'conflict',
+        `The slug "${slug}" is already used by workspace ${holder.id}: choose another slug`,
+      )
     }
   }
 
@@ -67,16 +80,23 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
     const found = new Set(users.map((user) => user.id))
     const unknown = [...new Set(userIds)].filter((id) => !found.has(id))
     if (unknown.length > 0) {
-      throw new GatewayError('not_found', `Unknown user ids: ${unknown.join(', ')}; list the organization members with GET /api/v1/organization/members`, {
-        metadata: { unknown_user_ids: unknown },
-      })
+      throw new GatewayError(
+        'not_found',
+        `Unknown user ids: ${unknown.join(', ')}; list the organization members with GET /api/v1/organization/members`,
+        {
+          metadata: { unknown_user_ids: unknown },
+        },
+      )
     }
     return users
   }
 
   function refuseOnDefault(workspace: WorkspaceRow, action: string): void {
     if (workspace.is_default === 1) {
-      throw new GatewayError('invalid_request', `Cannot ${action} the default workspace: every organization member is implicitly its member`)
+      throw new GatewayError(
+        'invalid_request',
+        `Cannot ${action} the default workspace: every organization member is implicitly its member`,
+      )
     }
   }
 
@@ -96,7 +116,15 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
       await assertSlugFree(body.slug)
       const id = randomUUID()
       await workspaces.insert({
-        ...newWorkspaceRow({ id, organizationId, name: body.name, slug: body.slug, isDefault: false, createdBy, createdAt: clock.now().toISOString() }),
+        ...newWorkspaceRow({
+          id,
+          organizationId,
+          name: body.name,
+          slug: body.slug,
+          isDefault: false,
+          createdBy,
+          createdAt: clock.now().toISOString(),
+        }),
         ...toColumns(body),
       })
       changeBus.publish('workspace', id)
@@ -114,11 +142,17 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
     async delete(idOrSlug: string, confirmDefault: boolean): Promise<void> {
       const workspace = await resolve(idOrSlug)
       if (workspace.is_default === 1 && !confirmDefault) {
-        throw new GatewayError('invalid_request', `Workspace "${workspace.slug}" is the default workspace: repeat the request with ?confirm_default_workspace_deletion=true to delete it`)
+        throw new GatewayError(
+          'invalid_request',
+          `Workspace "${workspace.slug}" is the default workspace: repeat the request with ?confirm_default_workspace_deletion=true to delete it`,
+        )
       }
       const activeKeys = await workspaces.countActiveKeys(workspace.id)
       if (activeKeys > 0) {
-        throw new GatewayError('conflict', `Workspace "${workspace.slug}" has ${activeKeys} active API key(s): disable or delete them first`)
+        throw new GatewayError(
+          'conflict',
+          `Workspace "${workspace.slug}" has ${activeKeys} active API key(s): disable or delete them first`,
+        )
       }
       const successor = await findSuccessor(workspace)
       const deletion = await workspaces.delete(workspace, successor.id)
@@ -138,7 +172,10 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
       return { data: rows.map(toMemberObject), total_count: total }
     },
 
-    async addMembers(idOrSlug: string, userIds: readonly string[]): Promise<{ added_count: number; data: WorkspaceMember[] }> {
+    async addMembers(
+      idOrSlug: string,
+      userIds: readonly string[],
+    ): Promise<{ added_count: number; data: WorkspaceMember[] }> {
       const workspace = await resolve(idOrSlug)
       refuseOnDefault(workspace, 'add members to')
       const users = await assertUsersExist(userIds)
@@ -146,7 +183,13 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
       const now = clock.now().toISOString()
       const rows = users
         .filter((user) => !existing.has(user.id))
-        .map((user) => ({ id: randomUUID(), workspace_id: workspace.id, user_id: user.id, role: workspaceRoleOf(user), created_at: now }))
+        .map((user) => ({
+          id: randomUUID(),
+          workspace_id: workspace.id,
+          user_id: user.id,
+          role: workspaceRoleOf(user),
+          created_at: now,
+        }))
       await workspaces.insertMembers(rows)
       if (rows.length > 0) changeBus.publish('workspace', workspace.id)
       return { added_count: rows.length, data: rows.map(toMemberObject) }
@@ -158,9 +201,13 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
       await assertUsersExist(userIds)
       const owners = await workspaces.findKeyOwners(workspace.id, userIds)
       if (owners.length > 0) {
-        throw new GatewayError('invalid_request', `Members ${owners.join(', ')} own active API keys in workspace "${workspace.slug}": disable or delete those keys first`, {
-          metadata: { user_ids: owners },
-        })
+        throw new GatewayError(
+          'invalid_request',
+          `Members ${owners.join(', ')} own active API keys in workspace "${workspace.slug}": disable or delete those keys first`,
+          {
+            metadata: { user_ids: owners },
+          },
+        )
       }
       const removed = await workspaces.deleteMembers(workspace.id, userIds)
       if (removed > 0) changeBus.publish('workspace', workspace.id)
@@ -175,7 +222,10 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
         ? (await workspaces.list(organizationId, 0, 2)).rows.find((row) => row.id !== workspace.id)
         : await workspaces.findDefault(organizationId)
     if (successor !== undefined) return successor
-    throw new GatewayError('conflict', `Workspace "${workspace.slug}" is the only workspace: create another workspace before deleting it`)
+    throw new GatewayError(
+      'conflict',
+      `Workspace "${workspace.slug}" is the only workspace: create another workspace before deleting it`,
+    )
   }
 }
 

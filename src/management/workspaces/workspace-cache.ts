@@ -4,7 +4,11 @@
 import type { ChangeBus } from '../../events/change-bus.ts'
 import { InTurn } from '../../events/in-turn.ts'
 import { defaultGuardrailId } from '../../guardrails/default-guardrail-id.ts'
-import type { WorkspaceBudgetRow, WorkspaceRow, WorkspacesRepository } from '../../store/repositories/workspaces-repository.ts'
+import type {
+  WorkspaceBudgetRow,
+  WorkspaceRow,
+  WorkspacesRepository,
+} from '../../store/repositories/workspaces-repository.ts'
 import type { BudgetInterval } from './schema.ts'
 
 export interface CachedBudget {
@@ -46,7 +50,9 @@ export function toCachedWorkspace(row: WorkspaceRow, budgets: readonly Workspace
     defaultTextModel: row.default_text_model,
     defaultImageModel: row.default_image_model,
     defaultProviderSort: row.default_provider_sort,
-    disabledServerTools: new Set(row.disabled_server_tools === null ? [] : (JSON.parse(row.disabled_server_tools) as string[])),
+    disabledServerTools: new Set(
+      row.disabled_server_tools === null ? [] : (JSON.parse(row.disabled_server_tools) as string[]),
+    ),
     ioLogging: {
       enabled: row.is_observability_io_logging_enabled === 1,
       apiKeyIds: row.io_logging_api_key_ids === null ? null : (JSON.parse(row.io_logging_api_key_ids) as number[]),

@@ -1,6 +1,11 @@
 // Store rows -> wire objects of api-reference §4.
 import { defaultGuardrailId, deterministicUuid } from '../../guardrails/default-guardrail-id.ts'
-import type { UserRow, WorkspaceBudgetRow, WorkspaceMemberRow, WorkspaceRow } from '../../store/repositories/workspaces-repository.ts'
+import type {
+  UserRow,
+  WorkspaceBudgetRow,
+  WorkspaceMemberRow,
+  WorkspaceRow,
+} from '../../store/repositories/workspaces-repository.ts'
 import type { Workspace, WorkspaceBudget, WorkspaceMember } from './schema.ts'
 
 function parseList<T>(text: string | null): T[] | null {
@@ -36,7 +41,13 @@ export function workspaceRoleOf(user: UserRow): 'admin' | 'member' {
 }
 
 export function toMemberObject(row: WorkspaceMemberRow): WorkspaceMember {
-  return { id: row.id, user_id: row.user_id, workspace_id: row.workspace_id, role: row.role === 'admin' ? 'admin' : 'member', created_at: row.created_at }
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    workspace_id: row.workspace_id,
+    role: row.role === 'admin' ? 'admin' : 'member',
+    created_at: row.created_at,
+  }
 }
 
 /** Every organization user is an implicit member of the default workspace; the member id is derived. */

@@ -29,9 +29,14 @@ const exporterFactories: Readonly<Record<DestinationType, (() => Exporter) | nul
 
 export function createExporters(): Exporters {
   const entries = Object.entries(exporterFactories) as [DestinationType, (() => Exporter) | null][]
-  return Object.fromEntries(entries.map(([type, create]) => [type, create === null ? null : create()])) as Record<DestinationType, Exporter | null>
+  return Object.fromEntries(entries.map(([type, create]) => [type, create === null ? null : create()])) as Record<
+    DestinationType,
+    Exporter | null
+  >
 }
 
 export const deliverableTypes: ReadonlySet<DestinationType> = new Set(
-  (Object.entries(exporterFactories) as [DestinationType, unknown][]).filter(([, create]) => create !== null).map(([type]) => type),
+  (Object.entries(exporterFactories) as [DestinationType, unknown][])
+    .filter(([, create]) => create !== null)
+    .map(([type]) => type),
 )

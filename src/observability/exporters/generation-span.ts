@@ -14,22 +14,38 @@ function toHrTime(iso: string): HrTime {
 function optionalAttributes(record: DestinationRecord): Attributes {
   const attributes: Attributes = {}
   if (record.session_id !== null) attributes['gen_ai.conversation.id'] = record.session_id
-  if (record.time_to_first_token_ms !== null) attributes['gen_ai.response.time_to_first_chunk'] = record.time_to_first_token_ms / 1000
+  if (record.time_to_first_token_ms !== null)
+    attributes['gen_ai.response.time_to_first_chunk'] = record.time_to_first_token_ms / 1000
   if (record.cost !== undefined) attributes['gen_ai.usage.cost'] = record.cost
   if (record.cost_allocation !== undefined) {
-    for (const [kind, usd] of Object.entries(record.cost_allocation)) attributes[`openrouter.cost_allocation.${kind}`] = usd
+    for (const [kind, usd] of Object.entries(record.cost_allocation))
+      attributes[`openrouter.cost_allocation.${kind}`] = usd
   }
   if (record.user !== undefined && record.user !== null) attributes['user.id'] = record.user
   if (record.api_key_name !== undefined) attributes['openrouter.api_key_name'] = record.api_key_name
   if (record.request_context !== undefined) {
-    for (const [name, value] of Object.entries(record.request_context.headers)) attributes[`http.request.header.${name}`] = value
+    for (const [name, value] of Object.entries(record.request_context.headers))
+      attributes[`http.request.header.${name}`] = value
     for (const [name, value] of Object.entries(record.request_context.trace ?? {})) {
-      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') attributes[`openrouter.trace.${name}`] = value
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+        attributes[`openrouter.trace.${name}`] = value
     }
   }
-  if (record.input !== undefined) attributes['gen_ai.input.messages'] = JSON.stringify(record.input.messages.map((message) => ({ role: message.role, parts: [{ type: 'text', content: message.content }] })))
+  if (record.input !== undefined)
+    attributes['gen_ai.input.messages'] = JSON.stringify(
+      record.input.messages.map((message) => ({
+        role: message.role,
+        parts: [{ type: 'text', content: message.content }],
+      })),
+    )
   if (record.output !== undefined) {
-    attributes['gen_ai.output.messages'] = JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: record.output.completion }], finish_reason: record.finish_reason ?? 'stop' }])
+    attributes['gen_ai.output.messages'] = JSON.stringify([
+      {
+        role: 'assistant',
+        parts: [{ type: 'text', content: record.output.completion }],
+        finish_reason: record.finish_reason ?? 'stop',
+      },
+    ])
   }
   return attributes
 }

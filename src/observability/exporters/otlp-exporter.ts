@@ -41,7 +41,12 @@ async function closeClient(client: OtlpClient): Promise<void> {
 }
 
 const loadModules = () =>
-  Promise.all([import('@opentelemetry/otlp-exporter-base'), import('@opentelemetry/otlp-exporter-base/node-http'), import('./generation-span.ts'), import('./sliced-spans.ts')])
+  Promise.all([
+    import('@opentelemetry/otlp-exporter-base'),
+    import('@opentelemetry/otlp-exporter-base/node-http'),
+    import('./generation-span.ts'),
+    import('./sliced-spans.ts'),
+  ])
 
 /**
  * What OTLPTraceExporter (exporter-trace-otlp-proto) calls its component in the exporter's own metrics.
@@ -54,17 +59,37 @@ export function createOtlpExporter(product: OtlpProduct): Exporter {
   const clients = new DestinationClients<OtlpClient>(closeClient)
   let modules: ReturnType<typeof loadModules> | undefined
 
-  async function deliverMany(payloads: readonly OutboxPayload[], target: ExportTarget, context: ExportContext): Promise<void> {
+  async function deliverMany(
+    payloads: readonly OutboxPayload[],
+    target: ExportTarget,
+    context: ExportContext,
+  ): Promise<void> {
     const otlp = otlpTargets[product](target.config)
     await assertEgressAllowed(otlp.url, context.egress)
-    const [{ OTLPExporterBase }, { createOtlpHttpExportDelegate, convertLegacyHttpOptions }, { generationResource, generationSpan }, sliced] = await (modules ??= loadModules())
+    const [
+      { OTLPExporterBase },
+      { createOtlpHttpExportDelegate, convertLegacyHttpOptions },
+      { generationResource, generationSpan },
+      sliced,
+    ] = await (modules ??= loadModules())
     const headers = { ...otlp.headers, ...(target.config.headers ?? {}) }
     const settings = JSON.stringify([otlp.url, headers, otlp.resource ?? null, context.timeoutMs])
     const client = clients.get(target.destinationId, settings, () => {
       const agents: Agent[] = []
       const httpAgentOptions = (protocol: string) => keepAliveAgent(protocol, agents)
-      const options = convertLegacyHttpOptions({ url: otlp.url, headers, timeoutMillis: context.timeoutMs, httpAgentOptions }, 'TRACES', 'v1/traces', { 'Content-Type': 'application/x-protobuf' })
-      const delegate = createOtlpHttpExportDelegate(options, sliced.slicedSpansSerializer, componentType, sliced.slicedSpansMetrics, undefined)
+      const options = convertLegacyHttpOptions(
+        { url: otlp.url, headers, timeoutMillis: context.timeoutMs, httpAgentOptions },
+        'TRACES',
+        'v1/traces',
+        { 'Content-Type': 'application/x-protobuf' },
+      )
+      const delegate = createOtlpHttpExportDelegate(
+        options,
+        sliced.slicedSpansSerializer,
+        componentType,
+        sliced.slicedSpansMetrics,
+        undefined,
+      )
       return { exporter: new OTLPExporterBase(delegate), resource: generationResource(otlp.resource), agents }
     })
     const spans = await sliced.encodeInSlices(payloads, (payload) => generationSpan(payload.record, client.resource))

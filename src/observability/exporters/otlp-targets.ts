@@ -9,11 +9,22 @@ export interface OtlpTarget {
   readonly resource?: Attributes
 }
 
-export type OtlpProduct = 'otel-collector' | 'arize' | 'braintrust' | 'grafana' | 'langfuse' | 'langsmith' | 'newrelic' | 'opik' | 'sentry' | 'weave'
+export type OtlpProduct =
+  | 'otel-collector'
+  | 'arize'
+  | 'braintrust'
+  | 'grafana'
+  | 'langfuse'
+  | 'langsmith'
+  | 'newrelic'
+  | 'opik'
+  | 'sentry'
+  | 'weave'
 
 const field = (config: DestinationConfig, name: string): string => configString(config, name) ?? ''
 const join = (base: string, path: string): string => `${base.replace(/\/+$/, '')}${path}`
-const basic = (user: string, password: string): string => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`
+const basic = (user: string, password: string): string =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`
 
 function sentryKey(dsn: string): string {
   try {
@@ -32,10 +43,19 @@ export const otlpTargets: Readonly<Record<OtlpProduct, (config: DestinationConfi
   }),
   braintrust: (config) => ({
     url: join(field(config, 'baseUrl'), '/otel/v1/traces'),
-    headers: { authorization: `Bearer ${field(config, 'apiKey')}`, 'x-bt-parent': `project_id:${field(config, 'projectId')}` },
+    headers: {
+      authorization: `Bearer ${field(config, 'apiKey')}`,
+      'x-bt-parent': `project_id:${field(config, 'projectId')}`,
+    },
   }),
-  grafana: (config) => ({ url: join(field(config, 'baseUrl'), '/otlp/v1/traces'), headers: { authorization: basic(field(config, 'instanceId'), field(config, 'apiKey')) } }),
-  langfuse: (config) => ({ url: join(field(config, 'baseUrl'), '/api/public/otel/v1/traces'), headers: { authorization: basic(field(config, 'publicKey'), field(config, 'secretKey')) } }),
+  grafana: (config) => ({
+    url: join(field(config, 'baseUrl'), '/otlp/v1/traces'),
+    headers: { authorization: basic(field(config, 'instanceId'), field(config, 'apiKey')) },
+  }),
+  langfuse: (config) => ({
+    url: join(field(config, 'baseUrl'), '/api/public/otel/v1/traces'),
+    headers: { authorization: basic(field(config, 'publicKey'), field(config, 'secretKey')) },
+  }),
   langsmith: (config) => ({
     url: join(field(config, 'endpoint'), '/otel/v1/traces'),
     headers: {
@@ -45,16 +65,29 @@ export const otlpTargets: Readonly<Record<OtlpProduct, (config: DestinationConfi
     },
   }),
   newrelic: (config) => ({
-    url: field(config, 'region') === 'eu' ? 'https://otlp.eu01.nr-data.net/v1/traces' : 'https://otlp.nr-data.net/v1/traces',
+    url:
+      field(config, 'region') === 'eu'
+        ? 'https://otlp.eu01.nr-data.net/v1/traces'
+        : 'https://otlp.nr-data.net/v1/traces',
     headers: { 'api-key': field(config, 'licenseKey') },
   }),
   opik: (config) => ({
     url: 'https://www.comet.com/opik/api/v1/private/otel/v1/traces',
-    headers: { authorization: field(config, 'apiKey'), 'comet-workspace': field(config, 'workspace'), projectname: field(config, 'projectName') },
+    headers: {
+      authorization: field(config, 'apiKey'),
+      'comet-workspace': field(config, 'workspace'),
+      projectname: field(config, 'projectName'),
+    },
   }),
-  sentry: (config) => ({ url: field(config, 'otlpEndpoint'), headers: { 'x-sentry-auth': `sentry sentry_key=${sentryKey(field(config, 'dsn'))}` } }),
+  sentry: (config) => ({
+    url: field(config, 'otlpEndpoint'),
+    headers: { 'x-sentry-auth': `sentry sentry_key=${sentryKey(field(config, 'dsn'))}` },
+  }),
   weave: (config) => ({
     url: join(field(config, 'baseUrl'), '/otel/v1/traces'),
-    headers: { authorization: basic('api', field(config, 'apiKey')), project_id: `${field(config, 'entity')}/${field(config, 'project')}` },
+    headers: {
+      authorization: basic('api', field(config, 'apiKey')),
+      project_id: `${field(config, 'entity')}/${field(config, 'project')}`,
+    },
   }),
 }

@@ -23,7 +23,9 @@ export function s3ObjectKey(config: DestinationConfig, payload: OutboxPayload): 
     apiKeyName: payload.apiKeyName.replace(/[^A-Za-z0-9._-]+/g, '_') || 'unknown',
   }
   const template = configString(config, 'pathTemplate') ?? '{prefix}/{date}'
-  const path = template.replace(/\{(\w+)\}/g, (whole, name: string) => variables[name] ?? whole).replace(/^\/+|\/+$/g, '')
+  const path = template
+    .replace(/\{(\w+)\}/g, (whole, name: string) => variables[name] ?? whole)
+    .replace(/^\/+|\/+$/g, '')
   const fileName = `${payload.record.trace_id}-${startedAt.getTime()}.json`
   return path === '' ? fileName : `${path}/${fileName}`
 }
@@ -45,16 +47,26 @@ export function createS3Exporter(): Exporter {
         ...(sessionToken === undefined ? {} : { sessionToken }),
       }
       const settings = JSON.stringify([region, endpoint ?? null, credentials])
-      const client = clients.get(target.destinationId, settings, () => new S3Client({
-        region,
-        ...(endpoint === undefined ? {} : { endpoint }),
-        forcePathStyle: true,
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        maxAttempts: 1,
-        credentials,
-      }))
+      const client = clients.get(
+        target.destinationId,
+        settings,
+        () =>
+          new S3Client({
+            region,
+            ...(endpoint === undefined ? {} : { endpoint }),
+            forcePathStyle: true,
+            requestChecksumCalculation: 'WHEN_REQUIRED',
+            maxAttempts: 1,
+            credentials,
+          }),
+      )
       await client.send(
-        new PutObjectCommand({ Bucket: configString(config, 'bucketName'), Key: s3ObjectKey(config, payload), Body: JSON.stringify(payload.record), ContentType: 'application/json' }),
+        new PutObjectCommand({
+          Bucket: configString(config, 'bucketName'),
+          Key: s3ObjectKey(config, payload),
+          Body: JSON.stringify(payload.record),
+          ContentType: 'application/json',
+        }),
         { abortSignal: AbortSignal.timeout(context.timeoutMs) },
       )
     },

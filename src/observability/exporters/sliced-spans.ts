@@ -5,7 +5,12 @@
 // concatenated when the request is sent: protobuf reads concatenated messages as one message whose
 // repeated fields are joined, so the body is one request holding one ResourceSpans per slice.
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base'
-import { ProtobufTraceSerializer, type IExporterMetricsHelper, type IExportTraceServiceResponse, type ISerializer } from '@opentelemetry/otlp-transformer'
+import {
+  ProtobufTraceSerializer,
+  type IExporterMetricsHelper,
+  type IExportTraceServiceResponse,
+  type ISerializer,
+} from '@opentelemetry/otlp-transformer'
 import { inSlices } from '../../store/batch-insert.ts'
 
 export interface SlicedSpans {

@@ -33,7 +33,8 @@ export function createWebhookExporter(): Exporter {
         signal: AbortSignal.timeout(context.timeoutMs),
       })
       await response.body.dump().catch(() => undefined)
-      if (response.statusCode < 200 || response.statusCode > 299) throw new Error(`webhook answered HTTP ${response.statusCode}`)
+      if (response.statusCode < 200 || response.statusCode > 299)
+        throw new Error(`webhook answered HTTP ${response.statusCode}`)
     },
     async close() {
       const closing = agent

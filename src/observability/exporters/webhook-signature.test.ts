@@ -3,7 +3,12 @@ import assert from 'node:assert/strict'
 import { signWebhook } from './webhook-signature.ts'
 
 test('matches the Standard Webhooks reference vector', () => {
-  const signature = signWebhook('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}')
+  const signature = signWebhook(
+    'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    'msg_p5jXN8AQM9LWM0D4loKWxJek',
+    1614265330,
+    '{"test": 2432232314}',
+  )
   assert.equal(signature, 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=')
 })
 

@@ -4,10 +4,14 @@
 import { createHmac } from 'node:crypto'
 
 export function webhookSigningKey(secret: string): Buffer {
-  return secret.startsWith('whsec_') ? Buffer.from(secret.slice('whsec_'.length), 'base64') : Buffer.from(secret, 'utf8')
+  return secret.startsWith('whsec_')
+    ? Buffer.from(secret.slice('whsec_'.length), 'base64')
+    : Buffer.from(secret, 'utf8')
 }
 
 export function signWebhook(secret: string, id: string, timestampSeconds: number, body: string): string {
-  const digest = createHmac('sha256', webhookSigningKey(secret)).update(`${id}.${timestampSeconds}.${body}`).digest('base64')
+  const digest = createHmac('sha256', webhookSigningKey(secret))
+    .update(`${id}.${timestampSeconds}.${body}`)
+    .digest('base64')
   return `v1,${digest}`
 }

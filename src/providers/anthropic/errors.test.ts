@@ -20,21 +20,36 @@ test('classifies Anthropic error types and statuses', () => {
     [529, 'not json', 'upstream_overloaded'],
     [502, '<html>Bad gateway</html>', 'upstream_error'],
   ]
-  for (const [status, text, kind] of cases) assert.equal(classifyAnthropicError(status, text, {}).kind, kind, `${status} ${text}`)
+  for (const [status, text, kind] of cases)
+    assert.equal(classifyAnthropicError(status, text, {}).kind, kind, `${status} ${text}`)
 })
 
 test('rate limits carry retry-after', () => {
-  assert.deepEqual(classifyAnthropicError(429, body('rate_limit_error', 'Number of request tokens has exceeded your per-minute rate limit'), { 'retry-after': '13' }), {
-    kind: 'rate_limited',
-    message: 'Anthropic: Number of request tokens has exceeded your per-minute rate limit',
-    retryAfterSeconds: 13,
-  })
+  assert.deepEqual(
+    classifyAnthropicError(
+      429,
+      body('rate_limit_error', 'Number of request tokens has exceeded your per-minute rate limit'),
+      { 'retry-after': '13' },
+    ),
+    {
+      kind: 'rate_limited',
+      message: 'Anthropic: Number of request tokens has exceeded your per-minute rate limit',
+      retryAfterSeconds: 13,
+    },
+  )
 })
 
 test('maps stop reasons', () => {
   const cases: [string | null, string][] = [
-    ['end_turn', 'stop'], ['stop_sequence', 'stop'], ['max_tokens', 'length'], ['model_context_window_exceeded', 'length'],
-    ['tool_use', 'tool_calls'], ['refusal', 'content_filter'], ['pause_turn', 'other'], ['something_new', 'other'], [null, 'other'],
+    ['end_turn', 'stop'],
+    ['stop_sequence', 'stop'],
+    ['max_tokens', 'length'],
+    ['model_context_window_exceeded', 'length'],
+    ['tool_use', 'tool_calls'],
+    ['refusal', 'content_filter'],
+    ['pause_turn', 'other'],
+    ['something_new', 'other'],
+    [null, 'other'],
   ]
   for (const [reason, expected] of cases) assert.equal(mapAnthropicStopReason(reason), expected, String(reason))
 })

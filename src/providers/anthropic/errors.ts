@@ -21,7 +21,13 @@ const typeKinds: Readonly<Record<string, ErrorKind>> = {
 
 export function classifyAnthropicError(status: number, body: string, headers: ResponseHeaders): UpstreamFailure {
   const error = (parseErrorBody(body) as AnthropicErrorBody | undefined)?.error
-  return upstreamFailure({ provider: 'Anthropic', status, typeKind: lookupKind(typeKinds, error?.type), upstreamMessage: error?.message, headers })
+  return upstreamFailure({
+    provider: 'Anthropic',
+    status,
+    typeKind: lookupKind(typeKinds, error?.type),
+    upstreamMessage: error?.message,
+    headers,
+  })
 }
 
 export function anthropicStreamError(body: AnthropicErrorBody): StreamEvent {

@@ -6,10 +6,16 @@ import { readPlainDelta } from './plain-text-frame.ts'
 
 /** What the stream parser reads from a frame when it is a text or thinking delta; undefined otherwise. */
 function parsedDelta(data: string): ReturnType<typeof readPlainDelta> {
-  const value = JSON.parse(data) as { type?: unknown; index?: unknown; delta?: { type?: unknown; text?: unknown; thinking?: unknown } }
+  const value = JSON.parse(data) as {
+    type?: unknown
+    index?: unknown
+    delta?: { type?: unknown; text?: unknown; thinking?: unknown }
+  }
   if (value.type !== 'content_block_delta' || typeof value.index !== 'number') return undefined
-  if (value.delta?.type === 'text_delta' && typeof value.delta.text === 'string') return { index: value.index, delta: { type: 'text_delta', text: value.delta.text } }
-  if (value.delta?.type === 'thinking_delta' && typeof value.delta.thinking === 'string') return { index: value.index, delta: { type: 'thinking_delta', thinking: value.delta.thinking } }
+  if (value.delta?.type === 'text_delta' && typeof value.delta.text === 'string')
+    return { index: value.index, delta: { type: 'text_delta', text: value.delta.text } }
+  if (value.delta?.type === 'thinking_delta' && typeof value.delta.thinking === 'string')
+    return { index: value.index, delta: { type: 'thinking_delta', thinking: value.delta.thinking } }
   return undefined
 }
 
@@ -49,14 +55,28 @@ const frame = inAnyKeyOrder(
 )
 
 test('whatever it reads is what JSON.parse reads, in any frame and key order', () => {
-  assertReadsAsParsed(frame.map((value) => JSON.stringify(value)), readPlainDelta, parsedDelta)
+  assertReadsAsParsed(
+    frame.map((value) => JSON.stringify(value)),
+    readPlainDelta,
+    parsedDelta,
+  )
 })
 
 test('reads every text and thinking delta as Anthropic writes it whose text needs no escape', () => {
   fc.assert(
-    fc.property(fc.string().filter((value) => JSON.stringify(value) === `"${value}"`), fc.nat(1000), fc.boolean(), (value, index, thinking) => {
-      const delta = thinking ? { type: 'thinking_delta' as const, thinking: value } : { type: 'text_delta' as const, text: value }
-      assert.deepEqual(readPlainDelta(JSON.stringify({ type: 'content_block_delta', index, delta })), { index, delta })
-    }),
+    fc.property(
+      fc.string().filter((value) => JSON.stringify(value) === `"${value}"`),
+      fc.nat(1000),
+      fc.boolean(),
+      (value, index, thinking) => {
+        const delta = thinking
+          ? { type: 'thinking_delta' as const, thinking: value }
+          : { type: 'text_delta' as const, text: value }
+        assert.deepEqual(readPlainDelta(JSON.stringify({ type: 'content_block_delta', index, delta })), {
+          index,
+          delta,
+        })
+      },
+    ),
   )
 })

@@ -11,9 +11,13 @@ const plainDelta = new RegExp(
 )
 
 /** The block index and delta of a text or thinking delta frame written as Anthropic writes it; undefined otherwise. */
-export function readPlainDelta(data: string): { readonly index: number; readonly delta: AnthropicStreamDelta } | undefined {
+export function readPlainDelta(
+  data: string,
+): { readonly index: number; readonly delta: AnthropicStreamDelta } | undefined {
   const match = plainDelta.exec(data)
   if (match === null) return undefined
   const index = Number(match[1])
-  return match[2] === undefined ? { index, delta: { type: 'thinking_delta', thinking: match[3]! } } : { index, delta: { type: 'text_delta', text: match[2] } }
+  return match[2] === undefined
+    ? { index, delta: { type: 'thinking_delta', thinking: match[3]! } }
+    : { index, delta: { type: 'text_delta', text: match[2] } }
 }

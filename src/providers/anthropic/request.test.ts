@@ -10,7 +10,13 @@ const call: CanonicalCall = {
   messages: [
     { role: 'system', content: 'You are terse.' },
     { role: 'developer', content: 'Use tools.' },
-    { role: 'user', content: [{ type: 'text', text: 'Weather?' }, { type: 'image', source: 'url', url: 'data:image/jpeg;base64,/9j/' }] },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'Weather?' },
+        { type: 'image', source: 'url', url: 'data:image/jpeg;base64,/9j/' },
+      ],
+    },
     {
       role: 'assistant',
       content: 'Checking.',
@@ -19,12 +25,17 @@ const call: CanonicalCall = {
         { type: 'reasoning', text: '', encrypted_content: 'opaque', redacted: true, origin: 'anthropic' },
         { type: 'reasoning', text: 'foreign', encrypted_content: 'x', origin: 'openai-responses' },
       ],
-      tool_calls: [{ id: 'toolu_1', name: 'weather', arguments: '{"city":"Oslo"}' }, { id: 'toolu_2', name: 'time', arguments: '' }],
+      tool_calls: [
+        { id: 'toolu_1', name: 'weather', arguments: '{"city":"Oslo"}' },
+        { id: 'toolu_2', name: 'time', arguments: '' },
+      ],
     },
     { role: 'tool', tool_call_id: 'toolu_1', content: 'rain' },
     { role: 'tool', tool_call_id: 'toolu_2', content: [{ type: 'text', text: 'noon' }] },
   ],
-  tools: [{ type: 'function', name: 'weather', description: 'Weather', parameters: { type: 'object', properties: {} } }],
+  tools: [
+    { type: 'function', name: 'weather', description: 'Weather', parameters: { type: 'object', properties: {} } },
+  ],
   tool_choice: 'required',
   parallel_tool_calls: false,
   max_output_tokens: 2000,
@@ -39,13 +50,23 @@ const call: CanonicalCall = {
 test('builds a Messages request: system joined, tool results merged into one user turn, thinking budget', () => {
   const request = buildAnthropicRequest(call, { apiKey: 'sk-ant' })
   assert.equal(request.path, '/v1/messages')
-  assert.deepEqual(request.headers, { 'content-type': 'application/json', 'anthropic-version': '2023-06-01', 'x-api-key': 'sk-ant' })
+  assert.deepEqual(request.headers, {
+    'content-type': 'application/json',
+    'anthropic-version': '2023-06-01',
+    'x-api-key': 'sk-ant',
+  })
   assert.deepEqual(request.body, {
     model: 'claude-sonnet-4-5',
     max_tokens: 2000,
     system: 'You are terse.\n\nUse tools.',
     messages: [
-      { role: 'user', content: [{ type: 'text', text: 'Weather?' }, { type: 'image', source: { type: 'base64', media_type: 'image/jpeg', data: '/9j/' } }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Weather?' },
+          { type: 'image', source: { type: 'base64', media_type: 'image/jpeg', data: '/9j/' } },
+        ],
+      },
       {
         role: 'assistant',
         content: [
@@ -77,11 +98,22 @@ test('builds a Messages request: system joined, tool results merged into one use
 
 test('defaults max_tokens, omits tool_choice and stream when not asked', () => {
   const request = buildAnthropicRequest({ model: 'c', stream: false, messages: [{ role: 'user', content: 'hi' }] }, {})
-  assert.deepEqual(request.body, { model: 'c', max_tokens: defaultMaxTokens, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] })
+  assert.deepEqual(request.body, {
+    model: 'c',
+    max_tokens: defaultMaxTokens,
+    messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+  })
   assert.equal(request.headers['x-api-key'], undefined)
 })
 
 test('tool call arguments that are not JSON are refused as an invalid request', () => {
-  const bad: CanonicalCall = { model: 'c', stream: false, messages: [{ role: 'assistant', content: '', tool_calls: [{ id: 't', name: 'f', arguments: '{oops' }] }] }
-  assert.throws(() => buildAnthropicRequest(bad, {}), (error: unknown) => error instanceof GatewayError && error.kind === 'invalid_request')
+  const bad: CanonicalCall = {
+    model: 'c',
+    stream: false,
+    messages: [{ role: 'assistant', content: '', tool_calls: [{ id: 't', name: 'f', arguments: '{oops' }] }],
+  }
+  assert.throws(
+    () => buildAnthropicRequest(bad, {}),
+    (error: unknown) => error instanceof GatewayError && error.kind === 'invalid_request',
+  )
 })

@@ -16,7 +16,9 @@ export const defaultMaxTokens = 4096
 const effortBudgets: Readonly<Record<ReasoningEffort, number>> = { minimal: 1024, low: 2048, medium: 8192, high: 24576 }
 
 export function buildAnthropicRequest(call: CanonicalCall, options: BuildRequestOptions): UpstreamRequest {
-  const system = call.messages.flatMap((message) => (message.role === 'system' || message.role === 'developer' ? [messageText(message.content)] : []))
+  const system = call.messages.flatMap((message) =>
+    message.role === 'system' || message.role === 'developer' ? [messageText(message.content)] : [],
+  )
   const fields: Record<string, unknown> = {
     model: call.model,
     max_tokens: call.max_output_tokens ?? defaultMaxTokens,
@@ -47,10 +49,16 @@ function toThinking(reasoning: ReasoningConfig | undefined): unknown {
 
 function toolFields(call: CanonicalCall): Record<string, unknown> {
   if (call.tools === undefined || call.tools.length === 0) return {}
-  const tools = call.tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.parameters ?? { type: 'object' } }))
+  const tools = call.tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    input_schema: tool.parameters ?? { type: 'object' },
+  }))
   const choice = toToolChoice(call.tool_choice ?? 'auto')
   if (call.parallel_tool_calls === false && choice.type !== 'none') choice.disable_parallel_tool_use = true
-  return call.tool_choice === undefined && call.parallel_tool_calls === undefined ? { tools } : { tools, tool_choice: choice }
+  return call.tool_choice === undefined && call.parallel_tool_calls === undefined
+    ? { tools }
+    : { tools, tool_choice: choice }
 }
 
 function toToolChoice(choice: ToolChoice): Record<string, unknown> {
@@ -63,9 +71,14 @@ function toMessages(messages: readonly Message[]): AnthropicMessage[] {
   for (const message of messages) {
     if (message.role === 'system' || message.role === 'developer') continue
     const role = message.role === 'assistant' ? 'assistant' : 'user'
-    const content = message.role === 'assistant' ? assistantBlocks(message)
-      : message.role === 'tool' ? [toolResultBlock(message.tool_call_id, message.content)]
-        : typeof message.content === 'string' ? [{ type: 'text' as const, text: message.content }] : message.content.map(toBlock)
+    const content =
+      message.role === 'assistant'
+        ? assistantBlocks(message)
+        : message.role === 'tool'
+          ? [toolResultBlock(message.tool_call_id, message.content)]
+          : typeof message.content === 'string'
+            ? [{ type: 'text' as const, text: message.content }]
+            : message.content.map(toBlock)
     const last = turns.at(-1)
     if (last?.role === role) last.content.push(...content)
     else turns.push({ role, content })
@@ -77,12 +90,15 @@ function assistantBlocks(message: AssistantMessage): AnthropicContentBlock[] {
   const blocks: AnthropicContentBlock[] = []
   for (const item of message.reasoning ?? []) {
     if (item.origin !== 'anthropic') continue
-    if (item.redacted === true && item.encrypted_content !== undefined) blocks.push({ type: 'redacted_thinking', data: item.encrypted_content })
-    else if (item.signature !== undefined) blocks.push({ type: 'thinking', thinking: item.text, signature: item.signature })
+    if (item.redacted === true && item.encrypted_content !== undefined)
+      blocks.push({ type: 'redacted_thinking', data: item.encrypted_content })
+    else if (item.signature !== undefined)
+      blocks.push({ type: 'thinking', thinking: item.text, signature: item.signature })
   }
   const text = messageText(message.content)
   if (text !== '') blocks.push({ type: 'text', text })
-  for (const call of message.tool_calls ?? []) blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: parseArguments(call.arguments) })
+  for (const call of message.tool_calls ?? [])
+    blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: parseArguments(call.arguments) })
   return blocks
 }
 
@@ -96,13 +112,19 @@ function parseArguments(text: string): unknown {
 }
 
 function toolResultBlock(toolUseId: string, content: string | readonly ContentPart[]): AnthropicContentBlock {
-  return { type: 'tool_result', tool_use_id: toolUseId, content: typeof content === 'string' ? content : content.map(toBlock) }
+  return {
+    type: 'tool_result',
+    tool_use_id: toolUseId,
+    content: typeof content === 'string' ? content : content.map(toBlock),
+  }
 }
 
 function toBlock(part: ContentPart): AnthropicContentBlock {
   if (part.type === 'text') return { type: 'text', text: part.text }
-  if (part.source === 'base64') return { type: 'image', source: { type: 'base64', media_type: part.media_type, data: part.data } }
+  if (part.source === 'base64')
+    return { type: 'image', source: { type: 'base64', media_type: part.media_type, data: part.data } }
   const data = /^data:([^;,]+);base64,(.*)$/s.exec(part.url)
-  if (data?.[1] !== undefined && data[2] !== undefined) return { type: 'image', source: { type: 'base64', media_type: data[1], data: data[2] } }
+  if (data?.[1] !== undefined && data[2] !== undefined)
+    return { type: 'image', source: { type: 'base64', media_type: data[1], data: data[2] } }
   return { type: 'image', source: { type: 'url', url: part.url } }
 }

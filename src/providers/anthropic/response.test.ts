@@ -31,7 +31,14 @@ test('parses thinking, text and tool_use blocks and adds cache counts to input t
     ],
     finish_reason: 'tool_calls',
     native_finish_reason: 'tool_use',
-    usage: { input_tokens: 1210, output_tokens: 30, cached_input_tokens: 1000, cache_write_tokens: 200, reasoning_tokens: 0, total_tokens: 1240 },
+    usage: {
+      input_tokens: 1210,
+      output_tokens: 30,
+      cached_input_tokens: 1000,
+      cache_write_tokens: 200,
+      reasoning_tokens: 0,
+      total_tokens: 1240,
+    },
   })
 })
 

@@ -26,11 +26,16 @@ export function parseAnthropicResponse(body: unknown): CanonicalResult {
 
 function toOutputItem(block: AnthropicContentBlock): OutputItem[] {
   switch (block.type) {
-    case 'text': return [{ type: 'text', text: block.text }]
-    case 'thinking': return [{ type: 'reasoning', text: block.thinking, signature: block.signature, origin: 'anthropic' }]
-    case 'redacted_thinking': return [{ type: 'reasoning', text: '', encrypted_content: block.data, redacted: true, origin: 'anthropic' }]
-    case 'tool_use': return [{ type: 'tool-call', id: block.id, name: block.name, arguments: JSON.stringify(block.input ?? {}) }]
-    default: return []
+    case 'text':
+      return [{ type: 'text', text: block.text }]
+    case 'thinking':
+      return [{ type: 'reasoning', text: block.thinking, signature: block.signature, origin: 'anthropic' }]
+    case 'redacted_thinking':
+      return [{ type: 'reasoning', text: '', encrypted_content: block.data, redacted: true, origin: 'anthropic' }]
+    case 'tool_use':
+      return [{ type: 'tool-call', id: block.id, name: block.name, arguments: JSON.stringify(block.input ?? {}) }]
+    default:
+      return []
   }
 }
 

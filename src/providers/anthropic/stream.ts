@@ -21,7 +21,12 @@ interface OpenBlock {
 }
 
 /** Block types with a canonical counterpart; others (server tools, ...) are skipped. */
-const blockKinds = { text: 'text', thinking: 'reasoning', redacted_thinking: 'redacted', tool_use: 'tool-call' } as const
+const blockKinds = {
+  text: 'text',
+  thinking: 'reasoning',
+  redacted_thinking: 'redacted',
+  tool_use: 'tool-call',
+} as const
 
 export class AnthropicStreamParser implements StreamParser {
   private closed = false
@@ -49,9 +54,12 @@ export class AnthropicStreamParser implements StreamParser {
       case 'message_start':
         this.usage = event.message.usage ?? {}
         return [{ type: 'message-start', id: event.message.id, model: event.message.model }]
-      case 'content_block_start': return this.startBlock(event.index, event.content_block)
-      case 'content_block_delta': return this.readDelta(event.index, event.delta)
-      case 'content_block_stop': return this.stopBlock(event.index)
+      case 'content_block_start':
+        return this.startBlock(event.index, event.content_block)
+      case 'content_block_delta':
+        return this.readDelta(event.index, event.delta)
+      case 'content_block_stop':
+        return this.stopBlock(event.index)
       case 'message_delta': {
         const reported = Object.entries(event.usage ?? {}).filter(([, value]) => value != null)
         this.usage = { ...this.usage, ...Object.fromEntries(reported) }
@@ -62,10 +70,18 @@ export class AnthropicStreamParser implements StreamParser {
       case 'message_stop': {
         if (this.finish === undefined) return this.fail(truncatedStreamError)
         this.closed = true
-        return [{ type: 'message-end', finish_reason: this.finish.reason, ...(this.finish.native === undefined ? {} : { native_finish_reason: this.finish.native }) }]
+        return [
+          {
+            type: 'message-end',
+            finish_reason: this.finish.reason,
+            ...(this.finish.native === undefined ? {} : { native_finish_reason: this.finish.native }),
+          },
+        ]
       }
-      case 'error': return this.fail(anthropicStreamError(event))
-      default: return []
+      case 'error':
+        return this.fail(anthropicStreamError(event))
+      default:
+        return []
     }
   }
 
@@ -78,7 +94,13 @@ export class AnthropicStreamParser implements StreamParser {
     this.blocks.set(upstreamIndex, open)
     if (typed.type === 'tool_use') return [{ type: 'tool-call-start', index, id: typed.id, name: typed.name }]
     if (typed.type === 'redacted_thinking') open.data = typed.data
-    if (kind === 'text') return typed.type === 'text' && typed.text !== '' ? [{ type: 'text-start', index }, { type: 'text-delta', index, delta: typed.text }] : [{ type: 'text-start', index }]
+    if (kind === 'text')
+      return typed.type === 'text' && typed.text !== ''
+        ? [
+            { type: 'text-start', index },
+            { type: 'text-delta', index, delta: typed.text },
+          ]
+        : [{ type: 'text-start', index }]
     return [{ type: 'reasoning-start', index, origin: 'anthropic' }]
   }
 
@@ -86,11 +108,19 @@ export class AnthropicStreamParser implements StreamParser {
     const block = this.blocks.get(upstreamIndex)
     if (block === undefined) return []
     switch (delta.type) {
-      case 'text_delta': return delta.text === '' ? [] : [{ type: 'text-delta', index: block.index, delta: delta.text }]
-      case 'thinking_delta': return delta.thinking === '' ? [] : [{ type: 'reasoning-delta', index: block.index, delta: delta.thinking }]
-      case 'input_json_delta': return delta.partial_json === '' ? [] : [{ type: 'tool-call-delta', index: block.index, delta: delta.partial_json }]
-      case 'signature_delta': block.signature = (block.signature ?? '') + delta.signature; return []
-      default: return []
+      case 'text_delta':
+        return delta.text === '' ? [] : [{ type: 'text-delta', index: block.index, delta: delta.text }]
+      case 'thinking_delta':
+        return delta.thinking === '' ? [] : [{ type: 'reasoning-delta', index: block.index, delta: delta.thinking }]
+      case 'input_json_delta':
+        return delta.partial_json === ''
+          ? []
+          : [{ type: 'tool-call-delta', index: block.index, delta: delta.partial_json }]
+      case 'signature_delta':
+        block.signature = (block.signature ?? '') + delta.signature
+        return []
+      default:
+        return []
     }
   }
 
@@ -100,10 +130,18 @@ export class AnthropicStreamParser implements StreamParser {
     this.blocks.delete(upstreamIndex)
     const index = block.index
     switch (block.kind) {
-      case 'text': return [{ type: 'text-end', index }]
-      case 'tool-call': return [{ type: 'tool-call-end', index }]
-      case 'redacted': return [{ type: 'reasoning-end', index, encrypted_content: block.data ?? '', redacted: true }]
-      case 'reasoning': return [block.signature === undefined ? { type: 'reasoning-end', index } : { type: 'reasoning-end', index, signature: block.signature }]
+      case 'text':
+        return [{ type: 'text-end', index }]
+      case 'tool-call':
+        return [{ type: 'tool-call-end', index }]
+      case 'redacted':
+        return [{ type: 'reasoning-end', index, encrypted_content: block.data ?? '', redacted: true }]
+      case 'reasoning':
+        return [
+          block.signature === undefined
+            ? { type: 'reasoning-end', index }
+            : { type: 'reasoning-end', index, signature: block.signature },
+        ]
     }
   }
 

@@ -1,8 +1,6 @@
 // Anthropic Messages API wire types (the subset Switchyard reads and writes).
 
-export type AnthropicImageSource =
-  | { type: 'base64'; media_type: string; data: string }
-  | { type: 'url'; url: string }
+export type AnthropicImageSource = { type: 'base64'; media_type: string; data: string } | { type: 'url'; url: string }
 
 export type AnthropicContentBlock =
   | { type: 'text'; text: string }
@@ -52,7 +50,11 @@ export type AnthropicStreamEvent =
   | { type: 'content_block_start'; index: number; content_block: AnthropicContentBlock | { type: string } }
   | { type: 'content_block_delta'; index: number; delta: AnthropicStreamDelta }
   | { type: 'content_block_stop'; index: number }
-  | { type: 'message_delta'; delta: { stop_reason: string | null; stop_sequence?: string | null }; usage?: AnthropicUsage }
+  | {
+      type: 'message_delta'
+      delta: { stop_reason: string | null; stop_sequence?: string | null }
+      usage?: AnthropicUsage
+    }
   | { type: 'message_stop' }
   | { type: 'ping' }
   | ({ type: 'error' } & AnthropicErrorBody)

@@ -3,18 +3,55 @@ import assert from 'node:assert/strict'
 import { geminiEmbeddings } from './embeddings.ts'
 
 test('one input -> embedContent with taskType and outputDimensionality; many -> batchEmbedContents', () => {
-  const one = geminiEmbeddings.buildRequest({ model: 'models/text-embedding-004', inputs: [{ type: 'text', text: 'hi' }], input_type: 'search_query', dimensions: 64 }, { apiKey: 'g' })
+  const one = geminiEmbeddings.buildRequest(
+    {
+      model: 'models/text-embedding-004',
+      inputs: [{ type: 'text', text: 'hi' }],
+      input_type: 'search_query',
+      dimensions: 64,
+    },
+    { apiKey: 'g' },
+  )
   assert.equal(one.path, '/v1beta/models/text-embedding-004:embedContent')
   assert.equal(one.headers['x-goog-api-key'], 'g')
-  assert.deepEqual(one.body, { content: { parts: [{ text: 'hi' }] }, taskType: 'RETRIEVAL_QUERY', outputDimensionality: 64 })
-  const many = geminiEmbeddings.buildRequest({ model: 'e', inputs: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }], input_type: 'CLUSTERING' }, {})
+  assert.deepEqual(one.body, {
+    content: { parts: [{ text: 'hi' }] },
+    taskType: 'RETRIEVAL_QUERY',
+    outputDimensionality: 64,
+  })
+  const many = geminiEmbeddings.buildRequest(
+    {
+      model: 'e',
+      inputs: [
+        { type: 'text', text: 'a' },
+        { type: 'text', text: 'b' },
+      ],
+      input_type: 'CLUSTERING',
+    },
+    {},
+  )
   assert.equal(many.path, '/v1beta/models/e:batchEmbedContents')
-  assert.deepEqual(many.body, { requests: [{ model: 'models/e', content: { parts: [{ text: 'a' }] }, taskType: 'CLUSTERING' }, { model: 'models/e', content: { parts: [{ text: 'b' }] }, taskType: 'CLUSTERING' }] })
-  assert.throws(() => geminiEmbeddings.buildRequest({ model: 'e', inputs: [{ type: 'tokens', tokens: [1] }] }, {}), /token arrays/)
+  assert.deepEqual(many.body, {
+    requests: [
+      { model: 'models/e', content: { parts: [{ text: 'a' }] }, taskType: 'CLUSTERING' },
+      { model: 'models/e', content: { parts: [{ text: 'b' }] }, taskType: 'CLUSTERING' },
+    ],
+  })
+  assert.throws(
+    () => geminiEmbeddings.buildRequest({ model: 'e', inputs: [{ type: 'tokens', tokens: [1] }] }, {}),
+    /token arrays/,
+  )
 })
 
 test('responses: embedding.values or embeddings[].values; no token count (null)', () => {
-  assert.deepEqual(geminiEmbeddings.parseResponse({ embedding: { values: [0.5] } }, 1), { vectors: [[0.5]], model: '', prompt_tokens: null })
-  assert.deepEqual(geminiEmbeddings.parseResponse({ embeddings: [{ values: [1] }, { values: [2] }] }, 2).vectors, [[1], [2]])
+  assert.deepEqual(geminiEmbeddings.parseResponse({ embedding: { values: [0.5] } }, 1), {
+    vectors: [[0.5]],
+    model: '',
+    prompt_tokens: null,
+  })
+  assert.deepEqual(geminiEmbeddings.parseResponse({ embeddings: [{ values: [1] }, { values: [2] }] }, 2).vectors, [
+    [1],
+    [2],
+  ])
   assert.throws(() => geminiEmbeddings.parseResponse({ embeddings: [{ values: [1] }] }, 2), /1 embeddings for 2 inputs/)
 })

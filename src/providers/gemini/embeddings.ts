@@ -23,11 +23,18 @@ const taskTypes: Readonly<Record<string, string>> = {
 
 function toContent(input: EmbeddingInput): { parts: Record<string, unknown>[] } {
   if (input.type === 'text') return { parts: [{ text: input.text }] }
-  if (input.type === 'tokens') throw new GatewayError('invalid_request', 'Invalid request parameters: Gemini embedding models take text, not token arrays; send input as text')
+  if (input.type === 'tokens')
+    throw new GatewayError(
+      'invalid_request',
+      'Invalid request parameters: Gemini embedding models take text, not token arrays; send input as text',
+    )
   return {
     parts: input.parts.map((part) => {
       if (part.type === 'text') return { text: part.text }
-      throw new GatewayError('invalid_request', 'Invalid request parameters: this Gemini embedding endpoint takes text parts only')
+      throw new GatewayError(
+        'invalid_request',
+        'Invalid request parameters: this Gemini embedding endpoint takes text parts only',
+      )
     }),
   }
 }
@@ -47,17 +54,31 @@ function buildGeminiEmbeddingsRequest(call: EmbeddingsCall, options: BuildReques
   if (options.apiKey !== undefined) headers['x-goog-api-key'] = options.apiKey
   const single = call.inputs.length === 1 ? call.inputs[0] : undefined
   if (single !== undefined) {
-    return { method: 'POST', path: `/v1beta/models/${encodeURIComponent(model)}:embedContent`, headers, body: { content: toContent(single), ...shared } }
+    return {
+      method: 'POST',
+      path: `/v1beta/models/${encodeURIComponent(model)}:embedContent`,
+      headers,
+      body: { content: toContent(single), ...shared },
+    }
   }
   const requests = call.inputs.map((input) => ({ model: `models/${model}`, content: toContent(input), ...shared }))
-  return { method: 'POST', path: `/v1beta/models/${encodeURIComponent(model)}:batchEmbedContents`, headers, body: { requests } }
+  return {
+    method: 'POST',
+    path: `/v1beta/models/${encodeURIComponent(model)}:batchEmbedContents`,
+    headers,
+    body: { requests },
+  }
 }
 
 function parseGeminiEmbeddings(body: unknown, inputCount: number): EmbeddingsResult {
   const parsed = body as { embedding?: { values?: unknown }; embeddings?: { values?: unknown }[] } | null
-  const values = parsed?.embeddings !== undefined ? parsed.embeddings.map((item) => item?.values) : [parsed?.embedding?.values]
+  const values =
+    parsed?.embeddings !== undefined ? parsed.embeddings.map((item) => item?.values) : [parsed?.embedding?.values]
   if (values.length !== inputCount || !values.every(isVector)) {
-    throw new GatewayError('upstream_error', `Gemini returned ${values.length} embeddings for ${inputCount} inputs, or a vector that is not an array of numbers`)
+    throw new GatewayError(
+      'upstream_error',
+      `Gemini returned ${values.length} embeddings for ${inputCount} inputs, or a vector that is not an array of numbers`,
+    )
   }
   return { vectors: values, model: '', prompt_tokens: null }
 }

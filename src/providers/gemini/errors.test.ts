@@ -5,7 +5,8 @@ import type { FinishReason } from '../../domain/inference/finish-reason.ts'
 import { classifyGeminiError } from './errors.ts'
 import { mapGeminiFinishReason } from './finish-reason.ts'
 
-const body = (code: number, status: string, details: unknown[] = []): string => JSON.stringify({ error: { code, message: 'm', status, details } })
+const body = (code: number, status: string, details: unknown[] = []): string =>
+  JSON.stringify({ error: { code, message: 'm', status, details } })
 
 test('classifies google.rpc statuses', () => {
   const cases: [number, string, ErrorKind][] = [
@@ -33,8 +34,15 @@ test('reads the retry delay from RetryInfo when no header says', () => {
 
 test('maps finish reasons', () => {
   const cases: [string | undefined, boolean, FinishReason][] = [
-    ['STOP', false, 'stop'], ['STOP', true, 'tool_calls'], ['MAX_TOKENS', false, 'length'], ['SAFETY', false, 'content_filter'],
-    ['RECITATION', false, 'content_filter'], ['MALFORMED_FUNCTION_CALL', true, 'error'], ['OTHER', false, 'other'], [undefined, false, 'other'],
+    ['STOP', false, 'stop'],
+    ['STOP', true, 'tool_calls'],
+    ['MAX_TOKENS', false, 'length'],
+    ['SAFETY', false, 'content_filter'],
+    ['RECITATION', false, 'content_filter'],
+    ['MALFORMED_FUNCTION_CALL', true, 'error'],
+    ['OTHER', false, 'other'],
+    [undefined, false, 'other'],
   ]
-  for (const [reason, hasTools, expected] of cases) assert.equal(mapGeminiFinishReason(reason, hasTools), expected, String(reason))
+  for (const [reason, hasTools, expected] of cases)
+    assert.equal(mapGeminiFinishReason(reason, hasTools), expected, String(reason))
 })

@@ -23,7 +23,9 @@ const statusKinds: Readonly<Record<string, ErrorKind>> = {
 type GeminiError = NonNullable<GeminiErrorBody['error']>
 
 function retryDelaySeconds(error: GeminiError | undefined): number | undefined {
-  const delay = error?.details?.find((detail) => detail['@type'] === 'type.googleapis.com/google.rpc.RetryInfo')?.retryDelay
+  const delay = error?.details?.find(
+    (detail) => detail['@type'] === 'type.googleapis.com/google.rpc.RetryInfo',
+  )?.retryDelay
   const seconds = delay === undefined ? Number.NaN : Number.parseFloat(delay)
   return Number.isFinite(seconds) ? Math.ceil(seconds) : undefined
 }
@@ -42,5 +44,9 @@ export function classifyGeminiError(status: number, body: string, headers: Respo
 }
 
 export function geminiStreamError(error: GeminiError): StreamEvent {
-  return { type: 'stream-error', kind: lookupKind(statusKinds, error.status) ?? 'upstream_error', message: `Gemini: ${error.message ?? 'error in stream'}` }
+  return {
+    type: 'stream-error',
+    kind: lookupKind(statusKinds, error.status) ?? 'upstream_error',
+    message: `Gemini: ${error.message ?? 'error in stream'}`,
+  }
 }

@@ -18,6 +18,7 @@ const finishReasons: Readonly<Record<string, FinishReason>> = {
 
 /** Gemini says STOP after function calls too; the canonical reason is then tool_calls. */
 export function mapGeminiFinishReason(reason: string | undefined, hasToolCalls: boolean): FinishReason {
-  const mapped = reason !== undefined && Object.hasOwn(finishReasons, reason) ? (finishReasons[reason] ?? 'other') : 'other'
+  const mapped =
+    reason !== undefined && Object.hasOwn(finishReasons, reason) ? (finishReasons[reason] ?? 'other') : 'other'
   return mapped === 'stop' && hasToolCalls ? 'tool_calls' : mapped
 }

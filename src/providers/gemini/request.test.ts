@@ -8,7 +8,13 @@ const call: CanonicalCall = {
   stream: true,
   messages: [
     { role: 'system', content: 'Be brief.' },
-    { role: 'user', content: [{ type: 'text', text: 'What is it?' }, { type: 'image', source: 'url', url: 'https://example.com/cat.PNG' }] },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'What is it?' },
+        { type: 'image', source: 'url', url: 'https://example.com/cat.PNG' },
+      ],
+    },
     {
       role: 'assistant',
       content: '',
@@ -18,7 +24,14 @@ const call: CanonicalCall = {
     { role: 'tool', tool_call_id: 'call_1', content: 'a cat' },
     { role: 'user', content: 'Thanks' },
   ],
-  tools: [{ type: 'function', name: 'lookup', description: 'Search', parameters: { type: 'object', additionalProperties: false } }],
+  tools: [
+    {
+      type: 'function',
+      name: 'lookup',
+      description: 'Search',
+      parameters: { type: 'object', additionalProperties: false },
+    },
+  ],
   tool_choice: { name: 'lookup' },
   max_output_tokens: 256,
   temperature: 0.1,
@@ -35,11 +48,36 @@ test('builds a streamGenerateContent request with x-goog-api-key', () => {
   assert.deepEqual(request.body, {
     systemInstruction: { parts: [{ text: 'Be brief.' }] },
     contents: [
-      { role: 'user', parts: [{ text: 'What is it?' }, { fileData: { mimeType: 'image/png', fileUri: 'https://example.com/cat.PNG' } }] },
-      { role: 'model', parts: [{ text: 'thinking', thought: true, thoughtSignature: 'th-sig' }, { functionCall: { name: 'lookup', args: { q: 'cat' } }, thoughtSignature: 'fc-sig' }] },
-      { role: 'user', parts: [{ functionResponse: { name: 'lookup', response: { result: 'a cat' } } }, { text: 'Thanks' }] },
+      {
+        role: 'user',
+        parts: [
+          { text: 'What is it?' },
+          { fileData: { mimeType: 'image/png', fileUri: 'https://example.com/cat.PNG' } },
+        ],
+      },
+      {
+        role: 'model',
+        parts: [
+          { text: 'thinking', thought: true, thoughtSignature: 'th-sig' },
+          { functionCall: { name: 'lookup', args: { q: 'cat' } }, thoughtSignature: 'fc-sig' },
+        ],
+      },
+      {
+        role: 'user',
+        parts: [{ functionResponse: { name: 'lookup', response: { result: 'a cat' } } }, { text: 'Thanks' }],
+      },
     ],
-    tools: [{ functionDeclarations: [{ name: 'lookup', description: 'Search', parametersJsonSchema: { type: 'object', additionalProperties: false } }] }],
+    tools: [
+      {
+        functionDeclarations: [
+          {
+            name: 'lookup',
+            description: 'Search',
+            parametersJsonSchema: { type: 'object', additionalProperties: false },
+          },
+        ],
+      },
+    ],
     toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['lookup'] } },
     generationConfig: {
       maxOutputTokens: 256,
@@ -54,8 +92,19 @@ test('builds a streamGenerateContent request with x-goog-api-key', () => {
 })
 
 test('a non-streaming call uses generateContent; reasoning off sets a zero budget', () => {
-  const request = buildGeminiRequest({ model: 'gemini-2.5-flash', stream: false, messages: [{ role: 'user', content: 'hi' }], reasoning: { enabled: false } }, {})
+  const request = buildGeminiRequest(
+    {
+      model: 'gemini-2.5-flash',
+      stream: false,
+      messages: [{ role: 'user', content: 'hi' }],
+      reasoning: { enabled: false },
+    },
+    {},
+  )
   assert.equal(request.path, '/v1beta/models/gemini-2.5-flash:generateContent')
-  assert.deepEqual(request.body, { contents: [{ role: 'user', parts: [{ text: 'hi' }] }], generationConfig: { thinkingConfig: { thinkingBudget: 0 } } })
+  assert.deepEqual(request.body, {
+    contents: [{ role: 'user', parts: [{ text: 'hi' }] }],
+    generationConfig: { thinkingConfig: { thinkingBudget: 0 } },
+  })
   assert.equal(request.headers['x-goog-api-key'], undefined)
 })

@@ -11,15 +11,29 @@ import type { GeminiContent, GeminiPart } from './wire.ts'
 
 export function buildGeminiRequest(call: CanonicalCall, options: BuildRequestOptions): UpstreamRequest {
   const model = encodeURIComponent(call.model.replace(/^models\//, ''))
-  const path = call.stream ? `/v1beta/models/${model}:streamGenerateContent?alt=sse` : `/v1beta/models/${model}:generateContent`
-  const system = call.messages.flatMap((message) => (message.role === 'system' || message.role === 'developer' ? [{ text: messageText(message.content) }] : []))
+  const path = call.stream
+    ? `/v1beta/models/${model}:streamGenerateContent?alt=sse`
+    : `/v1beta/models/${model}:generateContent`
+  const system = call.messages.flatMap((message) =>
+    message.role === 'system' || message.role === 'developer' ? [{ text: messageText(message.content) }] : [],
+  )
   const fields: Record<string, unknown> = {
     systemInstruction: system.length === 0 ? undefined : { parts: system },
     contents: toContents(call.messages),
-    tools: call.tools === undefined || call.tools.length === 0 ? undefined : [{
-      functionDeclarations: call.tools.map((tool) => ({ name: tool.name, description: tool.description, parametersJsonSchema: tool.parameters })),
-    }],
-    toolConfig: call.tool_choice === undefined ? undefined : { functionCallingConfig: toCallingConfig(call.tool_choice) },
+    tools:
+      call.tools === undefined || call.tools.length === 0
+        ? undefined
+        : [
+            {
+              functionDeclarations: call.tools.map((tool) => ({
+                name: tool.name,
+                description: tool.description,
+                parametersJsonSchema: tool.parameters,
+              })),
+            },
+          ],
+    toolConfig:
+      call.tool_choice === undefined ? undefined : { functionCallingConfig: toCallingConfig(call.tool_choice) },
     generationConfig: generationConfig(call),
   }
   const body = dropUndefined(fields)
@@ -56,7 +70,9 @@ function responseFormatFields(format: ResponseFormat | undefined): Record<string
 function thinkingConfig(reasoning: ReasoningConfig | undefined): Record<string, unknown> | undefined {
   if (reasoning === undefined) return undefined
   if (reasoning.enabled === false) return { thinkingBudget: 0 }
-  return reasoning.max_tokens === undefined ? { includeThoughts: true } : { includeThoughts: true, thinkingBudget: reasoning.max_tokens }
+  return reasoning.max_tokens === undefined
+    ? { includeThoughts: true }
+    : { includeThoughts: true, thinkingBudget: reasoning.max_tokens }
 }
 
 function toCallingConfig(choice: ToolChoice): Record<string, unknown> {
@@ -90,7 +106,8 @@ function toContents(messages: readonly Message[]): GeminiContent[] {
 function modelParts(message: AssistantMessage): GeminiPart[] {
   const parts: GeminiPart[] = []
   for (const item of message.reasoning ?? []) {
-    if (item.origin === 'gemini' && item.signature !== undefined) parts.push({ text: item.text, thought: true, thoughtSignature: item.signature })
+    if (item.origin === 'gemini' && item.signature !== undefined)
+      parts.push({ text: item.text, thought: true, thoughtSignature: item.signature })
   }
   const text = messageText(message.content)
   if (text !== '') parts.push({ text })
@@ -105,13 +122,22 @@ function modelParts(message: AssistantMessage): GeminiPart[] {
 function parseArgs(text: string): Record<string, unknown> {
   try {
     const value = JSON.parse(text) as unknown
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {}
   } catch {
     return {}
   }
 }
 
-const imageTypes: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif', heic: 'image/heic' }
+const imageTypes: Readonly<Record<string, string>> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  heic: 'image/heic',
+}
 
 function toPart(part: ContentPart): GeminiPart {
   if (part.type === 'text') return { text: part.text }
@@ -119,5 +145,10 @@ function toPart(part: ContentPart): GeminiPart {
   const data = /^data:([^;,]+);base64,(.*)$/s.exec(part.url)
   if (data?.[1] !== undefined && data[2] !== undefined) return { inlineData: { mimeType: data[1], data: data[2] } }
   const extension = /\.([a-z]+)(?:[?#]|$)/i.exec(part.url)?.[1]?.toLowerCase() ?? ''
-  return { fileData: { mimeType: Object.hasOwn(imageTypes, extension) ? (imageTypes[extension] ?? 'image/jpeg') : 'image/jpeg', fileUri: part.url } }
+  return {
+    fileData: {
+      mimeType: Object.hasOwn(imageTypes, extension) ? (imageTypes[extension] ?? 'image/jpeg') : 'image/jpeg',
+      fileUri: part.url,
+    },
+  }
 }

@@ -21,7 +21,13 @@ export function parseGeminiResponse(body: unknown): CanonicalResult {
   const hasToolCalls = output.some((item) => item.type === 'tool-call')
   const native = candidate?.finishReason ?? blocked
   const finish = candidate === undefined ? 'content_filter' : mapGeminiFinishReason(native, hasToolCalls)
-  const result: CanonicalResult = { id, model: response.modelVersion ?? '', output, finish_reason: finish, usage: toUsage(response.usageMetadata) }
+  const result: CanonicalResult = {
+    id,
+    model: response.modelVersion ?? '',
+    output,
+    finish_reason: finish,
+    usage: toUsage(response.usageMetadata),
+  }
   return native === undefined ? result : { ...result, native_finish_reason: native }
 }
 
@@ -35,11 +41,22 @@ function appendPart(output: OutputItem[], part: GeminiPart, makeId: () => string
   if (part.functionCall !== undefined) {
     const call = part.functionCall
     const signature = part.thoughtSignature === undefined ? {} : { signature: part.thoughtSignature }
-    output.push({ type: 'tool-call', id: call.id ?? makeId(), name: call.name, arguments: JSON.stringify(call.args ?? {}), ...signature })
+    output.push({
+      type: 'tool-call',
+      id: call.id ?? makeId(),
+      name: call.name,
+      arguments: JSON.stringify(call.args ?? {}),
+      ...signature,
+    })
   } else if (part.thought === true) {
     const signature = part.thoughtSignature ?? (last?.type === 'reasoning' ? last.signature : undefined)
     const text = (last?.type === 'reasoning' ? last.text : '') + (part.text ?? '')
-    const item: OutputItem = { type: 'reasoning', text, origin: 'gemini', ...(signature === undefined ? {} : { signature }) }
+    const item: OutputItem = {
+      type: 'reasoning',
+      text,
+      origin: 'gemini',
+      ...(signature === undefined ? {} : { signature }),
+    }
     if (last?.type === 'reasoning') output[output.length - 1] = item
     else output.push(item)
   } else if (part.text !== undefined) {

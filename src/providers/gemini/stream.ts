@@ -45,7 +45,10 @@ export class GeminiStreamParser implements StreamParser {
     this.closeCurrent(out)
     this.closed = true
     const finish = blocked === undefined ? mapGeminiFinishReason(native, this.hasToolCalls) : 'content_filter'
-    out.push({ type: 'usage-report', usage: toUsage(chunk.usageMetadata) }, { type: 'message-end', finish_reason: finish, native_finish_reason: native })
+    out.push(
+      { type: 'usage-report', usage: toUsage(chunk.usageMetadata) },
+      { type: 'message-end', finish_reason: finish, native_finish_reason: native },
+    )
     return out
   }
 
@@ -57,7 +60,11 @@ export class GeminiStreamParser implements StreamParser {
       const call = part.functionCall
       out.push({ type: 'tool-call-start', index, id: call.id ?? toolCallId(responseId, index), name: call.name })
       out.push({ type: 'tool-call-delta', index, delta: JSON.stringify(call.args ?? {}) })
-      out.push(part.thoughtSignature === undefined ? { type: 'tool-call-end', index } : { type: 'tool-call-end', index, signature: part.thoughtSignature })
+      out.push(
+        part.thoughtSignature === undefined
+          ? { type: 'tool-call-end', index }
+          : { type: 'tool-call-end', index, signature: part.thoughtSignature },
+      )
       return
     }
     if (part.text === undefined) return
@@ -66,7 +73,8 @@ export class GeminiStreamParser implements StreamParser {
     const current = this.current
     if (current === undefined) return
     if (kind === 'reasoning' && part.thoughtSignature !== undefined) current.signature = part.thoughtSignature
-    if (part.text !== '') out.push({ type: kind === 'text' ? 'text-delta' : 'reasoning-delta', index: current.index, delta: part.text })
+    if (part.text !== '')
+      out.push({ type: kind === 'text' ? 'text-delta' : 'reasoning-delta', index: current.index, delta: part.text })
   }
 
   private open(kind: 'text' | 'reasoning', out: StreamEvent[]): void {
@@ -81,7 +89,12 @@ export class GeminiStreamParser implements StreamParser {
     if (current === undefined) return
     this.current = undefined
     if (current.kind === 'text') out.push({ type: 'text-end', index: current.index })
-    else out.push(current.signature === undefined ? { type: 'reasoning-end', index: current.index } : { type: 'reasoning-end', index: current.index, signature: current.signature })
+    else
+      out.push(
+        current.signature === undefined
+          ? { type: 'reasoning-end', index: current.index }
+          : { type: 'reasoning-end', index: current.index, signature: current.signature },
+      )
   }
 
   private fail(error: StreamEvent): StreamEvent[] {

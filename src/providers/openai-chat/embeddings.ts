@@ -17,7 +17,15 @@ function toWireInput(inputs: readonly EmbeddingInput[]): unknown {
   const wire = inputs.map((input) => {
     if (input.type === 'text') return input.text
     if (input.type === 'tokens') return input.tokens
-    return { content: input.parts.map((part) => (part.type === 'text' ? part : part.type === 'image_url' ? { type: 'image_url', image_url: { url: part.url } } : part.part)) }
+    return {
+      content: input.parts.map((part) =>
+        part.type === 'text'
+          ? part
+          : part.type === 'image_url'
+            ? { type: 'image_url', image_url: { url: part.url } }
+            : part.part,
+      ),
+    }
   })
   return wire.length === 1 && typeof wire[0] === 'string' ? wire[0] : wire
 }
@@ -34,12 +42,16 @@ export function parseOpenAiEmbeddings(body: unknown, inputCount: number): Embedd
   const parsed = body as OpenAiEmbeddingsBody | null
   const data = parsed?.data
   if (!Array.isArray(data) || data.length !== inputCount) {
-    throw new GatewayError('upstream_error', `The upstream returned ${Array.isArray(data) ? data.length : 'no'} embeddings for ${inputCount} inputs`)
+    throw new GatewayError(
+      'upstream_error',
+      `The upstream returned ${Array.isArray(data) ? data.length : 'no'} embeddings for ${inputCount} inputs`,
+    )
   }
   const vectors: number[][] = new Array(inputCount)
   for (const [position, item] of data.entries()) {
     const index = typeof item.index === 'number' ? item.index : position
-    if (!isVector(item.embedding) || index < 0 || index >= inputCount) throw new GatewayError('upstream_error', 'The upstream returned an embedding that is not an array of numbers')
+    if (!isVector(item.embedding) || index < 0 || index >= inputCount)
+      throw new GatewayError('upstream_error', 'The upstream returned an embedding that is not an array of numbers')
     vectors[index] = item.embedding
   }
   const tokens = parsed?.usage?.prompt_tokens ?? parsed?.usage?.total_tokens ?? null

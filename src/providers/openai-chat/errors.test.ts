@@ -4,7 +4,8 @@ import type { ErrorKind } from '../../domain/errors.ts'
 import { classifyChatError } from './errors.ts'
 import { mapChatFinishReason } from './finish-reason.ts'
 
-const body = (type: string, code: string | null, message = 'm'): string => JSON.stringify({ error: { message, type, param: null, code } })
+const body = (type: string, code: string | null, message = 'm'): string =>
+  JSON.stringify({ error: { message, type, param: null, code } })
 
 test('classifies statuses and OpenAI error codes', () => {
   const cases: [number, string, ErrorKind][] = [
@@ -21,15 +22,19 @@ test('classifies statuses and OpenAI error codes', () => {
     [504, '', 'upstream_timeout'],
     [529, '', 'upstream_overloaded'],
   ]
-  for (const [status, text, kind] of cases) assert.equal(classifyChatError(status, text, {}).kind, kind, `${status} ${text}`)
+  for (const [status, text, kind] of cases)
+    assert.equal(classifyChatError(status, text, {}).kind, kind, `${status} ${text}`)
 })
 
 test('429 carries retry-after and the upstream message', () => {
-  assert.deepEqual(classifyChatError(429, body('requests', 'rate_limit_exceeded', 'Slow down'), { 'retry-after': '20' }), {
-    kind: 'rate_limited',
-    message: 'OpenAI-compatible upstream: Slow down',
-    retryAfterSeconds: 20,
-  })
+  assert.deepEqual(
+    classifyChatError(429, body('requests', 'rate_limit_exceeded', 'Slow down'), { 'retry-after': '20' }),
+    {
+      kind: 'rate_limited',
+      message: 'OpenAI-compatible upstream: Slow down',
+      retryAfterSeconds: 20,
+    },
+  )
 })
 
 test('maps finish reasons', () => {

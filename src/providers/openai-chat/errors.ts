@@ -21,10 +21,20 @@ export function errorKindOf(error: ChatErrorBody['error']): ErrorKind | undefine
 
 export function classifyChatError(status: number, body: string, headers: ResponseHeaders): UpstreamFailure {
   const error = (parseErrorBody(body) as ChatErrorBody | undefined)?.error
-  return upstreamFailure({ provider: 'OpenAI-compatible upstream', status, typeKind: errorKindOf(error), upstreamMessage: error?.message, headers })
+  return upstreamFailure({
+    provider: 'OpenAI-compatible upstream',
+    status,
+    typeKind: errorKindOf(error),
+    upstreamMessage: error?.message,
+    headers,
+  })
 }
 
 /** A `data: {"error": ...}` frame some servers send mid-stream. */
 export function chatStreamError(error: NonNullable<ChatErrorBody['error']>): StreamEvent {
-  return { type: 'stream-error', kind: errorKindOf(error) ?? 'upstream_error', message: error.message ?? 'The upstream reported an error mid-stream' }
+  return {
+    type: 'stream-error',
+    kind: errorKindOf(error) ?? 'upstream_error',
+    message: error.message ?? 'The upstream reported an error mid-stream',
+  }
 }

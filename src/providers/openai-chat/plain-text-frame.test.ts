@@ -13,18 +13,36 @@ function textAlone(data: string): string | undefined {
     return undefined
   }
   if (typeof value !== 'object' || value === null) return undefined
-  const chunk = value as { error?: unknown; usage?: unknown; choices?: { delta?: Record<string, unknown> | null; finish_reason?: unknown }[] }
+  const chunk = value as {
+    error?: unknown
+    usage?: unknown
+    choices?: { delta?: Record<string, unknown> | null; finish_reason?: unknown }[]
+  }
   if (chunk.error != null || chunk.usage != null) return undefined
   const choice = chunk.choices?.[0]
   if (choice === undefined || choice.finish_reason != null || choice.delta == null) return undefined
   const { content, reasoning, reasoning_content: reasoningContent, tool_calls: toolCalls } = choice.delta
-  if ((typeof reasoning === 'string' && reasoning !== '') || (typeof reasoningContent === 'string' && reasoningContent !== '')) return undefined
+  if (
+    (typeof reasoning === 'string' && reasoning !== '') ||
+    (typeof reasoningContent === 'string' && reasoningContent !== '')
+  )
+    return undefined
   if (Array.isArray(toolCalls) && toolCalls.length > 0) return undefined
   return typeof content === 'string' ? content : undefined
 }
 
 const openAiFrame = (content: string): string =>
-  JSON.stringify({ id: 'chatcmpl-BX7c2fH0kLqP9aZ3', object: 'chat.completion.chunk', created: 1747130000, model: 'gpt-4o-mini', service_tier: 'default', system_fingerprint: 'fp_0392822090', choices: [{ index: 0, delta: { content }, logprobs: null, finish_reason: null }], usage: null, obfuscation: 'x7Q' })
+  JSON.stringify({
+    id: 'chatcmpl-BX7c2fH0kLqP9aZ3',
+    object: 'chat.completion.chunk',
+    created: 1747130000,
+    model: 'gpt-4o-mini',
+    service_tier: 'default',
+    system_fingerprint: 'fp_0392822090',
+    choices: [{ index: 0, delta: { content }, logprobs: null, finish_reason: null }],
+    usage: null,
+    obfuscation: 'x7Q',
+  })
 
 test('reads the text of a text-only chunk as OpenAI and the fake upstream send it', () => {
   assert.equal(readPlainTextFrame(openAiFrame('Bonjour, ça va ☕?')), 'Bonjour, ça va ☕?')
@@ -65,11 +83,29 @@ test('answers undefined for a frame that holds anything the parser reads', () =>
 /** JSON with `, ` and `: ` between tokens, as Python's json.dumps writes it by default. */
 function spaced(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(spaced).join(', ')}]`
-  if (typeof value === 'object' && value !== null) return `{${Object.entries(value).map(([key, entry]) => `${JSON.stringify(key)}: ${spaced(entry)}`).join(', ')}}`
+  if (typeof value === 'object' && value !== null)
+    return `{${Object.entries(value)
+      .map(([key, entry]) => `${JSON.stringify(key)}: ${spaced(entry)}`)
+      .join(', ')}}`
   return JSON.stringify(value)
 }
 
-const text = fc.oneof(fc.string(), fc.string(), fc.constantFrom('', 'say "hi"', 'a\\b', 'tab\t', 'new\nline', '\u0000', 'ça ☕', 'null', '"finish_reason":"stop"', '}]}'))
+const text = fc.oneof(
+  fc.string(),
+  fc.string(),
+  fc.constantFrom(
+    '',
+    'say "hi"',
+    'a\\b',
+    'tab\t',
+    'new\nline',
+    '\u0000',
+    'ça ☕',
+    'null',
+    '"finish_reason":"stop"',
+    '}]}',
+  ),
+)
 const delta = fc.record(
   {
     content: fc.oneof(text, fc.constant(null)),
@@ -83,33 +119,51 @@ const delta = fc.record(
 const textOnly = fc.record({ content: text })
 const choice = inAnyKeyOrder(
   fc.record(
-    { index: fc.nat(2), delta: fc.oneof(textOnly, textOnly, delta, fc.constant(null)), logprobs: fc.constant(null), finish_reason: fc.constantFrom(null, null, null, 'stop', 'tool_calls') },
+    {
+      index: fc.nat(2),
+      delta: fc.oneof(textOnly, textOnly, delta, fc.constant(null)),
+      logprobs: fc.constant(null),
+      finish_reason: fc.constantFrom(null, null, null, 'stop', 'tool_calls'),
+    },
     { requiredKeys: ['delta'] },
   ),
 )
-const chunk = inAnyKeyOrder(fc.record(
-  {
-    id: fc.oneof(fc.stringMatching(/^[\w-]*$/), fc.string()),
-    object: fc.constant('chat.completion.chunk'),
-    model: fc.oneof(fc.stringMatching(/^[\w.-]*$/), fc.string()),
-    choices: fc.oneof(fc.tuple(choice), fc.array(choice, { maxLength: 2 })),
-    usage: fc.constantFrom(null, null, null, { prompt_tokens: 3, completion_tokens: 1 }),
-    error: fc.constantFrom(null, null, null, { message: 'overloaded' }, 'overloaded'),
-    obfuscation: fc.option(fc.string(), { nil: undefined }),
-  },
-  { requiredKeys: ['choices'] },
-))
+const chunk = inAnyKeyOrder(
+  fc.record(
+    {
+      id: fc.oneof(fc.stringMatching(/^[\w-]*$/), fc.string()),
+      object: fc.constant('chat.completion.chunk'),
+      model: fc.oneof(fc.stringMatching(/^[\w.-]*$/), fc.string()),
+      choices: fc.oneof(fc.tuple(choice), fc.array(choice, { maxLength: 2 })),
+      usage: fc.constantFrom(null, null, null, { prompt_tokens: 3, completion_tokens: 1 }),
+      error: fc.constantFrom(null, null, null, { message: 'overloaded' }, 'overloaded'),
+      obfuscation: fc.option(fc.string(), { nil: undefined }),
+    },
+    { requiredKeys: ['choices'] },
+  ),
+)
 
 test('whatever it reads is what the parser would read, in any chunk, key order and spacing', () => {
-  const frames = fc.tuple(chunk, fc.nat(3)).map(([value, spacing]) => (spacing === 0 ? spaced(value) : JSON.stringify(value)))
+  const frames = fc
+    .tuple(chunk, fc.nat(3))
+    .map(([value, spacing]) => (spacing === 0 ? spaced(value) : JSON.stringify(value)))
   assertReadsAsParsed(frames, readPlainTextFrame, textAlone)
 })
 
 test('reads every compact text-only chunk whose text needs no escape', () => {
   fc.assert(
-    fc.property(fc.string().filter((content) => JSON.stringify(content) === `"${content}"`), fc.stringMatching(/^[\w-]*$/), (content, id) => {
-      const data = JSON.stringify({ id, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, logprobs: null, finish_reason: null }], usage: null })
-      assert.equal(readPlainTextFrame(data), content)
-    }),
+    fc.property(
+      fc.string().filter((content) => JSON.stringify(content) === `"${content}"`),
+      fc.stringMatching(/^[\w-]*$/),
+      (content, id) => {
+        const data = JSON.stringify({
+          id,
+          object: 'chat.completion.chunk',
+          choices: [{ index: 0, delta: { content }, logprobs: null, finish_reason: null }],
+          usage: null,
+        })
+        assert.equal(readPlainTextFrame(data), content)
+      },
+    ),
   )
 })

@@ -8,8 +8,19 @@ const call: CanonicalCall = {
   stream: true,
   messages: [
     { role: 'developer', content: 'Be brief.' },
-    { role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image', source: 'base64', media_type: 'image/png', data: 'iVBOR' }] },
-    { role: 'assistant', content: '', reasoning: [{ type: 'reasoning', text: 'hidden', origin: 'anthropic' }], tool_calls: [{ id: 'call_1', name: 'look', arguments: '{"x":1}' }] },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'What is this?' },
+        { type: 'image', source: 'base64', media_type: 'image/png', data: 'iVBOR' },
+      ],
+    },
+    {
+      role: 'assistant',
+      content: '',
+      reasoning: [{ type: 'reasoning', text: 'hidden', origin: 'anthropic' }],
+      tool_calls: [{ id: 'call_1', name: 'look', arguments: '{"x":1}' }],
+    },
     { role: 'tool', tool_call_id: 'call_1', content: 'a cat' },
   ],
   tools: [{ type: 'function', name: 'look', description: 'Look', parameters: { type: 'object' } }],
@@ -34,8 +45,18 @@ test('builds a Chat Completions request with bearer auth and usage in the stream
     model: 'gpt-4o-mini',
     messages: [
       { role: 'system', content: 'Be brief.' },
-      { role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBOR' } }] },
-      { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'look', arguments: '{"x":1}' } }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is this?' },
+          { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBOR' } },
+        ],
+      },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'look', arguments: '{"x":1}' } }],
+      },
       { role: 'tool', tool_call_id: 'call_1', content: 'a cat' },
     ],
     max_completion_tokens: 100,
@@ -43,7 +64,12 @@ test('builds a Chat Completions request with bearer auth and usage in the stream
     seed: 7,
     stop: ['END'],
     user: 'user-1',
-    tools: [{ type: 'function', function: { name: 'look', description: 'Look', parameters: { type: 'object' }, strict: undefined } }],
+    tools: [
+      {
+        type: 'function',
+        function: { name: 'look', description: 'Look', parameters: { type: 'object' }, strict: undefined },
+      },
+    ],
     tool_choice: { type: 'function', function: { name: 'look' } },
     parallel_tool_calls: false,
     response_format: { type: 'json_schema', json_schema: { name: 'answer', schema: { type: 'object' }, strict: true } },

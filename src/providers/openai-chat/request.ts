@@ -9,14 +9,24 @@ import type { BuildRequestOptions, UpstreamRequest } from '../provider-adapter.t
 import type { ChatContentPart, ChatMessage } from './wire.ts'
 
 export function buildChatRequest(call: CanonicalCall, options: BuildRequestOptions): UpstreamRequest {
-  const body: Record<string, unknown> = Object.assign({ model: call.model, messages: call.messages.map(toChatMessage) }, samplingFields(call), toolFields(call))
+  const body: Record<string, unknown> = Object.assign(
+    { model: call.model, messages: call.messages.map(toChatMessage) },
+    samplingFields(call),
+    toolFields(call),
+  )
   if (call.response_format !== undefined) body.response_format = toResponseFormat(call.response_format)
-  if (call.reasoning?.effort !== undefined && call.reasoning.enabled !== false) body.reasoning_effort = call.reasoning.effort
+  if (call.reasoning?.effort !== undefined && call.reasoning.enabled !== false)
+    body.reasoning_effort = call.reasoning.effort
   if (call.stream) {
     body.stream = true
     body.stream_options = { include_usage: true }
   }
-  return { method: 'POST', path: '/chat/completions', headers: bearerHeaders(options), body: Object.assign(body, call.extra) }
+  return {
+    method: 'POST',
+    path: '/chat/completions',
+    headers: bearerHeaders(options),
+    body: Object.assign(body, call.extra),
+  }
 }
 
 export function bearerHeaders(options: BuildRequestOptions): Record<string, string> {
@@ -72,7 +82,10 @@ function toChatMessage(message: Message): ChatMessage {
       // Compatible servers rarely know `developer`; OpenAI treats `system` as developer on reasoning models.
       return { role: 'system', content: messageText(message.content) }
     case 'user':
-      return { role: 'user', content: typeof message.content === 'string' ? message.content : message.content.map(toChatPart) }
+      return {
+        role: 'user',
+        content: typeof message.content === 'string' ? message.content : message.content.map(toChatPart),
+      }
     case 'assistant': {
       const text = messageText(message.content)
       const calls = message.tool_calls ?? []
@@ -80,7 +93,11 @@ function toChatMessage(message: Message): ChatMessage {
       return {
         role: 'assistant',
         content: text === '' ? null : text,
-        tool_calls: calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })),
+        tool_calls: calls.map((call) => ({
+          id: call.id,
+          type: 'function',
+          function: { name: call.name, arguments: call.arguments },
+        })),
       }
     }
     case 'tool':

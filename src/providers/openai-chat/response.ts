@@ -17,8 +17,10 @@ export function parseChatResponse(body: unknown): CanonicalResult {
   const message = choice.message
   const output: OutputItem[] = []
   const reasoning = message.reasoning_content ?? message.reasoning
-  if (typeof reasoning === 'string' && reasoning !== '') output.push({ type: 'reasoning', text: reasoning, origin: 'openai-chat' })
-  if (typeof message.content === 'string' && message.content !== '') output.push({ type: 'text', text: message.content })
+  if (typeof reasoning === 'string' && reasoning !== '')
+    output.push({ type: 'reasoning', text: reasoning, origin: 'openai-chat' })
+  if (typeof message.content === 'string' && message.content !== '')
+    output.push({ type: 'text', text: message.content })
   for (const call of message.tool_calls ?? []) {
     output.push({ type: 'tool-call', id: call.id, name: call.function.name, arguments: call.function.arguments })
   }
@@ -42,7 +44,12 @@ function toLogprobs(content: readonly ChatTokenLogprob[] | null | undefined): To
     .map((entry) => ({
       token: entry.token,
       logprob: entry.logprob,
-      top_logprobs: (entry.top_logprobs ?? []).filter((top: { token: string; logprob: number }) => typeof top?.token === 'string' && typeof top.logprob === 'number').map((top: { token: string; logprob: number }) => ({ token: top.token, logprob: top.logprob })),
+      top_logprobs: (entry.top_logprobs ?? [])
+        .filter(
+          (top: { token: string; logprob: number }) =>
+            typeof top?.token === 'string' && typeof top.logprob === 'number',
+        )
+        .map((top: { token: string; logprob: number }) => ({ token: top.token, logprob: top.logprob })),
     }))
 }
 

@@ -75,7 +75,8 @@ export class ChatStreamParser implements StreamParser {
 
   private readDelta(delta: Delta, out: StreamEvent[]): void {
     const reasoning = delta.reasoning_content ?? delta.reasoning
-    if (typeof reasoning === 'string' && reasoning !== '') out.push({ type: 'reasoning-delta', index: this.open('reasoning', out), delta: reasoning })
+    if (typeof reasoning === 'string' && reasoning !== '')
+      out.push({ type: 'reasoning-delta', index: this.open('reasoning', out), delta: reasoning })
     if (typeof delta.content === 'string') this.pushText(delta.content, out)
     for (const call of delta.tool_calls ?? []) this.readToolCall(call, out)
   }
@@ -98,7 +99,9 @@ export class ChatStreamParser implements StreamParser {
     this.closeCurrent(out)
     const index = this.nextIndex++
     this.current = { kind, index }
-    out.push(kind === 'text' ? { type: 'text-start', index } : { type: 'reasoning-start', index, origin: 'openai-chat' })
+    out.push(
+      kind === 'text' ? { type: 'text-start', index } : { type: 'reasoning-start', index, origin: 'openai-chat' },
+    )
     return index
   }
 

@@ -1,8 +1,7 @@
 // OpenAI Chat Completions wire types (the subset Switchyard reads and writes).
 
 export type ChatContentPart =
-  | { type: 'text'; text: string }
-  | { type: 'image_url'; image_url: { url: string; detail?: 'auto' | 'low' | 'high' } }
+  { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string; detail?: 'auto' | 'low' | 'high' } }
 
 export interface ChatToolCall {
   id: string

@@ -22,9 +22,19 @@ function kindOf(error: ResponsesError | null | undefined): ErrorKind | undefined
 
 export function classifyResponsesError(status: number, body: string, headers: ResponseHeaders): UpstreamFailure {
   const error = (parseErrorBody(body) as { error?: ResponsesError } | undefined)?.error
-  return upstreamFailure({ provider: 'OpenAI', status, typeKind: kindOf(error), upstreamMessage: error?.message, headers })
+  return upstreamFailure({
+    provider: 'OpenAI',
+    status,
+    typeKind: kindOf(error),
+    upstreamMessage: error?.message,
+    headers,
+  })
 }
 
 export function responsesStreamError(error: ResponsesError | null | undefined): StreamEvent {
-  return { type: 'stream-error', kind: kindOf(error) ?? 'upstream_error', message: `OpenAI: ${error?.message ?? 'the response failed'}` }
+  return {
+    type: 'stream-error',
+    kind: kindOf(error) ?? 'upstream_error',
+    message: `OpenAI: ${error?.message ?? 'the response failed'}`,
+  }
 }

@@ -17,8 +17,12 @@ export interface ResponsesOutcome {
   readonly native_finish_reason: string
 }
 
-export function mapResponsesOutcome(response: Pick<ResponsesResponse, 'status' | 'incomplete_details'>, hasToolCalls: boolean): ResponsesOutcome {
-  const native = response.status === 'incomplete' ? (response.incomplete_details?.reason ?? 'incomplete') : response.status
+export function mapResponsesOutcome(
+  response: Pick<ResponsesResponse, 'status' | 'incomplete_details'>,
+  hasToolCalls: boolean,
+): ResponsesOutcome {
+  const native =
+    response.status === 'incomplete' ? (response.incomplete_details?.reason ?? 'incomplete') : response.status
   const mapped = Object.hasOwn(outcomes, native) ? (outcomes[native] ?? 'other') : 'other'
   return { finish_reason: mapped === 'stop' && hasToolCalls ? 'tool_calls' : mapped, native_finish_reason: native }
 }

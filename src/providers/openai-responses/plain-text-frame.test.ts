@@ -18,7 +18,15 @@ test('reads every text delta of a recorded Responses stream, and no other event'
   assert.ok(read.some((delta) => delta !== undefined))
 })
 
-const openAi = { type: 'response.output_text.delta', sequence_number: 4, item_id: 'msg_68a1f0c3aa1c8190b0b1', output_index: 1, content_index: 0, delta: 'Olá', logprobs: [] }
+const openAi = {
+  type: 'response.output_text.delta',
+  sequence_number: 4,
+  item_id: 'msg_68a1f0c3aa1c8190b0b1',
+  output_index: 1,
+  content_index: 0,
+  delta: 'Olá',
+  logprobs: [],
+}
 
 test('reads an event with or without obfuscation', () => {
   assert.deepEqual(readPlainTextDelta(JSON.stringify(openAi)), { key: '1:0', text: 'Olá' })
@@ -56,14 +64,25 @@ const event = inAnyKeyOrder(
 )
 
 test('whatever it reads is what JSON.parse reads, in any event and key order', () => {
-  assertReadsAsParsed(event.map((value) => JSON.stringify(value)), readPlainTextDelta, parsedTextDelta)
+  assertReadsAsParsed(
+    event.map((value) => JSON.stringify(value)),
+    readPlainTextDelta,
+    parsedTextDelta,
+  )
 })
 
 test('reads every text delta in OpenAI layout whose strings need no escape, and only those', () => {
   const plain = (value: string): boolean => JSON.stringify(value) === `"${value}"`
   fc.assert(
     fc.property(text, fc.string(), fc.nat(), fc.nat(9), fc.nat(9), (delta, itemId, sequence, output, content) => {
-      const data = JSON.stringify({ ...openAi, sequence_number: sequence, item_id: itemId, output_index: output, content_index: content, delta })
+      const data = JSON.stringify({
+        ...openAi,
+        sequence_number: sequence,
+        item_id: itemId,
+        output_index: output,
+        content_index: content,
+        delta,
+      })
       const read = readPlainTextDelta(data)
       if (plain(delta) && plain(itemId)) assert.deepEqual(read, parsedTextDelta(data))
       else assert.equal(read, undefined)

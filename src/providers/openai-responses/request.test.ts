@@ -9,7 +9,13 @@ test('builds a stateless Responses request with reasoning carried as encrypted c
     stream: true,
     messages: [
       { role: 'developer', content: 'Be exact.' },
-      { role: 'user', content: [{ type: 'text', text: 'Look' }, { type: 'image', source: 'url', url: 'https://x/y.png', detail: 'high' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Look' },
+          { type: 'image', source: 'url', url: 'https://x/y.png', detail: 'high' },
+        ],
+      },
       {
         role: 'assistant',
         content: 'Checking.',
@@ -37,8 +43,23 @@ test('builds a stateless Responses request with reasoning carried as encrypted c
     model: 'gpt-5-mini',
     input: [
       { type: 'message', role: 'developer', content: 'Be exact.' },
-      { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Look' }, { type: 'input_image', image_url: 'https://x/y.png', detail: 'high' }] },
-      { type: 'reasoning', id: 'rs_1', summary: [{ type: 'summary_text', text: 'a' }, { type: 'summary_text', text: 'b' }], encrypted_content: 'enc' },
+      {
+        type: 'message',
+        role: 'user',
+        content: [
+          { type: 'input_text', text: 'Look' },
+          { type: 'input_image', image_url: 'https://x/y.png', detail: 'high' },
+        ],
+      },
+      {
+        type: 'reasoning',
+        id: 'rs_1',
+        summary: [
+          { type: 'summary_text', text: 'a' },
+          { type: 'summary_text', text: 'b' },
+        ],
+        encrypted_content: 'enc',
+      },
       { type: 'message', role: 'assistant', content: 'Checking.' },
       { type: 'function_call', call_id: 'call_1', name: 'f', arguments: '{}' },
       { type: 'function_call_output', call_id: 'call_1', output: 'done' },
@@ -57,7 +78,14 @@ test('builds a stateless Responses request with reasoning carried as encrypted c
 })
 
 test('a plain call has no reasoning, include or stream fields', () => {
-  const request = buildResponsesRequest({ model: 'gpt-4.1', stream: false, messages: [{ role: 'user', content: 'hi' }] }, {})
-  assert.deepEqual(request.body, { model: 'gpt-4.1', input: [{ type: 'message', role: 'user', content: 'hi' }], store: false })
+  const request = buildResponsesRequest(
+    { model: 'gpt-4.1', stream: false, messages: [{ role: 'user', content: 'hi' }] },
+    {},
+  )
+  assert.deepEqual(request.body, {
+    model: 'gpt-4.1',
+    input: [{ type: 'message', role: 'user', content: 'hi' }],
+    store: false,
+  })
   assert.equal(request.headers.authorization, undefined)
 })

@@ -35,7 +35,13 @@ export function buildResponsesRequest(call: CanonicalCall, options: BuildRequest
 function toolFields(call: CanonicalCall): Record<string, unknown> {
   if (call.tools === undefined || call.tools.length === 0) return {}
   const fields: Record<string, unknown> = {
-    tools: call.tools.map((tool) => ({ type: 'function', name: tool.name, description: tool.description, parameters: tool.parameters ?? { type: 'object' }, strict: tool.strict ?? false })),
+    tools: call.tools.map((tool) => ({
+      type: 'function',
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.parameters ?? { type: 'object' },
+      strict: tool.strict ?? false,
+    })),
   }
   if (call.tool_choice !== undefined) fields.tool_choice = toToolChoice(call.tool_choice)
   if (call.parallel_tool_calls !== undefined) fields.parallel_tool_calls = call.parallel_tool_calls
@@ -52,7 +58,13 @@ function toInputItems(message: Message): ResponsesInputItem[] {
     case 'developer':
       return [{ type: 'message', role: message.role, content: messageText(message.content) }]
     case 'user':
-      return [{ type: 'message', role: 'user', content: typeof message.content === 'string' ? message.content : message.content.map(toInputContent) }]
+      return [
+        {
+          type: 'message',
+          role: 'user',
+          content: typeof message.content === 'string' ? message.content : message.content.map(toInputContent),
+        },
+      ]
     case 'assistant':
       return assistantItems(message)
     case 'tool':
@@ -64,17 +76,25 @@ function assistantItems(message: AssistantMessage): ResponsesInputItem[] {
   const items: ResponsesInputItem[] = []
   for (const item of message.reasoning ?? []) {
     if (item.origin !== 'openai-responses' || item.id === undefined) continue
-    const summary = item.text === '' ? [] : item.text.split(summarySeparator).map((text) => ({ type: 'summary_text' as const, text }))
-    items.push({ type: 'reasoning', id: item.id, summary, ...(item.encrypted_content === undefined ? {} : { encrypted_content: item.encrypted_content }) })
+    const summary =
+      item.text === '' ? [] : item.text.split(summarySeparator).map((text) => ({ type: 'summary_text' as const, text }))
+    items.push({
+      type: 'reasoning',
+      id: item.id,
+      summary,
+      ...(item.encrypted_content === undefined ? {} : { encrypted_content: item.encrypted_content }),
+    })
   }
   const text = messageText(message.content)
   if (text !== '') items.push({ type: 'message', role: 'assistant', content: text })
-  for (const call of message.tool_calls ?? []) items.push({ type: 'function_call', call_id: call.id, name: call.name, arguments: call.arguments })
+  for (const call of message.tool_calls ?? [])
+    items.push({ type: 'function_call', call_id: call.id, name: call.name, arguments: call.arguments })
   return items
 }
 
 function toInputContent(part: ContentPart): ResponsesInputContent {
   if (part.type === 'text') return { type: 'input_text', text: part.text }
-  if (part.source === 'base64') return { type: 'input_image', image_url: `data:${part.media_type};base64,${part.data}`, detail: 'auto' }
+  if (part.source === 'base64')
+    return { type: 'input_image', image_url: `data:${part.media_type};base64,${part.data}`, detail: 'auto' }
   return { type: 'input_image', image_url: part.url, detail: part.detail ?? 'auto' }
 }

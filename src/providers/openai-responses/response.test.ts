@@ -11,11 +11,22 @@ test('parses reasoning, message and function_call items with cached and reasonin
     status: 'completed',
     output: [
       { type: 'reasoning', id: 'rs_1', summary: [{ type: 'summary_text', text: 'Plan' }], encrypted_content: 'enc' },
-      { type: 'message', id: 'msg_1', role: 'assistant', content: [{ type: 'output_text', text: 'Calling', annotations: [] }] },
+      {
+        type: 'message',
+        id: 'msg_1',
+        role: 'assistant',
+        content: [{ type: 'output_text', text: 'Calling', annotations: [] }],
+      },
       { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'f', arguments: '{"a":1}', status: 'completed' },
       { type: 'web_search_call', id: 'ws_1', status: 'completed' },
     ],
-    usage: { input_tokens: 100, input_tokens_details: { cached_tokens: 64 }, output_tokens: 50, output_tokens_details: { reasoning_tokens: 30 }, total_tokens: 150 },
+    usage: {
+      input_tokens: 100,
+      input_tokens_details: { cached_tokens: 64 },
+      output_tokens: 50,
+      output_tokens_details: { reasoning_tokens: 30 },
+      total_tokens: 150,
+    },
   })
   assert.deepEqual(result, {
     id: 'resp_1',
@@ -27,7 +38,14 @@ test('parses reasoning, message and function_call items with cached and reasonin
     ],
     finish_reason: 'tool_calls',
     native_finish_reason: 'completed',
-    usage: { input_tokens: 100, output_tokens: 50, cached_input_tokens: 64, cache_write_tokens: 0, reasoning_tokens: 30, total_tokens: 150 },
+    usage: {
+      input_tokens: 100,
+      output_tokens: 50,
+      cached_input_tokens: 64,
+      cache_write_tokens: 0,
+      reasoning_tokens: 30,
+      total_tokens: 150,
+    },
   })
 })
 

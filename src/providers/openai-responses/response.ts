@@ -16,18 +16,34 @@ export function parseResponsesResponse(body: unknown): CanonicalResult {
     throw new GatewayError('upstream_error', 'OpenAI returned a response without output')
   }
   const output = response.output.flatMap(toOutputItems)
-  const outcome = mapResponsesOutcome({ status: response.status, incomplete_details: response.incomplete_details }, output.some((item) => item.type === 'tool-call'))
-  return Object.assign({ id: response.id, model: response.model ?? '', output }, outcome, { usage: toUsage(response.usage) })
+  const outcome = mapResponsesOutcome(
+    { status: response.status, incomplete_details: response.incomplete_details },
+    output.some((item) => item.type === 'tool-call'),
+  )
+  return Object.assign({ id: response.id, model: response.model ?? '', output }, outcome, {
+    usage: toUsage(response.usage),
+  })
 }
 
 function toOutputItems(item: ResponsesOutputItem): OutputItem[] {
   switch (item.type) {
     case 'message':
-      return item.content.map((part) => ({ type: 'text' as const, text: part.type === 'output_text' ? part.text : part.refusal }))
+      return item.content.map((part) => ({
+        type: 'text' as const,
+        text: part.type === 'output_text' ? part.text : part.refusal,
+      }))
     case 'reasoning': {
       const text = [...(item.summary ?? []), ...(item.content ?? [])].map((part) => part.text).join(summarySeparator)
       const encrypted = item.encrypted_content ?? undefined
-      return [{ type: 'reasoning', id: item.id, text, ...(encrypted === undefined ? {} : { encrypted_content: encrypted }), origin: 'openai-responses' }]
+      return [
+        {
+          type: 'reasoning',
+          id: item.id,
+          text,
+          ...(encrypted === undefined ? {} : { encrypted_content: encrypted }),
+          origin: 'openai-responses',
+        },
+      ]
     }
     case 'function_call':
       return [{ type: 'tool-call', id: item.call_id, name: item.name, arguments: item.arguments }]

@@ -14,7 +14,11 @@ import type { ResponsesOutputItem, ResponsesResponse, ResponsesStreamEvent } fro
 
 type Kind = 'text' | 'reasoning' | 'tool-call'
 
-const deltaTypes = { text: 'text-delta', reasoning: 'reasoning-delta', 'tool-call': 'tool-call-delta' } as const satisfies Record<Kind, StreamEvent['type']>
+const deltaTypes = {
+  text: 'text-delta',
+  reasoning: 'reasoning-delta',
+  'tool-call': 'tool-call-delta',
+} as const satisfies Record<Kind, StreamEvent['type']>
 
 export class ResponsesStreamParser implements StreamParser {
   private closed = false
@@ -38,29 +42,47 @@ export class ResponsesStreamParser implements StreamParser {
 
   private read(event: ResponsesStreamEvent): StreamEvent[] {
     switch (event.type) {
-      case 'response.created': return [{ type: 'message-start', id: event.response.id, model: event.response.model }]
-      case 'response.output_item.added': return this.addItem(event.output_index, event.item)
-      case 'response.output_item.done': return this.finishItem(event.output_index, event.item)
+      case 'response.created':
+        return [{ type: 'message-start', id: event.response.id, model: event.response.model }]
+      case 'response.output_item.added':
+        return this.addItem(event.output_index, event.item)
+      case 'response.output_item.done':
+        return this.finishItem(event.output_index, event.item)
       case 'response.content_part.added':
-        return event.part.type === 'output_text' || event.part.type === 'refusal' ? this.open(`${event.output_index}:${event.content_index}`, 'text', [{ type: 'text-start', index: this.nextIndex }]) : []
-      case 'response.content_part.done': return this.close(`${event.output_index}:${event.content_index}`, (index) => ({ type: 'text-end', index }))
+        return event.part.type === 'output_text' || event.part.type === 'refusal'
+          ? this.open(`${event.output_index}:${event.content_index}`, 'text', [
+              { type: 'text-start', index: this.nextIndex },
+            ])
+          : []
+      case 'response.content_part.done':
+        return this.close(`${event.output_index}:${event.content_index}`, (index) => ({ type: 'text-end', index }))
       case 'response.output_text.delta':
-      case 'response.refusal.delta': return this.delta(`${event.output_index}:${event.content_index}`, event.delta)
+      case 'response.refusal.delta':
+        return this.delta(`${event.output_index}:${event.content_index}`, event.delta)
       case 'response.function_call_arguments.delta':
       case 'response.reasoning_summary_text.delta':
-      case 'response.reasoning_text.delta': return this.delta(`${event.output_index}`, event.delta)
-      case 'response.reasoning_summary_part.added': return event.summary_index > 0 ? this.delta(`${event.output_index}`, summarySeparator) : []
+      case 'response.reasoning_text.delta':
+        return this.delta(`${event.output_index}`, event.delta)
+      case 'response.reasoning_summary_part.added':
+        return event.summary_index > 0 ? this.delta(`${event.output_index}`, summarySeparator) : []
       case 'response.completed':
-      case 'response.incomplete': return this.complete(event.response)
-      case 'response.failed': return this.fail(responsesStreamError(event.response.error))
-      case 'error': return this.fail(responsesStreamError(event))
-      default: return []
+      case 'response.incomplete':
+        return this.complete(event.response)
+      case 'response.failed':
+        return this.fail(responsesStreamError(event.response.error))
+      case 'error':
+        return this.fail(responsesStreamError(event))
+      default:
+        return []
     }
   }
 
   private addItem(outputIndex: number, item: ResponsesOutputItem): StreamEvent[] {
     const index = this.nextIndex
-    if (item.type === 'reasoning') return this.open(`${outputIndex}`, 'reasoning', [{ type: 'reasoning-start', index, origin: 'openai-responses', id: item.id }])
+    if (item.type === 'reasoning')
+      return this.open(`${outputIndex}`, 'reasoning', [
+        { type: 'reasoning-start', index, origin: 'openai-responses', id: item.id },
+      ])
     if (item.type !== 'function_call') return []
     this.hasToolCalls = true
     const start: StreamEvent[] = [{ type: 'tool-call-start', index, id: item.call_id, name: item.name }]
@@ -71,7 +93,11 @@ export class ResponsesStreamParser implements StreamParser {
   private finishItem(outputIndex: number, item: ResponsesOutputItem): StreamEvent[] {
     if (item.type === 'reasoning') {
       const encrypted = item.encrypted_content ?? undefined
-      return this.close(`${outputIndex}`, (index) => (encrypted === undefined ? { type: 'reasoning-end', index } : { type: 'reasoning-end', index, encrypted_content: encrypted }))
+      return this.close(`${outputIndex}`, (index) =>
+        encrypted === undefined
+          ? { type: 'reasoning-end', index }
+          : { type: 'reasoning-end', index, encrypted_content: encrypted },
+      )
     }
     return this.close(`${outputIndex}`, (index) => ({ type: 'tool-call-end', index }))
   }
@@ -97,7 +123,10 @@ export class ResponsesStreamParser implements StreamParser {
   private complete(response: ResponsesResponse): StreamEvent[] {
     this.closed = true
     const outcome = mapResponsesOutcome(response, this.hasToolCalls)
-    return [{ type: 'usage-report', usage: toUsage(response.usage) }, { type: 'message-end', ...outcome }]
+    return [
+      { type: 'usage-report', usage: toUsage(response.usage) },
+      { type: 'message-end', ...outcome },
+    ]
   }
 
   private fail(error: StreamEvent): StreamEvent[] {

@@ -49,11 +49,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('guardrail_key_assignments')
     .addColumn('id', 'text', (column) => column.primaryKey())
     .addColumn('guardrail_id', 'text', (column) => column.notNull().references('guardrails.id').onDelete('cascade'))
-    .addColumn('key_hash', 'text', (column) => column.notNull().unique().references('api_keys.hash').onDelete('cascade'))
+    .addColumn('key_hash', 'text', (column) =>
+      column.notNull().unique().references('api_keys.hash').onDelete('cascade'),
+    )
     .addColumn('assigned_by', 'text')
     .addColumn('created_at', 'text', (column) => column.notNull())
     .execute()
-  await db.schema.createIndex('guardrail_key_assignments_guardrail').on('guardrail_key_assignments').columns(['guardrail_id', 'created_at']).execute()
+  await db.schema
+    .createIndex('guardrail_key_assignments_guardrail')
+    .on('guardrail_key_assignments')
+    .columns(['guardrail_id', 'created_at'])
+    .execute()
 
   await db.schema
     .createTable('guardrail_member_assignments')
@@ -64,11 +70,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('assigned_by', 'text')
     .addColumn('created_at', 'text', (column) => column.notNull())
     .execute()
-  await db.schema.createIndex('guardrail_member_assignments_guardrail').on('guardrail_member_assignments').columns(['guardrail_id', 'created_at']).execute()
+  await db.schema
+    .createIndex('guardrail_member_assignments_guardrail')
+    .on('guardrail_member_assignments')
+    .columns(['guardrail_id', 'created_at'])
+    .execute()
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['guardrail_member_assignments', 'guardrail_key_assignments', 'guardrails', 'workspace_budgets']) {
+  for (const table of [
+    'guardrail_member_assignments',
+    'guardrail_key_assignments',
+    'guardrails',
+    'workspace_budgets',
+  ]) {
     await db.schema.dropTable(table).execute()
   }
 }

@@ -44,7 +44,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (column) => column.notNull())
     .addUniqueConstraint('interns_workspace_name', ['workspace_id', 'name'])
     .execute()
-  await db.schema.createIndex('interns_workspace_created').on('interns').columns(['workspace_id', 'created_at', 'id']).execute()
+  await db.schema
+    .createIndex('interns_workspace_created')
+    .on('interns')
+    .columns(['workspace_id', 'created_at', 'id'])
+    .execute()
 
   await db.schema
     .createTable('intern_idempotency')

@@ -24,7 +24,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (column) => column.notNull())
     .addColumn('deleted_at', 'text')
     .execute()
-  await db.schema.createIndex('observability_destinations_workspace').on('observability_destinations').columns(['workspace_id', 'type']).execute()
+  await db.schema
+    .createIndex('observability_destinations_workspace')
+    .on('observability_destinations')
+    .columns(['workspace_id', 'type'])
+    .execute()
 
   await db.schema
     .createTable('observability_outbox')
@@ -42,7 +46,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('delivered_at', 'text')
     .addUniqueConstraint('observability_outbox_destination_generation', ['destination_id', 'generation_id'])
     .execute()
-  await db.schema.createIndex('observability_outbox_due').on('observability_outbox').columns(['status', 'next_attempt_at']).execute()
+  await db.schema
+    .createIndex('observability_outbox_due')
+    .on('observability_outbox')
+    .columns(['status', 'next_attempt_at'])
+    .execute()
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

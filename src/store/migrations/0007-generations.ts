@@ -39,7 +39,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('user_agent', 'text')
     .addColumn('created_at', 'text', (column) => column.notNull())
     .execute()
-  await db.schema.createIndex('generations_workspace_created').on('generations').columns(['workspace_id', 'created_at']).execute()
+  await db.schema
+    .createIndex('generations_workspace_created')
+    .on('generations')
+    .columns(['workspace_id', 'created_at'])
+    .execute()
 
   await db.schema
     .createTable('generation_contents')

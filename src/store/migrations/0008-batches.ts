@@ -27,7 +27,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('webhook_attempts', 'integer', (column) => column.notNull().defaultTo(0))
     .addColumn('webhook_next_at', 'text')
     .execute()
-  await db.schema.createIndex('batches_workspace_created').on('batches').columns(['workspace_id', 'created_at']).execute()
+  await db.schema
+    .createIndex('batches_workspace_created')
+    .on('batches')
+    .columns(['workspace_id', 'created_at'])
+    .execute()
   await db.schema.createIndex('batches_status').on('batches').columns(['status']).execute()
 
   await db.schema

@@ -10,7 +10,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute()
   await sql`update observability_destinations set delivered_count = (
     select count(*) from observability_outbox
-    where observability_outbox.destination_id = observability_destinations.id and observability_outbox.status = 'delivered')`.execute(db)
+    where observability_outbox.destination_id = observability_destinations.id and observability_outbox.status = 'delivered')`.execute(
+    db,
+  )
   await sql`delete from observability_outbox where status = 'delivered'`.execute(db)
 }
 

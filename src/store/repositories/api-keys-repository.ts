@@ -22,7 +22,9 @@ export interface NewApiKey {
   readonly createdAt: string
 }
 
-export type ApiKeyChanges = Partial<Pick<ApiKeyRecord, 'name' | 'disabled' | 'limitUsd' | 'limitReset' | 'includeByokInLimit'>>
+export type ApiKeyChanges = Partial<
+  Pick<ApiKeyRecord, 'name' | 'disabled' | 'limitUsd' | 'limitReset' | 'includeByokInLimit'>
+>
 
 export interface ListApiKeysQuery {
   readonly workspaceId?: string

@@ -71,10 +71,14 @@ export function createBatchesRepository(db: Kysely<Database>, engine: StoreEngin
       const after = query.after
       if (after !== undefined) {
         select = select.where((builder) =>
-          builder.or([builder('created_at', '<', after.created_at), builder.and([builder('created_at', '=', after.created_at), builder('id', '<', after.id)])]),
+          builder.or([
+            builder('created_at', '<', after.created_at),
+            builder.and([builder('created_at', '=', after.created_at), builder('id', '<', after.id)]),
+          ]),
         )
       }
-      if (query.statuses !== undefined && query.statuses.length > 0) select = select.where('status', 'in', [...query.statuses])
+      if (query.statuses !== undefined && query.statuses.length > 0)
+        select = select.where('status', 'in', [...query.statuses])
       if (query.createdAfter !== undefined) select = select.where('created_at', '>', query.createdAfter)
       if (query.createdBefore !== undefined) select = select.where('created_at', '<', query.createdBefore)
       return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute()
@@ -88,24 +92,47 @@ export function createBatchesRepository(db: Kysely<Database>, engine: StoreEngin
     },
 
     /** Moves a batch to `to` when it is in one of `from`; true when it moved. */
-    async transition(id: string, from: readonly string[], to: string, changes: Partial<BatchRow> = {}): Promise<boolean> {
-      const result = await db.updateTable('batches').set({ ...changes, status: to }).where('id', '=', id).where('status', 'in', [...from]).executeTakeFirst()
+    async transition(
+      id: string,
+      from: readonly string[],
+      to: string,
+      changes: Partial<BatchRow> = {},
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('batches')
+        .set({ ...changes, status: to })
+        .where('id', '=', id)
+        .where('status', 'in', [...from])
+        .executeTakeFirst()
       return Number(result.numUpdatedRows) === 1
     },
 
     async inStatuses(statuses: readonly string[]): Promise<BatchRow[]> {
-      return db.selectFrom('batches').selectAll().where('status', 'in', [...statuses]).orderBy('created_at').execute()
+      return db
+        .selectFrom('batches')
+        .selectAll()
+        .where('status', 'in', [...statuses])
+        .orderBy('created_at')
+        .execute()
     },
 
     /** Leases up to `limit` due items of one batch to `owner` until `leaseUntil`. */
-    async claimItems(batchId: string, owner: string, now: string, leaseUntil: string, limit: number): Promise<BatchItemRow[]> {
+    async claimItems(
+      batchId: string,
+      owner: string,
+      now: string,
+      leaseUntil: string,
+      limit: number,
+    ): Promise<BatchItemRow[]> {
       if (limit <= 0) return []
       const due = db
         .selectFrom('batch_items')
         .select('id')
         .where('batch_id', '=', batchId)
         .where('status', '=', 'pending')
-        .where((builder) => builder.or([builder('lease_expires_at', 'is', null), builder('lease_expires_at', '<', now)]))
+        .where((builder) =>
+          builder.or([builder('lease_expires_at', 'is', null), builder('lease_expires_at', '<', now)]),
+        )
         .orderBy('position')
         .limit(limit)
       if (engine === 'postgres') {
@@ -114,7 +141,11 @@ export function createBatchesRepository(db: Kysely<Database>, engine: StoreEngin
           .with('picked', () => due.forUpdate().skipLocked())
           .updateTable('batch_items')
           .from('picked')
-          .set((builder) => ({ lease_owner: owner, lease_expires_at: leaseUntil, attempts: builder('batch_items.attempts', '+', 1) }))
+          .set((builder) => ({
+            lease_owner: owner,
+            lease_expires_at: leaseUntil,
+            attempts: builder('batch_items.attempts', '+', 1),
+          }))
           .whereRef('batch_items.id', '=', 'picked.id')
           .returningAll('batch_items')
           .execute()
@@ -133,7 +164,14 @@ export function createBatchesRepository(db: Kysely<Database>, engine: StoreEngin
       return db.transaction().execute(async (transaction) => {
         const updated = await transaction
           .updateTable('batch_items')
-          .set({ status: 'done', result: item.result, cost_nano: item.costNano.toString(), finished_at: item.at, lease_owner: null, lease_expires_at: null })
+          .set({
+            status: 'done',
+            result: item.result,
+            cost_nano: item.costNano.toString(),
+            finished_at: item.at,
+            lease_owner: null,
+            lease_expires_at: null,
+          })
           .where('id', '=', item.itemId)
           .where('status', '=', 'pending')
           .where('lease_owner', '=', item.owner)
@@ -142,7 +180,9 @@ export function createBatchesRepository(db: Kysely<Database>, engine: StoreEngin
         const batchId = item.itemId.slice(0, item.itemId.lastIndexOf(':'))
         await transaction
           .updateTable('batches')
-          .set((builder) => (item.isFailed ? { failed: builder('failed', '+', 1) } : { completed: builder('completed', '+', 1) }))
+          .set((builder) =>
+            item.isFailed ? { failed: builder('failed', '+', 1) } : { completed: builder('completed', '+', 1) },
+          )
           .where('id', '=', batchId)
           .execute()
         return true
@@ -157,31 +197,59 @@ export function createBatchesRepository(db: Kysely<Database>, engine: StoreEngin
           .set({ status: 'done', result, finished_at: now, lease_owner: null, lease_expires_at: null })
           .where('batch_id', '=', batchId)
           .where('status', '=', 'pending')
-          .where((builder) => builder.or([builder('lease_expires_at', 'is', null), builder('lease_expires_at', '<', now)]))
+          .where((builder) =>
+            builder.or([builder('lease_expires_at', 'is', null), builder('lease_expires_at', '<', now)]),
+          )
           .executeTakeFirst()
         const count = Number(updated.numUpdatedRows)
-        if (count > 0) await transaction.updateTable('batches').set((builder) => ({ failed: builder('failed', '+', count) })).where('id', '=', batchId).execute()
+        if (count > 0)
+          await transaction
+            .updateTable('batches')
+            .set((builder) => ({ failed: builder('failed', '+', count) }))
+            .where('id', '=', batchId)
+            .execute()
         return count
       })
     },
 
     async pendingCount(batchId: string): Promise<number> {
-      const row = await db.selectFrom('batch_items').select((builder) => builder.fn.countAll<number | string | bigint>().as('count')).where('batch_id', '=', batchId).where('status', '=', 'pending').executeTakeFirst()
+      const row = await db
+        .selectFrom('batch_items')
+        .select((builder) => builder.fn.countAll<number | string | bigint>().as('count'))
+        .where('batch_id', '=', batchId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst()
       return Number(row?.count ?? 0)
     },
 
     async totalCostNano(batchId: string): Promise<bigint> {
-      const rows = await db.selectFrom('batch_items').select('cost_nano').where('batch_id', '=', batchId).where('cost_nano', '!=', '0').execute()
+      const rows = await db
+        .selectFrom('batch_items')
+        .select('cost_nano')
+        .where('batch_id', '=', batchId)
+        .where('cost_nano', '!=', '0')
+        .execute()
       return rows.reduce((sum, row) => sum + BigInt(row.cost_nano), 0n)
     },
 
     async results(batchId: string): Promise<Pick<BatchItemRow, 'custom_id' | 'position' | 'result'>[]> {
-      return db.selectFrom('batch_items').select(['custom_id', 'position', 'result']).where('batch_id', '=', batchId).orderBy('position').execute()
+      return db
+        .selectFrom('batch_items')
+        .select(['custom_id', 'position', 'result'])
+        .where('batch_id', '=', batchId)
+        .orderBy('position')
+        .execute()
     },
 
     /** Deletes the items of terminal batches created at or before `cutoff`; returns the batch ids swept. */
     async sweepResults(cutoff: string, now: string, terminal: readonly string[]): Promise<string[]> {
-      const due = await db.selectFrom('batches').select('id').where('created_at', '<=', cutoff).where('results_deleted_at', 'is', null).where('status', 'in', [...terminal]).execute()
+      const due = await db
+        .selectFrom('batches')
+        .select('id')
+        .where('created_at', '<=', cutoff)
+        .where('results_deleted_at', 'is', null)
+        .where('status', 'in', [...terminal])
+        .execute()
       for (const { id } of due) {
         await db.transaction().execute(async (transaction) => {
           await transaction.deleteFrom('batch_items').where('batch_id', '=', id).execute()
@@ -192,10 +260,19 @@ export function createBatchesRepository(db: Kysely<Database>, engine: StoreEngin
     },
 
     async webhooksDue(now: string): Promise<BatchRow[]> {
-      return db.selectFrom('batches').selectAll().where('webhook_status', '=', 'pending').where('webhook_next_at', '<=', now).limit(20).execute()
+      return db
+        .selectFrom('batches')
+        .selectAll()
+        .where('webhook_status', '=', 'pending')
+        .where('webhook_next_at', '<=', now)
+        .limit(20)
+        .execute()
     },
 
-    async updateWebhook(id: string, changes: Pick<BatchRow, 'webhook_status' | 'webhook_attempts' | 'webhook_next_at'>): Promise<void> {
+    async updateWebhook(
+      id: string,
+      changes: Pick<BatchRow, 'webhook_status' | 'webhook_attempts' | 'webhook_next_at'>,
+    ): Promise<void> {
       await db.updateTable('batches').set(changes).where('id', '=', id).execute()
     },
   }

@@ -13,7 +13,11 @@ export function createCreditGrantsRepository(db: Kysely<Database>) {
 
     /** The sum of every grant of the organization, exact (summed as bigint, not in SQL). */
     async totalNano(organizationId: string): Promise<bigint> {
-      const rows = await db.selectFrom('credit_grants').select('amount_nano').where('organization_id', '=', organizationId).execute()
+      const rows = await db
+        .selectFrom('credit_grants')
+        .select('amount_nano')
+        .where('organization_id', '=', organizationId)
+        .execute()
       return rows.reduce((sum, row) => sum + BigInt(row.amount_nano), 0n)
     },
   }

@@ -35,7 +35,12 @@ export function createEndUsersRepository(db: Kysely<Database>) {
     },
 
     /** Sets is_active; returns the updated row, or undefined when absent. */
-    async setActive(organizationId: string, trackingId: string, isActive: boolean, now: string): Promise<EndUserRow | undefined> {
+    async setActive(
+      organizationId: string,
+      trackingId: string,
+      isActive: boolean,
+      now: string,
+    ): Promise<EndUserRow | undefined> {
       await db
         .updateTable('end_users')
         .set({ is_active: isActive ? 1 : 0, updated_at: now })
@@ -50,8 +55,16 @@ export function createEndUsersRepository(db: Kysely<Database>) {
       let base = db.selectFrom('end_users').where('organization_id', '=', query.organizationId)
       if (query.trackingId !== undefined) base = base.where('tracking_id', '=', query.trackingId)
       if (!query.includeInactive) base = base.where('is_active', '=', 1)
-      const rows = await base.selectAll().orderBy('created_at').orderBy('tracking_id').limit(query.limit).offset(query.offset).execute()
-      const count = await base.select((builder) => builder.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow()
+      const rows = await base
+        .selectAll()
+        .orderBy('created_at')
+        .orderBy('tracking_id')
+        .limit(query.limit)
+        .offset(query.offset)
+        .execute()
+      const count = await base
+        .select((builder) => builder.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow()
       return { rows, total: Number(count.count) }
     },
   }

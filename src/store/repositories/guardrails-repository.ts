@@ -102,7 +102,9 @@ export function createGuardrailsRepository(db: Kysely<Database>) {
       return row === undefined ? undefined : toGuardrailRecord(row)
     },
 
-    async list(query: { workspaceId?: string; offset?: number; limit?: number } = {}): Promise<{ rows: GuardrailRecord[]; total: number }> {
+    async list(
+      query: { workspaceId?: string; offset?: number; limit?: number } = {},
+    ): Promise<{ rows: GuardrailRecord[]; total: number }> {
       let select = db.selectFrom('guardrails')
       if (query.workspaceId !== undefined) select = select.where('workspace_id', '=', query.workspaceId)
       const rows = await select
@@ -112,12 +114,18 @@ export function createGuardrailsRepository(db: Kysely<Database>) {
         .limit(query.limit ?? 1_000_000)
         .offset(query.offset ?? 0)
         .execute()
-      const count = await select.select((builder) => builder.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow()
+      const count = await select
+        .select((builder) => builder.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow()
       return { rows: rows.map(toGuardrailRecord), total: Number(count.count) }
     },
 
     async listIdsOfWorkspace(workspaceId: string, executor: Executor = db): Promise<string[]> {
-      const rows = await executor.selectFrom('guardrails').select('id').where('workspace_id', '=', workspaceId).execute()
+      const rows = await executor
+        .selectFrom('guardrails')
+        .select('id')
+        .where('workspace_id', '=', workspaceId)
+        .execute()
       return rows.map((row) => row.id)
     },
 

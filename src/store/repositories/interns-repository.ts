@@ -26,7 +26,12 @@ export function createInternsRepository(db: Kysely<Database>) {
     },
 
     async findByName(workspaceId: string, name: string, executor: Executor = db): Promise<InternRow | undefined> {
-      return executor.selectFrom('interns').selectAll().where('workspace_id', '=', workspaceId).where('name', '=', name).executeTakeFirst()
+      return executor
+        .selectFrom('interns')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('name', '=', name)
+        .executeTakeFirst()
     },
 
     async findByVault(vaultId: string): Promise<InternRow | undefined> {
@@ -39,7 +44,10 @@ export function createInternsRepository(db: Kysely<Database>) {
       const after = query.after
       if (after !== null) {
         select = select.where((builder) =>
-          builder.or([builder('created_at', '<', after.createdAt), builder.and([builder('created_at', '=', after.createdAt), builder('id', '<', after.id)])]),
+          builder.or([
+            builder('created_at', '<', after.createdAt),
+            builder.and([builder('created_at', '=', after.createdAt), builder('id', '<', after.id)]),
+          ]),
         )
       }
       return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute()
@@ -47,18 +55,32 @@ export function createInternsRepository(db: Kysely<Database>) {
 
     /** Interns in any workspace with one of `statuses` (the intern runtime's work queue). */
     async listByStatus(statuses: readonly string[]): Promise<InternRow[]> {
-      return db.selectFrom('interns').selectAll().where('status', 'in', [...statuses]).orderBy('created_at').orderBy('id').execute()
+      return db
+        .selectFrom('interns')
+        .selectAll()
+        .where('status', 'in', [...statuses])
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute()
     },
 
     async delete(id: string, executor: Executor = db): Promise<void> {
       await executor.deleteFrom('interns').where('id', '=', id).execute()
     },
 
-    async update(id: string, values: Partial<Omit<InternRow, 'id' | 'workspace_id' | 'created_at'>>, executor: Executor = db): Promise<void> {
+    async update(
+      id: string,
+      values: Partial<Omit<InternRow, 'id' | 'workspace_id' | 'created_at'>>,
+      executor: Executor = db,
+    ): Promise<void> {
       await executor.updateTable('interns').set(values).where('id', '=', id).execute()
     },
 
-    async findIdempotency(workspaceId: string, key: string, executor: Executor = db): Promise<InternIdempotencyRow | undefined> {
+    async findIdempotency(
+      workspaceId: string,
+      key: string,
+      executor: Executor = db,
+    ): Promise<InternIdempotencyRow | undefined> {
       return executor
         .selectFrom('intern_idempotency')
         .selectAll()

@@ -44,8 +44,16 @@ export function createObservabilityDestinationsRepository(db: Kysely<Database>, 
       return Number(row.count)
     },
 
-    async list(workspaceId: string, types: readonly string[], offset: number, limit: number): Promise<{ rows: DestinationRow[]; total: number }> {
-      const scoped = () => live().where('workspace_id', '=', workspaceId).where('type', 'in', [...types])
+    async list(
+      workspaceId: string,
+      types: readonly string[],
+      offset: number,
+      limit: number,
+    ): Promise<{ rows: DestinationRow[]; total: number }> {
+      const scoped = () =>
+        live()
+          .where('workspace_id', '=', workspaceId)
+          .where('type', 'in', [...types])
       const rows = await scoped().selectAll().orderBy('created_at').orderBy('id').limit(limit).offset(offset).execute()
       const count = await scoped()
         .select((builder) => builder.fn.countAll<number | string>().as('count'))
@@ -59,11 +67,21 @@ export function createObservabilityDestinationsRepository(db: Kysely<Database>, 
 
     async update(row: DestinationRow): Promise<void> {
       const { id, created_at: _created, ...changes } = row
-      await db.updateTable('observability_destinations').set(changes).where('id', '=', id).where('deleted_at', 'is', null).execute()
+      await db
+        .updateTable('observability_destinations')
+        .set(changes)
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .execute()
     },
 
     async softDelete(id: string, at: string): Promise<boolean> {
-      const result = await db.updateTable('observability_destinations').set({ deleted_at: at, enabled: 0 }).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()
+      const result = await db
+        .updateTable('observability_destinations')
+        .set({ deleted_at: at, enabled: 0 })
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst()
       return Number(result.numUpdatedRows) === 1
     },
 
@@ -83,13 +101,22 @@ export function createObservabilityDestinationsRepository(db: Kysely<Database>, 
       const rows = await db
         .selectFrom('observability_outbox')
         .select(['destination_id', 'status', (builder) => builder.fn.countAll<number | string>().as('count')])
-        .select((builder) => builder.fn.sum<number | string | null>(builder.case().when('attempts', '>', 0).then(1).else(0).end()).as('retrying'))
+        .select((builder) =>
+          builder.fn
+            .sum<number | string | null>(builder.case().when('attempts', '>', 0).then(1).else(0).end())
+            .as('retrying'),
+        )
         .where('destination_id', 'in', [...ids])
         .groupBy(['destination_id', 'status'])
         .execute()
       // Delivered rows are deleted on delivery; their number is kept on the destination.
-      const delivered = await db.selectFrom('observability_destinations').select(['id', 'delivered_count']).where('id', 'in', [...ids]).execute()
-      for (const row of delivered) counts.set(row.id, { pending: 0, failed: 0, delivered: Number(row.delivered_count), deadLettered: 0 })
+      const delivered = await db
+        .selectFrom('observability_destinations')
+        .select(['id', 'delivered_count'])
+        .where('id', 'in', [...ids])
+        .execute()
+      for (const row of delivered)
+        counts.set(row.id, { pending: 0, failed: 0, delivered: Number(row.delivered_count), deadLettered: 0 })
       for (const row of rows) {
         const current = counts.get(row.destination_id) ?? { pending: 0, failed: 0, delivered: 0, deadLettered: 0 }
         const count = Number(row.count)

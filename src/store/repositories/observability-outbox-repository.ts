@@ -27,14 +27,19 @@ export function createObservabilityOutboxRepository(db: Kysely<Database>) {
       }
       return inserted
     }
-    const inserted = rows.length <= insertChunkRows ? await insertChunks(db) : await db.transaction().execute(insertChunks)
+    const inserted =
+      rows.length <= insertChunkRows ? await insertChunks(db) : await db.transaction().execute(insertChunks)
     return rows.map((row) => inserted.has(row.id))
   }
 
   return {
     /** Rows by status, for the outbox depth metric. */
     async countByStatus(): Promise<Record<string, number>> {
-      const rows = await db.selectFrom('observability_outbox').select(['status', (builder) => builder.fn.countAll<number | string>().as('count')]).groupBy('status').execute()
+      const rows = await db
+        .selectFrom('observability_outbox')
+        .select(['status', (builder) => builder.fn.countAll<number | string>().as('count')])
+        .groupBy('status')
+        .execute()
       const counts: Record<string, number> = { pending: 0, delivered: 0, dead: 0 }
       for (const row of rows) counts[row.status] = Number(row.count)
       return counts
@@ -54,7 +59,9 @@ export function createObservabilityOutboxRepository(db: Kysely<Database>) {
         .select('id')
         .where('status', '=', 'pending')
         .where('next_attempt_at', '<=', now)
-        .where((builder) => builder.or([builder('lease_expires_at', 'is', null), builder('lease_expires_at', '<', now)]))
+        .where((builder) =>
+          builder.or([builder('lease_expires_at', 'is', null), builder('lease_expires_at', '<', now)]),
+        )
         .orderBy('next_attempt_at')
         .limit(limit)
         .execute()
@@ -63,9 +70,15 @@ export function createObservabilityOutboxRepository(db: Kysely<Database>) {
       const claimed = await db
         .updateTable('observability_outbox')
         .set({ lease_owner: owner, lease_expires_at: leaseUntil })
-        .where('id', 'in', candidates.map((candidate) => candidate.id))
+        .where(
+          'id',
+          'in',
+          candidates.map((candidate) => candidate.id),
+        )
         .where('status', '=', 'pending')
-        .where((builder) => builder.or([builder('lease_expires_at', 'is', null), builder('lease_expires_at', '<', now)]))
+        .where((builder) =>
+          builder.or([builder('lease_expires_at', 'is', null), builder('lease_expires_at', '<', now)]),
+        )
         .returningAll()
         .execute()
       return claimed.sort((a, b) => a.next_attempt_at.localeCompare(b.next_attempt_at))
@@ -78,15 +91,25 @@ export function createObservabilityOutboxRepository(db: Kysely<Database>) {
     async markDeliveredMany(ids: readonly string[], owner: string): Promise<void> {
       if (ids.length === 0) return
       await db.transaction().execute(async (transaction) => {
-        const deleted = await transaction.deleteFrom('observability_outbox').where('id', 'in', ids).where('lease_owner', '=', owner).returning('destination_id').execute()
+        const deleted = await transaction
+          .deleteFrom('observability_outbox')
+          .where('id', 'in', ids)
+          .where('lease_owner', '=', owner)
+          .returning('destination_id')
+          .execute()
         const perDestination = new Map<string, number>()
-        for (const row of deleted) perDestination.set(row.destination_id, (perDestination.get(row.destination_id) ?? 0) + 1)
+        for (const row of deleted)
+          perDestination.set(row.destination_id, (perDestination.get(row.destination_id) ?? 0) + 1)
         for (const [destinationId, count] of perDestination) await addDeliveredCount(transaction, destinationId, count)
       })
     },
 
     /** Records a failed attempt: back to pending at `nextAttemptAt`, or `dead` when `isDead`. */
-    async markFailed(id: string, owner: string, update: { attempts: number; nextAttemptAt: string; error: string; isDead: boolean }): Promise<void> {
+    async markFailed(
+      id: string,
+      owner: string,
+      update: { attempts: number; nextAttemptAt: string; error: string; isDead: boolean },
+    ): Promise<void> {
       await db
         .updateTable('observability_outbox')
         .set({

@@ -65,7 +65,11 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
     },
 
-    async listUsers(organizationId: string, offset: number, limit: number): Promise<{ rows: UserRow[]; total: number }> {
+    async listUsers(
+      organizationId: string,
+      offset: number,
+      limit: number,
+    ): Promise<{ rows: UserRow[]; total: number }> {
       const rows = await db
         .selectFrom('users')
         .selectAll()

@@ -21,7 +21,12 @@ export interface NewPresetVersion {
 export function createPresetsRepository(db: Kysely<Database>) {
   return {
     async findBySlug(workspaceId: string, slug: string): Promise<PresetRow | undefined> {
-      return db.selectFrom('presets').selectAll().where('workspace_id', '=', workspaceId).where('slug', '=', slug).executeTakeFirst()
+      return db
+        .selectFrom('presets')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('slug', '=', slug)
+        .executeTakeFirst()
     },
 
     async findById(id: string): Promise<PresetRow | undefined> {
@@ -34,8 +39,16 @@ export function createPresetsRepository(db: Kysely<Database>) {
 
     async list(workspaceId: string, offset: number, limit: number): Promise<{ rows: PresetRow[]; total: number }> {
       const base = db.selectFrom('presets').where('workspace_id', '=', workspaceId)
-      const rows = await base.selectAll().orderBy('updated_at', 'desc').orderBy('id').limit(limit).offset(offset).execute()
-      const count = await base.select((builder) => builder.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow()
+      const rows = await base
+        .selectAll()
+        .orderBy('updated_at', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .offset(offset)
+        .execute()
+      const count = await base
+        .select((builder) => builder.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow()
       return { rows, total: Number(count.count) }
     },
 
@@ -44,20 +57,36 @@ export function createPresetsRepository(db: Kysely<Database>) {
     },
 
     async findVersion(presetId: string, version: number): Promise<PresetVersionRow | undefined> {
-      return db.selectFrom('preset_versions').selectAll().where('preset_id', '=', presetId).where('version', '=', version).executeTakeFirst()
+      return db
+        .selectFrom('preset_versions')
+        .selectAll()
+        .where('preset_id', '=', presetId)
+        .where('version', '=', version)
+        .executeTakeFirst()
     },
 
-    async listVersions(presetId: string, offset: number, limit: number): Promise<{ rows: PresetVersionRow[]; total: number }> {
+    async listVersions(
+      presetId: string,
+      offset: number,
+      limit: number,
+    ): Promise<{ rows: PresetVersionRow[]; total: number }> {
       const base = db.selectFrom('preset_versions').where('preset_id', '=', presetId)
       const rows = await base.selectAll().orderBy('version').limit(limit).offset(offset).execute()
-      const count = await base.select((builder) => builder.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow()
+      const count = await base
+        .select((builder) => builder.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow()
       return { rows: rows.map(normalizeVersion), total: Number(count.count) }
     },
 
     /** Creates the preset when its slug is new, appends the next version and designates it. */
     async appendVersion(input: NewPresetVersion): Promise<{ preset: PresetRow; version: PresetVersionRow }> {
       return db.transaction().execute(async (trx) => {
-        let preset = await trx.selectFrom('presets').selectAll().where('workspace_id', '=', input.workspaceId).where('slug', '=', input.slug).executeTakeFirst()
+        let preset = await trx
+          .selectFrom('presets')
+          .selectAll()
+          .where('workspace_id', '=', input.workspaceId)
+          .where('slug', '=', input.slug)
+          .executeTakeFirst()
         if (preset === undefined) {
           preset = {
             id: input.newId(),
@@ -90,7 +119,11 @@ export function createPresetsRepository(db: Kysely<Database>) {
           updated_at: input.now,
         }
         await trx.insertInto('preset_versions').values(version).execute()
-        await trx.updateTable('presets').set({ designated_version_id: version.id, updated_at: input.now }).where('id', '=', preset.id).execute()
+        await trx
+          .updateTable('presets')
+          .set({ designated_version_id: version.id, updated_at: input.now })
+          .where('id', '=', preset.id)
+          .execute()
         return { preset: { ...preset, designated_version_id: version.id, updated_at: input.now }, version }
       })
     },

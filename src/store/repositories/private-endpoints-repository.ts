@@ -15,11 +15,22 @@ export function createPrivateEndpointsRepository(db: Kysely<Database>) {
     },
 
     async findByIdempotencyKey(organizationId: string, key: string): Promise<PrivateEndpointRow | undefined> {
-      return db.selectFrom('private_endpoints').selectAll().where('organization_id', '=', organizationId).where('idempotency_key', '=', key).executeTakeFirst()
+      return db
+        .selectFrom('private_endpoints')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst()
     },
 
     async list(organizationId: string): Promise<PrivateEndpointRow[]> {
-      return db.selectFrom('private_endpoints').selectAll().where('organization_id', '=', organizationId).orderBy('created_at').orderBy('id').execute()
+      return db
+        .selectFrom('private_endpoints')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute()
     },
 
     async listActive(): Promise<PrivateEndpointRow[]> {
@@ -29,7 +40,12 @@ export function createPrivateEndpointsRepository(db: Kysely<Database>) {
     /** Replaces the row if it is still at `expectedRevision`; false when it changed (or is gone) meanwhile. */
     async update(row: PrivateEndpointRow, expectedRevision: number): Promise<boolean> {
       const { id, created_at: _created, organization_id: _organization, ...changes } = row
-      const result = await db.updateTable('private_endpoints').set(changes).where('id', '=', id).where('revision', '=', expectedRevision).executeTakeFirst()
+      const result = await db
+        .updateTable('private_endpoints')
+        .set(changes)
+        .where('id', '=', id)
+        .where('revision', '=', expectedRevision)
+        .executeTakeFirst()
       return Number(result.numUpdatedRows) === 1
     },
 

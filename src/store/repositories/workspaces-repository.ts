@@ -19,10 +19,16 @@ export interface WorkspaceDeletion {
 
 export function createWorkspacesRepository(db: Kysely<Database>) {
   return {
-    async list(organizationId: string, offset: number, limit: number): Promise<{ rows: WorkspaceRow[]; total: number }> {
+    async list(
+      organizationId: string,
+      offset: number,
+      limit: number,
+    ): Promise<{ rows: WorkspaceRow[]; total: number }> {
       const select = db.selectFrom('workspaces').where('organization_id', '=', organizationId)
       const rows = await select.selectAll().orderBy('created_at').orderBy('id').limit(limit).offset(offset).execute()
-      const count = await select.select((builder) => builder.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow()
+      const count = await select
+        .select((builder) => builder.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow()
       return { rows, total: Number(count.count) }
     },
 
@@ -40,7 +46,12 @@ export function createWorkspacesRepository(db: Kysely<Database>) {
     },
 
     async findDefault(organizationId: string): Promise<WorkspaceRow | undefined> {
-      return db.selectFrom('workspaces').selectAll().where('organization_id', '=', organizationId).where('is_default', '=', 1).executeTakeFirst()
+      return db
+        .selectFrom('workspaces')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .where('is_default', '=', 1)
+        .executeTakeFirst()
     },
 
     async findBySlug(slug: string): Promise<WorkspaceRow | undefined> {
@@ -72,11 +83,25 @@ export function createWorkspacesRepository(db: Kysely<Database>) {
      */
     async delete(workspace: WorkspaceRow, successorId: string | null): Promise<WorkspaceDeletion> {
       return db.transaction().execute(async (transaction) => {
-        const guardrails = await transaction.selectFrom('guardrails').select('id').where('workspace_id', '=', workspace.id).execute()
-        const keys = await transaction.selectFrom('api_keys').select(['hash', 'kind']).where('workspace_id', '=', workspace.id).execute()
+        const guardrails = await transaction
+          .selectFrom('guardrails')
+          .select('id')
+          .where('workspace_id', '=', workspace.id)
+          .execute()
+        const keys = await transaction
+          .selectFrom('api_keys')
+          .select(['hash', 'kind'])
+          .where('workspace_id', '=', workspace.id)
+          .execute()
         if (successorId !== null) {
-          await transaction.updateTable('api_keys').set({ workspace_id: successorId }).where('workspace_id', '=', workspace.id).where('kind', '=', 'management').execute()
-          if (workspace.is_default === 1) await transaction.updateTable('workspaces').set({ is_default: 1 }).where('id', '=', successorId).execute()
+          await transaction
+            .updateTable('api_keys')
+            .set({ workspace_id: successorId })
+            .where('workspace_id', '=', workspace.id)
+            .where('kind', '=', 'management')
+            .execute()
+          if (workspace.is_default === 1)
+            await transaction.updateTable('workspaces').set({ is_default: 1 }).where('id', '=', successorId).execute()
         }
         await transaction.deleteFrom('api_keys').where('workspace_id', '=', workspace.id).execute()
         await transaction.deleteFrom('workspaces').where('id', '=', workspace.id).execute()
@@ -90,34 +115,63 @@ export function createWorkspacesRepository(db: Kysely<Database>) {
 
     async findUsers(organizationId: string, userIds: readonly string[]): Promise<UserRow[]> {
       if (userIds.length === 0) return []
-      return db.selectFrom('users').selectAll().where('organization_id', '=', organizationId).where('id', 'in', [...userIds]).execute()
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .where('id', 'in', [...userIds])
+        .execute()
     },
 
-    async listUsers(organizationId: string, offset: number, limit: number): Promise<{ rows: UserRow[]; total: number }> {
+    async listUsers(
+      organizationId: string,
+      offset: number,
+      limit: number,
+    ): Promise<{ rows: UserRow[]; total: number }> {
       const select = db.selectFrom('users').where('organization_id', '=', organizationId)
       const rows = await select.selectAll().orderBy('created_at').orderBy('id').limit(limit).offset(offset).execute()
-      const count = await select.select((builder) => builder.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow()
+      const count = await select
+        .select((builder) => builder.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow()
       return { rows, total: Number(count.count) }
     },
 
-    async listMembers(workspaceId: string, offset: number, limit: number): Promise<{ rows: WorkspaceMemberRow[]; total: number }> {
+    async listMembers(
+      workspaceId: string,
+      offset: number,
+      limit: number,
+    ): Promise<{ rows: WorkspaceMemberRow[]; total: number }> {
       const select = db.selectFrom('workspace_members').where('workspace_id', '=', workspaceId)
       const rows = await select.selectAll().orderBy('created_at').orderBy('id').limit(limit).offset(offset).execute()
-      const count = await select.select((builder) => builder.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow()
+      const count = await select
+        .select((builder) => builder.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow()
       return { rows, total: Number(count.count) }
     },
 
     async findMembers(workspaceId: string, userIds: readonly string[]): Promise<WorkspaceMemberRow[]> {
-      return db.selectFrom('workspace_members').selectAll().where('workspace_id', '=', workspaceId).where('user_id', 'in', [...userIds]).execute()
+      return db
+        .selectFrom('workspace_members')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('user_id', 'in', [...userIds])
+        .execute()
     },
 
     async insertMembers(rows: readonly WorkspaceMemberRow[]): Promise<void> {
       if (rows.length === 0) return
-      await db.insertInto('workspace_members').values([...rows]).execute()
+      await db
+        .insertInto('workspace_members')
+        .values([...rows])
+        .execute()
     },
 
     async deleteMembers(workspaceId: string, userIds: readonly string[]): Promise<number> {
-      const result = await db.deleteFrom('workspace_members').where('workspace_id', '=', workspaceId).where('user_id', 'in', [...userIds]).executeTakeFirst()
+      const result = await db
+        .deleteFrom('workspace_members')
+        .where('workspace_id', '=', workspaceId)
+        .where('user_id', 'in', [...userIds])
+        .executeTakeFirst()
       return Number(result.numDeletedRows)
     },
 
@@ -149,15 +203,24 @@ export function createWorkspacesRepository(db: Kysely<Database>) {
           .where('workspace_id', '=', budget.workspace_id)
           .where('interval', '=', budget.interval)
           .executeTakeFirst()
-        if (Number(updated.numUpdatedRows) === 0) await transaction.insertInto('workspace_budgets').values(budget).execute()
+        if (Number(updated.numUpdatedRows) === 0)
+          await transaction.insertInto('workspace_budgets').values(budget).execute()
         if (includeByok !== undefined) {
-          await transaction.updateTable('workspaces').set({ include_byok_in_budgets: includeByok ? 1 : 0 }).where('id', '=', budget.workspace_id).execute()
+          await transaction
+            .updateTable('workspaces')
+            .set({ include_byok_in_budgets: includeByok ? 1 : 0 })
+            .where('id', '=', budget.workspace_id)
+            .execute()
         }
       })
     },
 
     async deleteBudget(workspaceId: string, interval: string): Promise<void> {
-      await db.deleteFrom('workspace_budgets').where('workspace_id', '=', workspaceId).where('interval', '=', interval).execute()
+      await db
+        .deleteFrom('workspace_budgets')
+        .where('workspace_id', '=', workspaceId)
+        .where('interval', '=', interval)
+        .execute()
     },
   }
 }

@@ -55,18 +55,25 @@ function readFields(buffer: Buffer): Field[] {
   return fields
 }
 
-const bytesOf = (fields: Field[], number: number): Buffer[] => fields.filter((field) => field.number === number).map((field) => field.value as Buffer)
+const bytesOf = (fields: Field[], number: number): Buffer[] =>
+  fields.filter((field) => field.number === number).map((field) => field.value as Buffer)
 
 function decodeAnyValue(buffer: Buffer): AttributeValue {
   const field = readFields(buffer)[0]
   if (field === undefined) return null
   switch (field.number) {
-    case 1: return (field.value as Buffer).toString('utf8')
-    case 2: return field.value === 1n
-    case 3: return Number(BigInt.asIntN(64, field.value as bigint))
-    case 4: return (field.value as Buffer).readDoubleLE(0)
-    case 5: return bytesOf(readFields(field.value as Buffer), 1).map(decodeAnyValue)
-    default: return null
+    case 1:
+      return (field.value as Buffer).toString('utf8')
+    case 2:
+      return field.value === 1n
+    case 3:
+      return Number(BigInt.asIntN(64, field.value as bigint))
+    case 4:
+      return (field.value as Buffer).readDoubleLE(0)
+    case 5:
+      return bytesOf(readFields(field.value as Buffer), 1).map(decodeAnyValue)
+    default:
+      return null
   }
 }
 

@@ -31,7 +31,14 @@ export async function startRecordingServer(port = 0): Promise<RecordingServer> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       const status = state.status
-      if (status >= 200 && status < 300) requests.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks), remotePort: request.socket.remotePort ?? 0 })
+      if (status >= 200 && status < 300)
+        requests.push({
+          method: request.method ?? '',
+          path: request.url ?? '',
+          headers: request.headers,
+          body: Buffer.concat(chunks),
+          remotePort: request.socket.remotePort ?? 0,
+        })
       const answer = (): void => void response.writeHead(status, { 'content-type': 'application/json' }).end('{}')
       if (state.delayMs === 0) answer()
       else setTimeout(answer, state.delayMs)
@@ -55,7 +62,10 @@ export async function startRecordingServer(port = 0): Promise<RecordingServer> {
     set delayMs(value: number) {
       state.delayMs = value
     },
-    openConnections: () => new Promise<number>((resolve, reject) => server.getConnections((error, count) => (error === null ? resolve(count) : reject(error)))),
+    openConnections: () =>
+      new Promise<number>((resolve, reject) =>
+        server.getConnections((error, count) => (error === null ? resolve(count) : reject(error))),
+      ),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
