@@ -8,6 +8,7 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import type { Config } from './config/config.ts'
 import { deferredRequestLoggers } from './http/deferred-request-logger.ts'
 import { RouteTable } from './http/route-table.ts'
+import { withSchemaTypes, type TypedApp } from './http/typed-app.ts'
 import { registerErrorHandling } from './http/error-handler.ts'
 import { createAuthenticateHook } from './http/authenticate.ts'
 import { registerRequestObservers, type HttpMetrics } from './http/metrics.ts'
@@ -149,6 +150,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addSchema(ErrorEnvelopeSchema)
 
   registerOpsRoutes(app, { metrics: deps.metrics, ping: deps.ping })
+  registerRouteModules(withSchemaTypes(app), deps)
+  return { fastify: app, routes }
+}
+
+function registerRouteModules(app: TypedApp, deps: AppDeps): void {
   registerDeprecatedPaymentsRoute(app)
   registerOrganizationRoutes(app, deps.services.organization)
   registerCatalogRoutes(app, deps.catalog)
@@ -174,5 +180,4 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     deps.inference.deps,
   )
   registerBatchRoutes(app, deps.services.batches)
-  return { fastify: app, routes }
 }
