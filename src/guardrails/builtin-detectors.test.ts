@@ -2,7 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { detectBuiltin } from './builtin-detectors.ts'
 import { isLuhnValid } from './luhn.ts'
-import type { BuiltinFilterSlug } from './guardrail-record.ts'
+import type { BuiltinFilterSlug } from '../domain/guardrail-record.ts'
 
 function found(slug: BuiltinFilterSlug, text: string): string[] {
   return detectBuiltin(slug, text).map((span) => text.slice(span.start, span.end))

@@ -3,7 +3,7 @@
 // The person-name and address detectors are heuristics, documented beside them; they favour precision
 // (few false positives) over recall.
 import { isIP } from 'node:net'
-import type { BuiltinFilterSlug } from './guardrail-record.ts'
+import type { BuiltinFilterSlug } from '../domain/guardrail-record.ts'
 import { isLuhnValid } from './luhn.ts'
 
 export interface TextSpan {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { GatewayError } from '../domain/errors.ts'
 import { ContentFilterEngine } from './content-filter-engine.ts'
 import type { EffectiveContentFilter } from './effective-rules.ts'
-import type { BuiltinFilterSlug, ContentFilterAction } from './guardrail-record.ts'
+import type { BuiltinFilterSlug, ContentFilterAction } from '../domain/guardrail-record.ts'
 
 const attribution = { guardrailId: 'g-1', guardrailName: 'Support team' }
 

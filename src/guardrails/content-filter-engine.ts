@@ -4,7 +4,12 @@
 import { GatewayError } from '../domain/errors.ts'
 import { detectBuiltin, findSpans, type TextSpan } from './builtin-detectors.ts'
 import { compilePattern } from './compile-pattern.ts'
-import { builtinLabels, defaultPatternLabel, type ContentFilterAction, type ScanScope } from './guardrail-record.ts'
+import {
+  builtinLabels,
+  defaultPatternLabel,
+  type ContentFilterAction,
+  type ScanScope,
+} from '../domain/guardrail-record.ts'
 import type { EffectiveContentFilter } from './effective-rules.ts'
 
 export interface ScanMessage {

@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { isModelAllowed, isProviderAllowed, resolveEffectiveRules } from './effective-rules.ts'
-import type { GuardrailRecord } from './guardrail-record.ts'
+import type { GuardrailRecord } from '../domain/guardrail-record.ts'
 import { emptyGuardrail } from '../management/guardrails/apply-guardrail-body.ts'
 
 function guardrail(id: string, fields: Partial<GuardrailRecord> = {}): GuardrailRecord {

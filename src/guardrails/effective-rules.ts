@@ -9,7 +9,7 @@ import type {
   GuardrailInterval,
   GuardrailRecord,
   ScanScope,
-} from './guardrail-record.ts'
+} from '../domain/guardrail-record.ts'
 
 export interface GuardrailSources {
   readonly key?: GuardrailRecord | undefined

@@ -4,7 +4,7 @@ import { ChangeBus } from '../events/change-bus.ts'
 import type { GuardrailsRepository } from '../store/repositories/guardrails-repository.ts'
 import type { GuardrailAssignmentsRepository } from '../store/repositories/guardrail-assignments-repository.ts'
 import { GuardrailCache } from './guardrail-cache.ts'
-import type { GuardrailRecord } from './guardrail-record.ts'
+import type { GuardrailRecord } from '../domain/guardrail-record.ts'
 
 type Holders = Awaited<ReturnType<GuardrailAssignmentsRepository['holders']>>
 

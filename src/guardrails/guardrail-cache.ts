@@ -7,7 +7,7 @@ import { InTurn } from '../events/in-turn.ts'
 import type { GuardrailsRepository } from '../store/repositories/guardrails-repository.ts'
 import type { GuardrailAssignmentsRepository } from '../store/repositories/guardrail-assignments-repository.ts'
 import { defaultGuardrailId } from './default-guardrail-id.ts'
-import type { GuardrailRecord } from './guardrail-record.ts'
+import type { GuardrailRecord } from '../domain/guardrail-record.ts'
 import { resolveEffectiveRules, type EffectiveRules } from './effective-rules.ts'
 
 /** What the cache needs to know about the caller's key. */

@@ -3,7 +3,7 @@
 // injection) and returns the new record. Collections have replace semantics; null clears.
 import { GatewayError } from '../../domain/errors.ts'
 import { compilePattern } from '../../guardrails/compile-pattern.ts'
-import type { BuiltinFilter, GuardrailRecord, PatternFilter } from '../../guardrails/guardrail-record.ts'
+import type { BuiltinFilter, GuardrailRecord, PatternFilter } from '../../domain/guardrail-record.ts'
 import { formatUsdDecimal } from '../workspaces/format-usd-decimal.ts'
 import type { UpdateGuardrailBody } from './schema.ts'
 

@@ -1,5 +1,5 @@
 // GuardrailRecord -> wire object of api-reference §5.1.
-import { builtinLabels, type GuardrailRecord } from '../../guardrails/guardrail-record.ts'
+import { builtinLabels, type GuardrailRecord } from '../../domain/guardrail-record.ts'
 import type { Guardrail } from './schema.ts'
 
 export function toGuardrailObject(record: GuardrailRecord): Guardrail {

@@ -6,7 +6,7 @@ import {
   dataRegions,
   guardrailIntervals,
   scanScopes,
-} from '../../guardrails/guardrail-record.ts'
+} from '../../domain/guardrail-record.ts'
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 const action = Type.Enum([...contentFilterActions])

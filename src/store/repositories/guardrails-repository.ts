@@ -2,7 +2,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import type { Database } from '../database.ts'
 import type { GuardrailTable } from '../tables/workspaces-guardrails-tables.ts'
-import type { GuardrailInterval, GuardrailRecord } from '../../guardrails/guardrail-record.ts'
+import type { GuardrailInterval, GuardrailRecord } from '../../domain/guardrail-record.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
