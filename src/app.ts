@@ -22,7 +22,7 @@ import { registerDeprecatedPaymentsRoute } from './management/payments/routes.ts
 import { registerOrganizationRoutes } from './management/organization/routes.ts'
 import type { OrganizationService } from './management/organization/service.ts'
 import { registerCatalogRoutes } from './management/catalog/routes.ts'
-import type { Catalog } from './inference/catalog/catalog.ts'
+import type { Catalog } from './domain/catalog.ts'
 import { registerGenerationRoutes } from './management/generations/routes.ts'
 import type { GenerationStore } from './generations/generation-store.ts'
 import { registerKeysRoutes } from './management/keys/routes.ts'

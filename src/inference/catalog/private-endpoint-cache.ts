@@ -11,7 +11,7 @@ import {
   decodePrivateEndpoint,
   type PrivateEndpointRecord,
 } from '../../private-endpoints/private-endpoint-record.ts'
-import type { Catalog, EndpointEntry, ModelEntry } from './catalog.ts'
+import type { Catalog, EndpointEntry, ModelEntry } from '../../domain/catalog.ts'
 import { introducedModel, toPrivateEndpointEntry } from './private-endpoint-entry.ts'
 
 interface CachedEndpoint {

@@ -3,7 +3,7 @@
 // breaker, stats and sticky sessions keep it apart.
 import { parsePricing } from '../../domain/money.ts'
 import type { PrivateEndpointRecord } from '../../private-endpoints/private-endpoint-record.ts'
-import type { EndpointEntry, ModelEntry } from './catalog.ts'
+import type { EndpointEntry, ModelEntry } from '../../domain/catalog.ts'
 
 export const privateEndpointTimeoutMs = 120_000
 

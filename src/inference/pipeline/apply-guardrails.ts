@@ -16,7 +16,7 @@ import {
   type EffectiveRules,
   type ZdrFamily,
 } from '../../guardrails/effective-rules.ts'
-import type { EndpointEntry } from '../catalog/catalog.ts'
+import type { EndpointEntry } from '../../domain/catalog.ts'
 import type { RoutePlan } from '../routing/plan-route.ts'
 
 type Call = Omit<CanonicalCall, 'model'>

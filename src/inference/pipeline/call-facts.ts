@@ -3,7 +3,7 @@
 import type { AttemptRecord } from '../../domain/inference/attempt-record.ts'
 import type { Usage } from '../../domain/inference/usage.ts'
 import type { GatewayError } from '../../domain/errors.ts'
-import type { EndpointEntry } from '../catalog/catalog.ts'
+import type { EndpointEntry } from '../../domain/catalog.ts'
 import type { PreparedCall } from './prepare-call.ts'
 
 export interface CallFacts {

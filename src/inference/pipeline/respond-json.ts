@@ -3,7 +3,7 @@ import type { Responder } from './responder.ts'
 import type { CanonicalResult } from '../../domain/inference/result.ts'
 import { nanoToUsd } from '../../domain/money.ts'
 import { usageCostNano } from '../pricing/billable-usage.ts'
-import type { EndpointEntry } from '../catalog/catalog.ts'
+import type { EndpointEntry } from '../../domain/catalog.ts'
 import type { CallFacts } from './call-facts.ts'
 import type { InferenceRequest } from './inference-request.ts'
 

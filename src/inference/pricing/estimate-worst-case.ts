@@ -4,7 +4,7 @@
 // the dearest endpoint that may serve it.
 import { costNano } from '../../domain/money.ts'
 import type { CanonicalCall } from '../../domain/inference/call.ts'
-import type { EndpointEntry } from '../catalog/catalog.ts'
+import type { EndpointEntry } from '../../domain/catalog.ts'
 
 export function estimateInputTokens(call: Omit<CanonicalCall, 'model'>): number {
   const size = Buffer.byteLength(JSON.stringify({ messages: call.messages, tools: call.tools ?? [] }))

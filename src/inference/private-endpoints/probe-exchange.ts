@@ -3,7 +3,7 @@
 import type { CanonicalCall } from '../../domain/inference/call.ts'
 import { providerAdapters } from '../../providers/registry.ts'
 import { parseErrorBody } from '../../providers/upstream-failure.ts'
-import type { EndpointEntry } from '../catalog/catalog.ts'
+import type { EndpointEntry } from '../../domain/catalog.ts'
 import { readCapped, type UpstreamAnswer, type UpstreamTransport } from '../upstream/upstream-transport.ts'
 
 export type Exchange =

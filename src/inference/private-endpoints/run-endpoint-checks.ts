@@ -13,7 +13,7 @@ import {
 import type { CanonicalResult } from '../../domain/inference/result.ts'
 import type { Usage } from '../../domain/inference/usage.ts'
 import { providerAdapters } from '../../providers/registry.ts'
-import type { EndpointEntry } from '../catalog/catalog.ts'
+import type { EndpointEntry } from '../../domain/catalog.ts'
 import type { UpstreamTransport } from '../upstream/upstream-transport.ts'
 import { ProbeDeadline, probeExchange, type Exchange } from './probe-exchange.ts'
 import { readProbeStream } from './read-probe-stream.ts'

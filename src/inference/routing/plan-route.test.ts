@@ -6,7 +6,7 @@ import {
   type ModelEntry,
   type ProviderEntry,
   type ServiceTier,
-} from '../catalog/catalog.ts'
+} from '../../domain/catalog.ts'
 import { parsePricing } from '../../domain/money.ts'
 import { GatewayError } from '../../domain/errors.ts'
 import { ManualClock } from '../../../test/support/manual-clock.ts'

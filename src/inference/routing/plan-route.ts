@@ -1,7 +1,7 @@
 // Turns a request's model(s) and routing preferences into the ordered list of endpoints to try.
 // Pure over its inputs: the catalog, breaker states, live stats and sticky sessions are passed in.
 import { GatewayError } from '../../domain/errors.ts'
-import type { Catalog, EndpointEntry, ModelEntry, ServiceTier } from '../catalog/catalog.ts'
+import type { Catalog, EndpointEntry, ModelEntry, ServiceTier } from '../../domain/catalog.ts'
 import type { CircuitBreaker } from './circuit-breaker.ts'
 import type { EndpointStats } from './endpoint-stats.ts'
 import type { StickySessions } from './sticky-sessions.ts'

@@ -3,7 +3,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
-import { Catalog, type EndpointEntry, type ModelEntry, type ProviderEntry } from '../catalog/catalog.ts'
+import { Catalog, type EndpointEntry, type ModelEntry, type ProviderEntry } from '../../domain/catalog.ts'
 import { parsePricing } from '../../domain/money.ts'
 import { ManualClock } from '../../../test/support/manual-clock.ts'
 import { CircuitBreaker } from './circuit-breaker.ts'

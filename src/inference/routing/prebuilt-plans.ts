@@ -3,7 +3,7 @@
 // fixed until the catalog is rebuilt (a new ModelEntry), and on the breaker states. So each model's
 // price-ordered candidates and its `considered` list are built once, and a request only checks the
 // breakers: with every breaker closed it reuses the pre-built arrays as they are.
-import type { ModelEntry } from '../catalog/catalog.ts'
+import type { ModelEntry } from '../../domain/catalog.ts'
 import type { CircuitBreaker } from './circuit-breaker.ts'
 import type { RouteCandidate, RouteRequest } from './plan-route.ts'
 

@@ -1,6 +1,6 @@
 // openrouter:experimental__search_models — finds models in this gateway's catalog by words (slug,
 // name, description, modalities) and reports their context length and prices.
-import type { ModelEntry } from '../catalog/catalog.ts'
+import type { ModelEntry } from '../../domain/catalog.ts'
 import type { ServerTool } from './server-tool.ts'
 import { requiredStringArg } from './server-tool.ts'
 import { searchByWords } from './word-search.ts'

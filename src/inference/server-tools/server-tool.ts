@@ -5,7 +5,7 @@ import type { ApiKeyRecord } from '../../domain/identity.ts'
 import type { Clock } from '../../domain/clock.ts'
 import type { ServerToolsSetting } from '../../config/server-tools-config.ts'
 import type { EgressPolicy } from '../../http/egress-policy.ts'
-import type { Catalog } from '../catalog/catalog.ts'
+import type { Catalog } from '../../domain/catalog.ts'
 import type { InvokeInput, InvokeResult } from '../invoke-inference.ts'
 
 export interface ServerToolRun {

@@ -3,7 +3,7 @@
 import { GatewayError } from '../../domain/errors.ts'
 import type { EmbeddingsCall, EmbeddingsResult } from '../../domain/inference/embeddings.ts'
 import { embeddingsAdapters } from '../../providers/embeddings-registry.ts'
-import type { EndpointEntry } from '../catalog/catalog.ts'
+import type { EndpointEntry } from '../../domain/catalog.ts'
 import type { UpstreamTransport } from './upstream-transport.ts'
 import { readJsonAnswer, sendToProvider } from './send-to-provider.ts'
 import type { CancelSignal } from '../../domain/cancellation.ts'

@@ -2,7 +2,7 @@
 // failures and non-2xx answers become AttemptErrors (classified by the provider's error table).
 import type { UpstreamRequest } from '../../providers/provider-adapter.ts'
 import { providerAdapters } from '../../providers/registry.ts'
-import type { EndpointEntry } from '../catalog/catalog.ts'
+import type { EndpointEntry } from '../../domain/catalog.ts'
 import { AttemptError, attemptErrorFromTransport } from './attempt-error.ts'
 import {
   readAllCapped,

@@ -1,5 +1,5 @@
 // The catalog in OpenRouter's public shapes (GET /models, /models/{author}/{slug}/endpoints, /providers).
-import type { EndpointEntry, ModelEntry, ProviderEntry } from '../../inference/catalog/catalog.ts'
+import type { EndpointEntry, ModelEntry, ProviderEntry } from '../../domain/catalog.ts'
 
 const catalogEpoch = 1_767_225_600 // 2026-01-01T00:00:00Z: the built-in catalog's date
 

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { GatewayError } from '../../domain/errors.ts'
-import type { Catalog } from '../../inference/catalog/catalog.ts'
+import type { Catalog } from '../../domain/catalog.ts'
 import { presentModel, presentModelEndpoints, presentProvider } from './present-catalog.ts'
 
 export function registerCatalogRoutes(app: FastifyInstance, catalog: Catalog): void {
