@@ -1,13 +1,9 @@
 // A destination as the code uses it (secrets in plaintext, JSON parsed), and its codec to and from the
 // store row. Secret config fields and header values are sealed together, bound to the destination id.
-import type { Selectable } from 'kysely'
 import type { SecretBox } from '../vault/secret-box.ts'
-import type { ObservabilityDestinationTable } from '../store/tables/observability-tables.ts'
+import type { DestinationRow } from '../store/tables/observability-tables.ts'
 import { configFields, type DestinationConfig, type DestinationType, type Region } from './destination-types.ts'
 import type { FilterRules } from './filter-rules.ts'
-
-/** A destination's own fields; the delivered count is written only by delivery (markDeliveredMany). */
-export type DestinationRow = Omit<Selectable<ObservabilityDestinationTable>, 'delivered_count'>
 
 export interface Destination {
   readonly id: string

@@ -1,13 +1,11 @@
 // A private endpoint as the gateway works with it, decoded from its row. The credential stays sealed
 // here; only the cache and the validator open it, just before an upstream call.
-import type { Selectable } from 'kysely'
 import type { EndpointValidation } from '../domain/endpoint-validation.ts'
 import type { ProviderApi } from '../domain/inference/provider-api.ts'
-import type { PrivateEndpointTable } from '../store/tables/private-endpoints-tables.ts'
+import type { PrivateEndpointRow } from '../store/tables/private-endpoints-tables.ts'
 
 export type PrivateEndpointStatus = 'draft' | 'active' | 'disabled'
 export type DeclaredRegion = 'global' | 'europe' | 'us'
-export type PrivateEndpointRow = Selectable<PrivateEndpointTable>
 
 export interface PrivateEndpointRecord {
   readonly id: string

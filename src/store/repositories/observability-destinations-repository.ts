@@ -1,7 +1,7 @@
 // Observability destinations: soft-deleted rows never come back from these reads.
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../database.ts'
-import type { DestinationRow } from '../../observability/destination.ts'
+import type { DestinationRow } from '../tables/observability-tables.ts'
 import type { WriteBehind } from '../write-behind.ts'
 
 export interface DeliveryCounts {

@@ -2,7 +2,7 @@
 // conditional on the row's `revision` or `status`, so a concurrent change is never overwritten.
 import type { Kysely } from 'kysely'
 import type { Database } from '../database.ts'
-import type { PrivateEndpointRow } from '../../private-endpoints/private-endpoint-record.ts'
+import type { PrivateEndpointRow } from '../tables/private-endpoints-tables.ts'
 
 export function createPrivateEndpointsRepository(db: Kysely<Database>) {
   return {

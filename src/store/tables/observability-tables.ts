@@ -1,6 +1,6 @@
 // Observability destinations and the delivery outbox. Conventions as in database.ts: text ids,
 // ISO 8601 UTC text timestamps, integer 0/1 booleans, JSON as text.
-import type { Generated } from 'kysely'
+import type { Generated, Selectable } from 'kysely'
 
 export interface ObservabilityDestinationTable {
   id: string
@@ -29,6 +29,9 @@ export interface ObservabilityDestinationTable {
   updated_at: string
   deleted_at: string | null
 }
+
+/** A destination's own fields; the delivered count is written only by delivery (markDeliveredMany). */
+export type DestinationRow = Omit<Selectable<ObservabilityDestinationTable>, 'delivered_count'>
 
 /** One record to deliver to one destination. status: pending | delivered | dead. */
 export interface ObservabilityOutboxTable {

@@ -1,5 +1,6 @@
 // Private (customer-hosted) endpoints. Conventions as in database.ts: text ids, ISO 8601 UTC text
 // timestamps, integer 0/1 booleans, JSON as text, prices as decimal strings.
+import type { Selectable } from 'kysely'
 
 export interface PrivateEndpointTable {
   id: string
@@ -39,3 +40,5 @@ export interface PrivateEndpointTable {
   created_at: string
   updated_at: string
 }
+
+export type PrivateEndpointRow = Selectable<PrivateEndpointTable>
