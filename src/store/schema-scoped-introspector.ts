@@ -32,11 +32,12 @@ interface ColumnRow {
   readonly comment: string | null
 }
 
+// The introspector reads the catalogs with raw SQL only, so it needs no table types: `Kysely<unknown>`.
 export class SchemaScopedIntrospector implements DatabaseIntrospector {
-  readonly #db: Kysely<any>
+  readonly #db: Kysely<unknown>
   readonly #schema: string | null
 
-  constructor(db: Kysely<any>, schema: string | null) {
+  constructor(db: Kysely<unknown>, schema: string | null) {
     this.#db = db
     this.#schema = schema
   }
@@ -95,7 +96,7 @@ export class SchemaScopedPostgresDialect extends PostgresDialect {
     this.#schema = schema
   }
 
-  override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new SchemaScopedIntrospector(db, this.#schema)
   }
 }
