@@ -2,6 +2,19 @@
 import type { Kysely } from 'kysely'
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await createOrganizationsAndUsers(db)
+  await createWorkspaces(db)
+  await createWorkspaceMembers(db)
+  await createApiKeys(db)
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const table of ['api_keys', 'workspace_members', 'workspaces', 'users', 'organizations']) {
+    await db.schema.dropTable(table).execute()
+  }
+}
+
+async function createOrganizationsAndUsers(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('organizations')
     .addColumn('id', 'text', (column) => column.primaryKey())
@@ -18,7 +31,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('role', 'text', (column) => column.notNull())
     .addColumn('created_at', 'text', (column) => column.notNull())
     .execute()
+}
 
+async function createWorkspaces(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('workspaces')
     .addColumn('id', 'text', (column) => column.primaryKey())
@@ -41,7 +56,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (column) => column.notNull())
     .addColumn('updated_at', 'text')
     .execute()
+}
 
+async function createWorkspaceMembers(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('workspace_members')
     .addColumn('id', 'text', (column) => column.primaryKey())
@@ -51,7 +68,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (column) => column.notNull())
     .addUniqueConstraint('workspace_members_workspace_user', ['workspace_id', 'user_id'])
     .execute()
+}
 
+async function createApiKeys(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('api_keys')
     .addColumn('hash', 'text', (column) => column.primaryKey())
@@ -73,10 +92,4 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_used_at', 'text')
     .execute()
   await db.schema.createIndex('api_keys_workspace').on('api_keys').columns(['workspace_id', 'created_at']).execute()
-}
-
-export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['api_keys', 'workspace_members', 'workspaces', 'users', 'organizations']) {
-    await db.schema.dropTable(table).execute()
-  }
 }

@@ -3,6 +3,24 @@
 import type { Kysely } from 'kysely'
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await createWorkspaceBudgets(db)
+  await createGuardrails(db)
+  await createGuardrailKeyAssignments(db)
+  await createGuardrailMemberAssignments(db)
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const table of [
+    'guardrail_member_assignments',
+    'guardrail_key_assignments',
+    'guardrails',
+    'workspace_budgets',
+  ]) {
+    await db.schema.dropTable(table).execute()
+  }
+}
+
+async function createWorkspaceBudgets(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('workspace_budgets')
     .addColumn('id', 'text', (column) => column.primaryKey())
@@ -13,7 +31,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (column) => column.notNull())
     .addUniqueConstraint('workspace_budgets_workspace_interval', ['workspace_id', 'interval'])
     .execute()
+}
 
+async function createGuardrails(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('guardrails')
     .addColumn('id', 'text', (column) => column.primaryKey())
@@ -44,7 +64,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text')
     .execute()
   await db.schema.createIndex('guardrails_workspace').on('guardrails').columns(['workspace_id', 'created_at']).execute()
+}
 
+async function createGuardrailKeyAssignments(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('guardrail_key_assignments')
     .addColumn('id', 'text', (column) => column.primaryKey())
@@ -60,7 +82,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('guardrail_key_assignments')
     .columns(['guardrail_id', 'created_at'])
     .execute()
+}
 
+async function createGuardrailMemberAssignments(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('guardrail_member_assignments')
     .addColumn('id', 'text', (column) => column.primaryKey())
@@ -75,15 +99,4 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('guardrail_member_assignments')
     .columns(['guardrail_id', 'created_at'])
     .execute()
-}
-
-export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of [
-    'guardrail_member_assignments',
-    'guardrail_key_assignments',
-    'guardrails',
-    'workspace_budgets',
-  ]) {
-    await db.schema.dropTable(table).execute()
-  }
 }
