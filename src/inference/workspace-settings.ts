@@ -1,7 +1,7 @@
 // The workspace settings inference reads, from the in-memory workspace cache (no store access).
 import { stableFraction } from '../domain/stable-fraction.ts'
 import type { ApiKeyRecord } from '../domain/identity.ts'
-import type { CachedWorkspace } from '../management/workspaces/workspace-cache.ts'
+import type { CachedWorkspace } from '../workspaces/workspace-cache.ts'
 import type { WorkspaceInferenceSettings } from './inference-deps.ts'
 
 const sorts = new Set(['price', 'throughput', 'latency'])

@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { GatewayError } from '../../domain/errors.ts'
+import { GatewayError } from '../domain/errors.ts'
 import { parsePresetReference } from './apply-preset.ts'
 
 function refused(run: () => unknown, message: RegExp): void {

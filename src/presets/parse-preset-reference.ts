@@ -1,7 +1,7 @@
 // Which preset an inference request names: `model: "@preset/<slug>"`, `model: "<model>@preset/<slug>"`
 // or a `preset: "<slug>"` field next to any model. Pure; throws 400 on a malformed or contradictory
 // reference so the caller can answer before routing.
-import { GatewayError } from '../../domain/errors.ts'
+import { GatewayError } from '../domain/errors.ts'
 import { isPresetSlug, presetSlugRule } from './preset-slug.ts'
 
 export const presetMarker = '@preset/'

@@ -1,9 +1,9 @@
 // The designated version of every active preset, in memory, for the inference path (no store read per
 // request). Loaded at start (and periodically across instances); a 'preset' change on the bus reloads
 // that preset from the store. Reloads and refreshes run in turn (in-turn.ts).
-import type { ChangeBus } from '../../events/change-bus.ts'
-import { InTurn } from '../../events/in-turn.ts'
-import type { PresetsRepository } from '../../store/repositories/presets-repository.ts'
+import type { ChangeBus } from '../events/change-bus.ts'
+import { InTurn } from '../events/in-turn.ts'
+import type { PresetsRepository } from '../store/repositories/presets-repository.ts'
 import type { PresetConfig } from './preset-config.ts'
 
 export interface CachedPreset {

@@ -1,18 +1,18 @@
 // Workspaces held in memory for the inference path (default models, disabled server tools, I/O logging,
 // provider sort, budgets), so no request reads the store. Loaded at start; every 'workspace' event on
 // the change bus re-reads that one workspace (a deleted workspace disappears).
-import type { ChangeBus } from '../../events/change-bus.ts'
-import { InTurn } from '../../events/in-turn.ts'
-import { defaultGuardrailId } from '../../guardrails/default-guardrail-id.ts'
+import type { ChangeBus } from '../events/change-bus.ts'
+import { InTurn } from '../events/in-turn.ts'
+import type { UsagePeriod } from '../accounting/key-scopes.ts'
+import { defaultGuardrailId } from '../guardrails/default-guardrail-id.ts'
 import type {
   WorkspaceBudgetRow,
   WorkspaceRow,
   WorkspacesRepository,
-} from '../../store/repositories/workspaces-repository.ts'
-import type { BudgetInterval } from './schema.ts'
+} from '../store/repositories/workspaces-repository.ts'
 
 export interface CachedBudget {
-  readonly interval: BudgetInterval
+  readonly interval: UsagePeriod
   /** USD, decimal string. */
   readonly limitUsd: string
 }
@@ -63,7 +63,7 @@ export function toCachedWorkspace(row: WorkspaceRow, budgets: readonly Workspace
     includeByokInBudgets: row.include_byok_in_budgets === 1,
     budgets: budgets
       .filter((budget) => budget.workspace_id === row.id)
-      .map((budget) => ({ interval: budget.interval as BudgetInterval, limitUsd: budget.limit_usd })),
+      .map((budget) => ({ interval: budget.interval as UsagePeriod, limitUsd: budget.limit_usd })),
   }
 }
 

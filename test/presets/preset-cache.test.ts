@@ -8,7 +8,7 @@ import { bootstrapIdentity } from '../../src/identity/bootstrap-identity.ts'
 import { systemClock } from '../../src/domain/clock.ts'
 import { ChangeBus } from '../../src/events/change-bus.ts'
 import { createPresetsRepository } from '../../src/store/repositories/presets-repository.ts'
-import { PresetCache } from '../../src/management/presets/preset-cache.ts'
+import { PresetCache } from '../../src/presets/preset-cache.ts'
 import { createPostgresDatabase, createSqliteDatabase, type TestDatabase } from '../support/test-store.ts'
 import { postgresTarget } from '../support/test-services.ts'
 

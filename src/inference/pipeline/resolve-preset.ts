@@ -2,9 +2,9 @@
 // designated version is applied under the request's own fields (the request wins) before decoding.
 import { GatewayError } from '../../domain/errors.ts'
 import type { DialectName } from '../../dialects/dialect.ts'
-import { applyPreset, parsePresetReference } from '../../management/presets/apply-preset.ts'
-import type { CachedPreset } from '../../management/presets/preset-cache.ts'
-import type { PresetFormat } from '../../management/presets/preset-format.ts'
+import { applyPreset, parsePresetReference } from '../../presets/apply-preset.ts'
+import type { CachedPreset } from '../../presets/preset-cache.ts'
+import type { PresetFormat } from '../../presets/preset-format.ts'
 
 const formats: Readonly<Record<DialectName, PresetFormat>> = {
   'openai-responses': 'responses',

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type, type TSchema } from 'typebox'
 import { OffsetLimitQuery, TotalCountList, offsetPage } from '../../http/pagination.ts'
 import type { ApiKeyRecord } from '../../domain/identity.ts'
-import { presetFormatPaths, type JsonObject, type PresetFormat } from './preset-format.ts'
+import { presetFormatPaths, type JsonObject, type PresetFormat } from '../../presets/preset-format.ts'
 import {
   ChatPresetBody,
   MessagesPresetBody,

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { presetSlugMaxLength } from './preset-slug.ts'
+import { presetSlugMaxLength } from '../../presets/preset-slug.ts'
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()])
 

@@ -12,9 +12,9 @@ import type {
   PresetVersionRow,
   PresetsRepository,
 } from '../../store/repositories/presets-repository.ts'
-import { extractPresetConfig, type ExtractedPreset } from './extract-preset-config.ts'
-import type { JsonObject, PresetFormat } from './preset-format.ts'
-import { isPresetSlug, presetSlugRule } from './preset-slug.ts'
+import { extractPresetConfig, type ExtractedPreset } from '../../presets/extract-preset-config.ts'
+import type { JsonObject, PresetFormat } from '../../presets/preset-format.ts'
+import { isPresetSlug, presetSlugRule } from '../../presets/preset-slug.ts'
 import type { Preset, PresetVersion, PresetWithDesignatedVersion } from './schema.ts'
 
 const maxStoredVersion = 2_147_483_647
@@ -95,80 +95,112 @@ function newVersionInput(key: ApiKeyRecord, slug: string, extracted: ExtractedPr
   }
 }
 
-export function createPresetsService(deps: { presets: PresetsRepository; clock: Clock; changeBus: ChangeBus }) {
-  async function findOrThrow(workspaceId: string, slug: string): Promise<PresetRow> {
-    const row = await deps.presets.findBySlug(workspaceId, slug)
-    if (row === undefined)
-      throw new GatewayError(
-        'not_found',
-        `No preset "${slug}" in this key's workspace; create it with POST /api/v1/presets/${slug}/chat/completions`,
-      )
-    return row
-  }
+interface PresetsServiceDeps {
+  readonly presets: PresetsRepository
+  readonly clock: Clock
+  readonly changeBus: ChangeBus
+}
 
-  async function withDesignatedVersion(row: PresetRow): Promise<PresetWithDesignatedVersion> {
-    const version =
-      row.designated_version_id === null ? undefined : await deps.presets.findVersionById(row.designated_version_id)
-    return { ...toPreset(row), designated_version: version === undefined ? null : toPresetVersion(version) }
-  }
+interface Page<T> {
+  data: T[]
+  total_count: number
+}
 
+export function createPresetsService(deps: PresetsServiceDeps) {
   return {
-    async list(workspaceId: string, offset: number, limit: number): Promise<{ data: Preset[]; total_count: number }> {
-      const { rows, total } = await deps.presets.list(workspaceId, offset, limit)
-      return { data: rows.map(toPreset), total_count: total }
-    },
-
-    async get(workspaceId: string, slug: string): Promise<PresetWithDesignatedVersion> {
-      return withDesignatedVersion(await findOrThrow(workspaceId, slug))
-    },
-
-    async listVersions(
-      workspaceId: string,
-      slug: string,
-      offset: number,
-      limit: number,
-    ): Promise<{ data: PresetVersion[]; total_count: number }> {
-      const preset = await findOrThrow(workspaceId, slug)
-      const { rows, total } = await deps.presets.listVersions(preset.id, offset, limit)
-      return { data: rows.map(toPresetVersion), total_count: total }
-    },
-
-    async getVersion(workspaceId: string, slug: string, versionText: string): Promise<PresetVersion> {
-      const number = parseVersionNumber(versionText)
-      const preset = await findOrThrow(workspaceId, slug)
-      const row =
-        number < 1 || number > maxStoredVersion ? undefined : await deps.presets.findVersion(preset.id, number)
-      if (row === undefined)
-        throw new GatewayError(
-          'not_found',
-          `Preset "${slug}" has no version ${versionText}; list its versions with GET /api/v1/presets/${slug}/versions`,
-        )
-      return toPresetVersion(row)
-    },
-
-    async createFromBody(
+    list: (workspaceId: string, offset: number, limit: number): Promise<Page<Preset>> =>
+      listPresets(deps, workspaceId, offset, limit),
+    get: async (workspaceId: string, slug: string): Promise<PresetWithDesignatedVersion> =>
+      withDesignatedVersion(deps, await findOrThrow(deps, workspaceId, slug)),
+    listVersions: (workspaceId: string, slug: string, offset: number, limit: number): Promise<Page<PresetVersion>> =>
+      listVersions(deps, workspaceId, slug, offset, limit),
+    getVersion: (workspaceId: string, slug: string, versionText: string): Promise<PresetVersion> =>
+      getVersion(deps, workspaceId, slug, versionText),
+    createFromBody: (
       key: ApiKeyRecord,
       slug: string,
       body: JsonObject,
       format: PresetFormat,
-    ): Promise<PresetWithDesignatedVersion> {
-      if (!isPresetSlug(slug))
-        throw new GatewayError('invalid_request', `Invalid preset slug "${slug}": ${presetSlugRule}`)
-      const extracted = extractPresetConfig(body, format)
-      if (Object.keys(extracted.config).length === 0 && extracted.systemPrompt === null) {
-        throw new GatewayError(
-          'invalid_request',
-          'The body holds no preset settings: send at least one of model, models, temperature, top_p, top_k, max tokens, penalties, provider, reasoning, tools, tool_choice, a response format, plugins or a system prompt',
-        )
-      }
-      const { preset, version } = await appendVersion(
-        deps.presets,
-        newVersionInput(key, slug, extracted, deps.clock.now().toISOString()),
-      )
-      deps.changeBus.publish('preset', preset.id)
-      return { ...toPreset(preset), designated_version: toPresetVersion(version) }
-    },
+    ): Promise<PresetWithDesignatedVersion> => createFromBody(deps, key, slug, body, format),
   }
+}
+
+async function findOrThrow(deps: PresetsServiceDeps, workspaceId: string, slug: string): Promise<PresetRow> {
+  const row = await deps.presets.findBySlug(workspaceId, slug)
+  if (row === undefined)
+    throw new GatewayError(
+      'not_found',
+      `No preset "${slug}" in this key's workspace; create it with POST /api/v1/presets/${slug}/chat/completions`,
+    )
+  return row
+}
+
+async function withDesignatedVersion(deps: PresetsServiceDeps, row: PresetRow): Promise<PresetWithDesignatedVersion> {
+  const version =
+    row.designated_version_id === null ? undefined : await deps.presets.findVersionById(row.designated_version_id)
+  return { ...toPreset(row), designated_version: version === undefined ? null : toPresetVersion(version) }
+}
+
+async function listPresets(
+  deps: PresetsServiceDeps,
+  workspaceId: string,
+  offset: number,
+  limit: number,
+): Promise<Page<Preset>> {
+  const { rows, total } = await deps.presets.list(workspaceId, offset, limit)
+  return { data: rows.map(toPreset), total_count: total }
+}
+
+async function listVersions(
+  deps: PresetsServiceDeps,
+  workspaceId: string,
+  slug: string,
+  offset: number,
+  limit: number,
+): Promise<Page<PresetVersion>> {
+  const preset = await findOrThrow(deps, workspaceId, slug)
+  const { rows, total } = await deps.presets.listVersions(preset.id, offset, limit)
+  return { data: rows.map(toPresetVersion), total_count: total }
+}
+
+async function getVersion(
+  deps: PresetsServiceDeps,
+  workspaceId: string,
+  slug: string,
+  versionText: string,
+): Promise<PresetVersion> {
+  const number = parseVersionNumber(versionText)
+  const preset = await findOrThrow(deps, workspaceId, slug)
+  const row = number < 1 || number > maxStoredVersion ? undefined : await deps.presets.findVersion(preset.id, number)
+  if (row === undefined)
+    throw new GatewayError(
+      'not_found',
+      `Preset "${slug}" has no version ${versionText}; list its versions with GET /api/v1/presets/${slug}/versions`,
+    )
+  return toPresetVersion(row)
+}
+
+async function createFromBody(
+  deps: PresetsServiceDeps,
+  key: ApiKeyRecord,
+  slug: string,
+  body: JsonObject,
+  format: PresetFormat,
+): Promise<PresetWithDesignatedVersion> {
+  if (!isPresetSlug(slug)) throw new GatewayError('invalid_request', `Invalid preset slug "${slug}": ${presetSlugRule}`)
+  const extracted = extractPresetConfig(body, format)
+  if (Object.keys(extracted.config).length === 0 && extracted.systemPrompt === null) {
+    throw new GatewayError(
+      'invalid_request',
+      'The body holds no preset settings: send at least one of model, models, temperature, top_p, top_k, max tokens, penalties, provider, reasoning, tools, tool_choice, a response format, plugins or a system prompt',
+    )
+  }
+  const { preset, version } = await appendVersion(
+    deps.presets,
+    newVersionInput(key, slug, extracted, deps.clock.now().toISOString()),
+  )
+  deps.changeBus.publish('preset', preset.id)
+  return { ...toPreset(preset), designated_version: toPresetVersion(version) }
 }
 
 export type PresetsService = ReturnType<typeof createPresetsService>
