@@ -181,7 +181,7 @@ export function defineBatchCoreSuite(suite: CoreSuiteOptions): void {
         }
         const sent = primary.upstream.requests.filter((request) => request.path === '/v1/embeddings')
         assert.deepEqual(
-          sent.map((request) => request.body.input).sort(),
+          sent.map((request) => (request.body as { input: string }).input).sort(),
           lines.map((line) => line.body.input).sort(),
           'each line reaches the upstream once',
         )

@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { signWebhook } from '../../src/observability/exporters/webhook-signature.ts'
 import { batchGenerationId } from '../../src/batches/batch-view.ts'
 import { chatLines, isTerminal, model, movableClock, startBatchFixture } from './batch-fixture.ts'
+import { chatBodyOf } from '../fake-upstreams/chat-request-body.ts'
 
 const leaseMs = 10 * 60 * 1000
 
@@ -73,7 +74,7 @@ test('stopping the gateway mid-batch and a crashed worker holding leases: each l
 
     const sent = new Map<string, number>()
     for (const request of first.upstream.requests) {
-      const content = request.body.messages[0].content as string
+      const content = String(chatBodyOf(request).messages[0]?.content)
       sent.set(content, (sent.get(content) ?? 0) + 1)
     }
     assert.equal(sent.size, size)

@@ -10,12 +10,31 @@ export interface FakeDialect {
   /** Appended to the origin to form the provider's base_url. */
   readonly basePath: string
   /** Routes a POST by its path (query included) and parsed body; undefined = 404. */
-  route(path: string, body: any): FakeRoute | undefined
+  route(path: string, body: RoutedBody): FakeRoute | undefined
   completionJson(plan: CompletionPlan): unknown
   /** Whole SSE frames, each ending with its blank line. */
   completionFrames(plan: CompletionPlan): string[]
   errorBody(status: number, message: string, errorType: string | undefined): unknown
   embeddingsJson(vectors: readonly (readonly number[])[], route: Extract<FakeRoute, { kind: 'embeddings' }>): unknown
+}
+
+/** The members of a client's request body that a fake routes on; any of them may be absent or of any type. */
+export interface RoutedBody {
+  readonly model?: unknown
+  readonly stream?: unknown
+  readonly input?: unknown
+  readonly content?: unknown
+  readonly requests?: unknown
+}
+
+/** A parsed body as a `RoutedBody`: a body that is not a JSON object has none of its members. */
+export function routedBody(body: unknown): RoutedBody {
+  return typeof body === 'object' && body !== null ? body : {}
+}
+
+/** One member of a parsed JSON value, undefined when the value is not an object. */
+export function memberOf(value: unknown, name: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined
 }
 
 export function sseFrame(data: unknown, event?: string, lineEnd = '\n'): string {

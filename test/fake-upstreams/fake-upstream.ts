@@ -12,7 +12,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ProviderApi } from '../../src/domain/inference/provider-api.ts'
 import { anthropicDialect } from './anthropic-dialect.ts'
-import type { FakeDialect, FakeRoute } from './fake-dialect.ts'
+import { routedBody, type FakeDialect, type FakeRoute } from './fake-dialect.ts'
 import { geminiDialect } from './gemini-dialect.ts'
 import { openaiChatDialect } from './openai-chat-dialect.ts'
 import { openaiResponsesDialect } from './openai-responses-dialect.ts'
@@ -33,7 +33,7 @@ export interface RecordedRequest {
   readonly headers: IncomingHttpHeaders
   readonly rawBody: string
   /** The parsed JSON body, or undefined when it was not JSON. */
-  readonly body: any
+  readonly body: unknown
   /** Date.now() when the request body had arrived. */
   readonly receivedAt: number
   /** When the response was fully written. */
@@ -151,7 +151,7 @@ class ScriptedResponder {
     index: number,
     drop: () => void,
   ): Promise<void> {
-    const route = record.method === 'POST' ? this.dialect.route(record.path, record.body) : undefined
+    const route = record.method === 'POST' ? this.dialect.route(record.path, routedBody(record.body)) : undefined
     if (route === undefined)
       return this.sendError(response, {
         type: 'error',

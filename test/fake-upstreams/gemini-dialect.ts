@@ -1,7 +1,7 @@
 // The fake's Gemini wire format: whole GenerateContentResponse frames, CRLF-separated as Google sends them.
 
 import type { FakeDialect } from './fake-dialect.ts'
-import { sseFrame } from './fake-dialect.ts'
+import { memberOf, sseFrame } from './fake-dialect.ts'
 import type { CompletionPlan } from './scripted-reply.ts'
 
 const finishReasons = { stop: 'STOP', length: 'MAX_TOKENS', tool_calls: 'STOP', content_filter: 'SAFETY' } as const
@@ -57,6 +57,12 @@ function thoughtParts(pieces: readonly string[], signature: string | undefined):
   }))
 }
 
+/** The text of a Gemini `content`: its parts' texts, joined. */
+function textOf(content: unknown): string {
+  const parts = memberOf(content, 'parts')
+  return (Array.isArray(parts) ? parts : []).map((part: unknown) => String(memberOf(part, 'text') ?? '')).join('')
+}
+
 export const geminiDialect: FakeDialect = {
   basePath: '',
   route(path, body) {
@@ -68,11 +74,12 @@ export const geminiDialect: FakeDialect = {
     const model = decodeURIComponent(match[1] ?? '')
     if (match[2] === 'generateContent') return { kind: 'completion', stream: false, model }
     if (match[2] === 'streamGenerateContent') return { kind: 'completion', stream: true, model }
-    const textOf = (content: any): string => (content?.parts ?? []).map((part: any) => part?.text ?? '').join('')
-    if (match[2] === 'embedContent') return { kind: 'embeddings', inputs: [textOf(body?.content)], model, batch: false }
+    if (match[2] === 'embedContent') return { kind: 'embeddings', inputs: [textOf(body.content)], model, batch: false }
     return {
       kind: 'embeddings',
-      inputs: (body?.requests ?? []).map((request: any) => textOf(request?.content)),
+      inputs: (Array.isArray(body.requests) ? body.requests : []).map((request: unknown) =>
+        textOf(memberOf(request, 'content')),
+      ),
       model,
       batch: true,
     }

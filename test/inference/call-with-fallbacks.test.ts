@@ -85,7 +85,7 @@ for (const api of ['openai-chat', 'openai-responses', 'anthropic', 'gemini'] as 
     if (plain.outcome.kind !== 'result') return
     assert.deepEqual(plain.outcome.result.output, [{ type: 'text', text: 'Hello there' }])
     assert.equal(plain.outcome.result.usage.input_tokens, 7)
-    assert.equal(upstream!.requests[0]?.body?.model ?? 'm0', 'm0')
+    assert.equal((upstream!.requests[0]?.body as { model?: string } | undefined)?.model ?? 'm0', 'm0')
     upstream!.script({ type: 'completion', text: 'Streamed reply', usage: { input_tokens: 3, output_tokens: 4 } })
     const streamed = await run(true)
     assert.equal(streamed.outcome.kind, 'stream')

@@ -129,7 +129,7 @@ test('a healthy endpoint validates, activates and serves /responses at the negot
   privateUpstream.script({ type: 'completion', text: 'private hello', usage: { input_tokens: 10, output_tokens: 4 } })
   const answer = await client(home.key).responses.create({ model: 'acme/private-1', input: 'Say hello' })
   assert.equal(answer.output_text, 'private hello')
-  assert.equal(privateUpstream.requests.at(-1)?.body.model, 'acme-private-1')
+  assert.equal((privateUpstream.requests.at(-1)?.body as { model?: string } | undefined)?.model, 'acme-private-1')
   const expected = 10n * 3000n + 4n * 7000n
   assert.equal((answer.usage as unknown as { cost: number }).cost, 0.000058)
   assert.equal(await generationCostNano(gateway, answer.id), expected)

@@ -1,100 +1,21 @@
 // The server-tool loop end to end: a fake upstream scripted to call the exposed `openrouter_*` functions,
-// a loopback page for web_fetch, the official openai and @openrouter/sdk clients over a real socket.
+// a loopback page for web_fetch, the official openai and @openrouter/sdk clients over a real socket; the
+// limits that halt the loop, client function tools and failing tools.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import OpenAI from 'openai'
 import { OpenRouter } from '@openrouter/sdk'
-import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
-import { startTestGateway, bearer, type TestGateway } from '../support/test-gateway.ts'
+import { chatBodyOf } from '../fake-upstreams/chat-request-body.ts'
+import { bearer } from '../support/test-gateway.ts'
+import { nano, startServerToolsWorld, tools, usage, type ServerToolsWorld } from './server-tools-world.ts'
 
-const instant = '2026-03-01T12:00:00.000Z'
-let upstream: FakeUpstream
-let claude: FakeUpstream
-let page: Server
-let pageUrl: string
-let gateway: TestGateway
-let base: string
-let key: string
-let keyHash: string
-
+let world: ServerToolsWorld
 before(async () => {
-  upstream = await startFakeUpstream({ api: 'openai-chat', apiKey: 'upstream-secret' })
-  claude = await startFakeUpstream({ api: 'anthropic', apiKey: 'upstream-secret' })
-  page = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-    response.end(
-      '<html><head><title>Tides</title><script>var x = 1</script></head><body><h1>Harbour</h1><p>High tide at <b>06:12</b>.</p></body></html>',
-    )
-  })
-  await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve))
-  pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/tides`
-  const yaml = `egress: { allow_private_networks: true }
-providers:
-  - { slug: fake, name: Fake, api: openai-chat, base_url: "${upstream.url}", api_key: upstream-secret }
-  - { slug: claude, name: Claude, api: anthropic, base_url: "${claude.url}", api_key: upstream-secret }
-models:
-  - slug: test/agent
-    endpoints:
-      - { provider: fake, upstream_model_id: up-agent, max_output_tokens: 1000, pricing: { prompt: "0.000001", completion: "0.000002" } }
-  - slug: test/claude
-    endpoints:
-      - { provider: claude, upstream_model_id: up-claude, max_output_tokens: 1000, pricing: { prompt: "0.000001", completion: "0.000002" } }
-  - slug: test/panelist
-    endpoints:
-      - { provider: fake, upstream_model_id: up-panelist, max_output_tokens: 1000, pricing: { prompt: "0.000001", completion: "0.000002" } }
-`
-  gateway = await startTestGateway({ yaml, clock: { now: () => new Date(instant) } })
-  base = await gateway.listen()
-  const created = await gateway.inject({
-    method: 'POST',
-    url: '/api/v1/keys',
-    headers: bearer(gateway.adminKey),
-    payload: { name: 'agent', limit: 5 },
-  })
-  assert.equal(created.statusCode, 201, created.body)
-  key = (created.json() as { key: string }).key
-  keyHash = (created.json() as { data: { hash: string } }).data.hash
+  world = await startServerToolsWorld()
 })
-after(async () => {
-  await gateway.close()
-  await upstream.close()
-  await claude.close()
-  await new Promise((resolve) => page.close(resolve))
-})
-
-const openai = () => new OpenAI({ apiKey: key, baseURL: `${base}/api/v1`, maxRetries: 0 })
-const usage = (input: number, output: number) => ({ input_tokens: input, output_tokens: output })
-/** Nano-dollars of a step at the configured prices (1000 per prompt token, 2000 per completion token). */
-const nano = (input: number, output: number) => input * 1000 + output * 2000
-const tools = [{ type: 'openrouter:datetime' }, { type: 'openrouter:web_fetch' }]
-
-function scriptAgent(): void {
-  upstream.script(
-    {
-      type: 'completion',
-      toolCalls: [{ id: 'call_dt', name: 'openrouter_datetime', arguments: '{"timezone":"Europe/Paris"}' }],
-      usage: usage(10, 5),
-    },
-    {
-      type: 'completion',
-      toolCalls: [{ id: 'call_wf', name: 'openrouter_web_fetch', arguments: JSON.stringify({ url: pageUrl }) }],
-      usage: usage(30, 6),
-    },
-    { type: 'completion', text: 'High tide is at 06:12.', usage: usage(50, 7) },
-  )
-}
-
-async function post(body: Record<string, unknown>): Promise<Response> {
-  return fetch(`${base}/api/v1/responses`, {
-    method: 'POST',
-    headers: { ...bearer(key), 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-}
+after(() => world.close())
 
 test('datetime, then web_fetch on a loopback page, then the answer; cost is the sum of the steps', async () => {
+  const { upstream, gateway, keyHash, openai, scriptAgent } = world
   const first = upstream.requests.length
   scriptAgent()
   const response = await openai().responses.create({
@@ -129,16 +50,16 @@ test('datetime, then web_fetch on a loopback page, then the answer; cost is the 
     web_search_requests: 0,
   })
 
-  const sent = upstream.requests.slice(first)
+  const sent = upstream.requests.slice(first).map(chatBodyOf)
   assert.equal(sent.length, 3)
   assert.deepEqual(
-    sent[0]!.body.tools.map((tool: { function: { name: string } }) => tool.function.name),
+    sent[0]!.tools!.map((tool: { function: { name: string } }) => tool.function.name),
     ['openrouter_datetime', 'openrouter_web_fetch'],
   )
-  const toolMessages = sent[2]!.body.messages.filter((message: { role: string }) => message.role === 'tool')
+  const toolMessages = sent[2]!.messages.filter((message: { role: string }) => message.role === 'tool')
   assert.equal(toolMessages.length, 2)
-  assert.match(toolMessages[0].content, /2026-03-01T13:00:00\+01:00/)
-  assert.match(toolMessages[1].content, /High tide at 06:12/)
+  assert.match(String(toolMessages[0]?.content), /2026-03-01T13:00:00\+01:00/)
+  assert.match(String(toolMessages[1]?.content), /High tide at 06:12/)
 
   await gateway.gateway.generations.flush()
   const record = await gateway.gateway.generations.find(response.id)
@@ -160,6 +81,7 @@ for (const [name, limits] of [
 ] as const) {
   for (const stream of [false, true]) {
     test(`${name} halts the loop with a final tool-less turn (${stream ? 'stream' : 'json'})`, async () => {
+      const { upstream, post, streamedOutputTypes } = world
       const first = upstream.requests.length
       upstream.script(
         {
@@ -174,12 +96,12 @@ for (const [name, limits] of [
         ? await streamedOutputTypes(body)
         : ((await (await post(body)).json()) as { output: { type: string }[] }).output.map((item) => item.type)
       assert.deepEqual(types, ['openrouter:datetime', 'message'])
-      const sent = upstream.requests.slice(first)
+      const sent = upstream.requests.slice(first).map(chatBodyOf)
       assert.equal(sent.length, 2)
-      assert.equal(sent[0]!.body.tools.length, 2)
-      assert.equal(sent[1]!.body.tools, undefined, 'the final turn offers no tools')
+      assert.equal(sent[0]!.tools!.length, 2)
+      assert.equal(sent[1]!.tools, undefined, 'the final turn offers no tools')
       assert.match(
-        sent[1]!.body.messages.at(-1).content,
+        String(sent[1]!.messages.at(-1)?.content),
         /\[result of openrouter_datetime\]\n\{"datetime":"2026-03-01T12:00:00\+00:00"/,
         'the pending call was executed first',
       )
@@ -187,18 +109,8 @@ for (const [name, limits] of [
   }
 }
 
-async function streamedOutputTypes(body: Record<string, unknown>): Promise<string[]> {
-  const stream = (await openai().responses.create({ ...body, stream: true } as never)) as unknown as AsyncIterable<{
-    type: string
-    response?: { output: { type: string }[] }
-  }>
-  let completed: string[] = []
-  for await (const event of stream)
-    if (event.type === 'response.completed') completed = event.response!.output.map((item) => item.type)
-  return completed
-}
-
 test('streaming: tool items are announced and finished, the answer streams, the openai SDK accepts it', async () => {
+  const { openai, scriptAgent } = world
   scriptAgent()
   const stream = await openai().responses.create({
     model: 'test/agent',
@@ -230,6 +142,7 @@ test('streaming: tool items are announced and finished, the answer streams, the 
 })
 
 test('the OpenRouter SDK reads server-tool items and server_tool_use_details (json and stream)', async () => {
+  const { key, base, scriptAgent } = world
   const client = new OpenRouter({ apiKey: key, serverURL: `${base}/api/v1` })
   scriptAgent()
   const response = (await client.responses.send({
@@ -259,6 +172,7 @@ test('the OpenRouter SDK reads server-tool items and server_tool_use_details (js
 })
 
 test('a client function tool call ends the loop and is returned to the client', async () => {
+  const { upstream, post } = world
   const first = upstream.requests.length
   upstream.script({
     type: 'completion',
@@ -280,6 +194,7 @@ test('a client function tool call ends the loop and is returned to the client', 
 })
 
 test('a failing tool is a result the model reads; sandbox tools are refused without a runner', async () => {
+  const { upstream, post } = world
   upstream.script(
     {
       type: 'completion',
@@ -294,7 +209,7 @@ test('a failing tool is a result the model reads; sandbox tools are refused with
   assert.equal(searched.output[0]?.type, 'openrouter:web_search')
   assert.equal(searched.output[0]?.status, 'incomplete')
   assert.match(String(searched.output[0]?.error), /server_tools\.web_search/)
-  assert.match(String(upstream.requests.at(-1)!.body.messages.at(-1).content), /not configured/)
+  assert.match(String(chatBodyOf(upstream.requests.at(-1)!).messages.at(-1)?.content), /not configured/)
 
   const bash = await post({ model: 'test/agent', input: 'ls', tools: [{ type: 'openrouter:bash' }] })
   assert.equal(bash.status, 400)
@@ -302,143 +217,4 @@ test('a failing tool is a result the model reads; sandbox tools are refused with
     ((await bash.json()) as { error: { message: string } }).error.message,
     /openrouter:bash.*server_tools\.sandbox\.url/,
   )
-})
-
-test('subagent: a nested call through the pipeline, billed to the same key as its own generation', async () => {
-  upstream.script(
-    {
-      type: 'completion',
-      toolCalls: [{ id: 'call_a', name: 'openrouter_subagent', arguments: '{"task":"Name a harbour"}' }],
-      usage: usage(10, 5),
-    },
-    { type: 'completion', text: 'Brest', usage: usage(4, 1) },
-    { type: 'completion', text: 'The sub-agent says Brest.', usage: usage(20, 4) },
-  )
-  const body = (await (
-    await post({ model: 'test/agent', input: 'Delegate', tools: [{ type: 'openrouter:subagent' }] })
-  ).json()) as { id: string; output: Record<string, unknown>[] }
-  assert.deepEqual(
-    body.output.map((item) => item.type),
-    ['openrouter:subagent', 'message'],
-  )
-  assert.equal(body.output[0]?.outcome, 'Brest')
-  assert.equal(body.output[0]?.model, 'test/agent')
-  await gateway.gateway.generations.flush()
-  const rows = await gateway.gateway.store.db
-    .selectFrom('generations')
-    .select(['id', 'dialect', 'cost_nano'])
-    .where('key_hash', '=', keyHash)
-    .where('dialect', '=', 'openai-chat')
-    .execute()
-  assert.equal(rows.length, 1)
-  assert.equal(BigInt(rows[0]!.cost_nano), BigInt(nano(4, 1)))
-})
-
-test('fusion: a panel of models answers, the judge combines, every call is billed to the key', async () => {
-  const first = upstream.requests.length
-  upstream.script(
-    {
-      type: 'completion',
-      toolCalls: [
-        {
-          id: 'call_f',
-          name: 'openrouter_fusion',
-          arguments: '{"prompt":"Best harbour?","models":["test/agent","test/panelist"]}',
-        },
-      ],
-      usage: usage(10, 5),
-    },
-    { type: 'completion', text: 'Panel answer', usage: usage(3, 2) },
-    { type: 'completion', text: 'Panel answer', usage: usage(3, 2) },
-    { type: 'completion', text: 'Combined: Brest', usage: usage(8, 3) },
-    { type: 'completion', text: 'Fusion says Brest.', usage: usage(20, 4) },
-  )
-  const body = (await (
-    await post({ model: 'test/agent', input: 'Ask the panel', tools: [{ type: 'openrouter:fusion' }] })
-  ).json()) as { output: Record<string, unknown>[] }
-  assert.deepEqual(
-    body.output.map((item) => item.type),
-    ['openrouter:fusion', 'message'],
-  )
-  assert.deepEqual(
-    (body.output[0]?.responses as { model: string }[]).map((response) => response.model),
-    ['test/agent', 'test/panelist'],
-  )
-  const sent = upstream.requests.slice(first)
-  assert.deepEqual(
-    sent
-      .slice(1, 3)
-      .map((request) => request.body.model)
-      .sort(),
-    ['up-agent', 'up-panelist'],
-  )
-  assert.match(sent[3]!.body.messages.at(-1).content, /Answer 1 \(test\/agent\)[\s\S]*Answer 2 \(test\/panelist\)/)
-  assert.match(sent[4]!.body.messages.at(-1).content, /Combined: Brest/)
-})
-
-test('through an Anthropic upstream: tool_use round trip, then a final turn without tools or tool blocks', async () => {
-  const first = claude.requests.length
-  claude.script(
-    {
-      type: 'completion',
-      toolCalls: [{ id: 'toolu_1', name: 'openrouter_datetime', arguments: '{}' }],
-      usage: usage(10, 5),
-    },
-    {
-      type: 'completion',
-      toolCalls: [{ id: 'toolu_2', name: 'openrouter_datetime', arguments: '{"timezone":"Asia/Tokyo"}' }],
-      usage: usage(20, 5),
-    },
-    { type: 'completion', text: 'It is 21:00 in Tokyo.', usage: usage(30, 6) },
-  )
-  const body = (await (
-    await post({ model: 'test/claude', input: 'Time?', tools: [{ type: 'openrouter:datetime' }], max_tool_calls: 2 })
-  ).json()) as { output: Record<string, unknown>[]; output_text: string }
-  assert.deepEqual(
-    body.output.map((item) => item.type),
-    ['openrouter:datetime', 'openrouter:datetime', 'message'],
-  )
-  assert.equal(body.output[1]?.datetime, '2026-03-01T21:00:00+09:00')
-  assert.equal(body.output_text, 'It is 21:00 in Tokyo.')
-  const sent = claude.requests.slice(first)
-  assert.equal(sent.length, 3)
-  const blocks = (request: (typeof sent)[number]) =>
-    request.body.messages
-      .flatMap((message: { content: unknown }) => (Array.isArray(message.content) ? message.content : []))
-      .map((block: { type: string }) => block.type)
-  assert.ok(
-    blocks(sent[1]!).includes('tool_use') && blocks(sent[1]!).includes('tool_result'),
-    'the second step carries the tool round trip natively',
-  )
-  assert.equal(sent[2]!.body.tools, undefined)
-  assert.ok(
-    !blocks(sent[2]!).includes('tool_use') && !blocks(sent[2]!).includes('tool_result'),
-    'the final turn has no tool blocks',
-  )
-})
-
-test('a server tool disabled for the workspace is refused with 403 naming it; an unknown one with 400', async () => {
-  const keyView = (
-    await gateway.inject({ method: 'GET', url: `/api/v1/keys/${keyHash}`, headers: bearer(gateway.adminKey) })
-  ).json() as { data: { workspace_id: string } }
-  const workspace = keyView.data.workspace_id
-  const patch = (tools: string[]) =>
-    gateway.inject({
-      method: 'PATCH',
-      url: `/api/v1/workspaces/${workspace}`,
-      headers: bearer(gateway.adminKey),
-      payload: { disabled_server_tools: tools },
-    })
-  assert.equal((await patch(['openrouter:web_fetch'])).statusCode, 200)
-  await gateway.gateway.workspaceCache.settled()
-  try {
-    const refused = await post({ model: 'test/agent', input: 'x', tools })
-    assert.equal(refused.status, 403)
-    assert.match(((await refused.json()) as { error: { message: string } }).error.message, /openrouter:web_fetch/)
-  } finally {
-    await patch([])
-    await gateway.gateway.workspaceCache.settled()
-  }
-  const unknown = await post({ model: 'test/agent', input: 'x', tools: [{ type: 'openrouter:teleport' }] })
-  assert.equal(unknown.status, 400)
 })

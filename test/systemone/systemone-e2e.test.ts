@@ -6,6 +6,7 @@ import { OpenRouter } from '@openrouter/sdk'
 import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
 import type { CompletionReply } from '../fake-upstreams/scripted-reply.ts'
 import { startTestGateway, bearer, type TestGateway } from '../support/test-gateway.ts'
+import { chatBodyOf } from '../fake-upstreams/chat-request-body.ts'
 
 let chat: FakeUpstream
 let gemini: FakeUpstream
@@ -126,7 +127,7 @@ test('probabilities from scripted top_logprobs: exact for noul, choice and score
   for (const answer of [topic, urgency]) assert.ok(Math.abs(sum(answer.probabilities!) - 1) < 1e-6)
   assert.deepEqual(body.metadata.probability_method, { refund: 'logprobs', topic: 'logprobs', urgency: 'logprobs' })
   assert.deepEqual(body.usage, { cost: 0.000306, input_tokens: 300, output_tokens: 3 })
-  const sent = chat.requests.slice(-3).map((request) => request.body)
+  const sent = chat.requests.slice(-3).map(chatBodyOf)
   assert.ok(
     sent.every((request) => request.model === 'judge-up' && request.logprobs === true && request.top_logprobs === 20),
   )
