@@ -203,16 +203,8 @@ test('fallbacks: a 429 moves on to the next endpoint (input_type only to endpoin
   const fallback = await post({ model: 'test/embed', input: 'abcd', input_type: 'search_query' })
   assert.equal(fallback.status, 200)
   assert.equal(lastSentTo(backup).model, 'embed-backup')
-  assert.equal(
-    lastSentTo(primary).input_type,
-    'search_query',
-    'primary lists input_type in supported_parameters',
-  )
-  assert.equal(
-    'input_type' in lastSentTo(backup),
-    false,
-    'backup (OpenAI-like, strict about fields) does not get it',
-  )
+  assert.equal(lastSentTo(primary).input_type, 'search_query', 'primary lists input_type in supported_parameters')
+  assert.equal('input_type' in lastSentTo(backup), false, 'backup (OpenAI-like, strict about fields) does not get it')
   primary.script({ type: 'error', status: 503 })
   backup.script({ type: 'error', status: 502 })
   const failed = await post({ model: 'test/embed', input: 'abcd' })

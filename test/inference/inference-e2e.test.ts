@@ -59,7 +59,10 @@ for (const api of apis) {
     assert.match(plain.id, /^gen-/)
     assert.equal(plain.usage?.input_tokens, 10)
     assert.equal((plain.usage as unknown as { cost: number }).cost, 0.000018)
-    assert.equal((upstream.requests.at(-1)?.body as { model?: string } | undefined)?.model ?? 'up-gemini', api === 'gemini' ? 'up-gemini' : `up-${api}`)
+    assert.equal(
+      (upstream.requests.at(-1)?.body as { model?: string } | undefined)?.model ?? 'up-gemini',
+      api === 'gemini' ? 'up-gemini' : `up-${api}`,
+    )
 
     upstream.script({
       type: 'completion',

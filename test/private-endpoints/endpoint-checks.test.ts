@@ -55,7 +55,10 @@ for (const api of providerApis) {
       assert.equal(validation.passed, true, JSON.stringify(validation))
       assert.equal(upstream.requests.length, 2)
       assert.equal(
-        upstream.requests.filter((request) => request.path.includes('stream') || (request.body as { stream?: boolean } | undefined)?.stream === true).length,
+        upstream.requests.filter(
+          (request) =>
+            request.path.includes('stream') || (request.body as { stream?: boolean } | undefined)?.stream === true,
+        ).length,
         1,
       )
     } finally {
