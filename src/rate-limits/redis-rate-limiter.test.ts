@@ -49,3 +49,23 @@ test('an unreachable Redis is reported as unavailable', async () => {
     offline.disconnect()
   }
 })
+
+test(
+  'a bucket outlives real time that the gateway clock has not seen (Redis expires keys on its own clock)',
+  { skip: target.skip },
+  async () => {
+    const keyPrefix = `{switchyard-test:${randomUUID()}}:`
+    const clock = new ManualClock('2026-11-22T12:00:00.000Z')
+    const limiter = new RedisRateLimiter(client(), clock, { keyPrefix })
+    const bucket = { id: 'k', limit: 600, windowMs: 60_000 }
+    try {
+      assert.equal((await limiter.consume({ buckets: [bucket], cost: 1 }))?.remaining, 599)
+      // 300 ms of real time is three emission intervals; the gateway's clock has not moved, so nothing refilled.
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      assert.equal((await limiter.consume({ buckets: [bucket], cost: 1 }))?.remaining, 598)
+    } finally {
+      const keys = await client().keys(`${keyPrefix}*`)
+      if (keys.length > 0) await client().del(...keys)
+    }
+  },
+)

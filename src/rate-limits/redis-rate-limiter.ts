@@ -1,6 +1,8 @@
 // Rate limits in Redis, shared by every gateway node: one Lua script per consume (one round trip,
 // atomic across the key and organization buckets). The script mirrors gcraStep in rate-limiter.ts.
 // Time comes from the injected clock, as for the spend counters. A Redis failure is `unavailable`.
+// Redis expires a bucket on its own clock, so a bucket is kept one window past the moment it stops
+// mattering: a gateway whose clock is behind Redis's (or a test's manual clock) never finds it gone early.
 import { createHash } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import type { Clock } from '../domain/clock.ts'
@@ -39,7 +41,7 @@ for i = 1, #KEYS do
   local s = steps[i]
   local after = s[1] and s[2] or s[3]
   if all then
-    redis.call('SET', KEYS[i], string.format('%.3f', s[2]), 'PX', math.max(1, math.ceil(s[2] - now)))
+    redis.call('SET', KEYS[i], string.format('%.3f', s[2]), 'PX', math.ceil(s[2] - now + s[5]))
   end
   local remaining = math.max(0, math.floor((s[5] - (after - now)) / s[6] + 1e-9))
   local retry = 0
