@@ -58,75 +58,87 @@ export function toApiKeyRecord(row: Selectable<ApiKeyTable>): ApiKeyRecord {
 
 export function createApiKeysRepository(db: Kysely<Database>) {
   return {
-    async insert(key: NewApiKey): Promise<ApiKeyRecord> {
-      const row = {
-        hash: key.hash,
-        kind: key.kind,
-        name: key.name,
-        label: key.label,
-        organization_id: key.organizationId,
-        workspace_id: key.workspaceId,
-        intern_id: key.internId ?? null,
-        creator_user_id: key.creatorUserId ?? null,
-        disabled: 0,
-        expires_at: key.expiresAt ?? null,
-        limit_usd: key.limitUsd ?? null,
-        limit_reset: key.limitReset ?? null,
-        include_byok_in_limit: key.includeByokInLimit === true ? 1 : 0,
-        external_user: key.externalUser ?? null,
-        external_api_key_hash: key.externalApiKeyHash ?? null,
-        created_at: key.createdAt,
-        updated_at: null,
-        last_used_at: null,
-      }
-      await db.insertInto('api_keys').values(row).execute()
-      return toApiKeyRecord(row)
-    },
-
-    async findByHash(hash: string): Promise<ApiKeyRecord | undefined> {
-      const row = await db.selectFrom('api_keys').selectAll().where('hash', '=', hash).executeTakeFirst()
-      return row === undefined ? undefined : toApiKeyRecord(row)
-    },
-
-    async list(query: ListApiKeysQuery = {}): Promise<ApiKeyRecord[]> {
-      let select = db.selectFrom('api_keys').selectAll()
-      if (query.workspaceId !== undefined) select = select.where('workspace_id', '=', query.workspaceId)
-      if (query.includeDisabled !== true) select = select.where('disabled', '=', 0)
-      if (query.kinds !== undefined) select = select.where('kind', 'in', [...query.kinds])
-      const rows = await select
-        .orderBy('created_at', 'desc')
-        .orderBy('hash')
-        .limit(query.limit ?? 1_000_000)
-        .offset(query.offset ?? 0)
-        .execute()
-      return rows.map(toApiKeyRecord)
-    },
-
-    async update(hash: string, changes: ApiKeyChanges, updatedAt: string): Promise<ApiKeyRecord | undefined> {
-      const values: Partial<ApiKeyTable> = { updated_at: updatedAt }
-      if (changes.name !== undefined) values.name = changes.name
-      if (changes.disabled !== undefined) values.disabled = changes.disabled ? 1 : 0
-      if (changes.limitUsd !== undefined) values.limit_usd = changes.limitUsd
-      if (changes.limitReset !== undefined) values.limit_reset = changes.limitReset
-      if (changes.includeByokInLimit !== undefined) values.include_byok_in_limit = changes.includeByokInLimit ? 1 : 0
-      await db.updateTable('api_keys').set(values).where('hash', '=', hash).execute()
-      return this.findByHash(hash)
-    },
-
-    async touchLastUsed(entries: ReadonlyMap<string, string>): Promise<void> {
-      if (entries.size === 0) return
-      await db.transaction().execute(async (transaction) => {
-        for (const [hash, usedAt] of entries) {
-          await transaction.updateTable('api_keys').set({ last_used_at: usedAt }).where('hash', '=', hash).execute()
-        }
-      })
-    },
-
-    async delete(hash: string): Promise<boolean> {
-      const result = await db.deleteFrom('api_keys').where('hash', '=', hash).executeTakeFirst()
-      return Number(result.numDeletedRows) > 0
-    },
+    insert: (key: NewApiKey) => insertApiKey(db, key),
+    findByHash: (hash: string) => findApiKeyByHash(db, hash),
+    list: (query?: ListApiKeysQuery) => listApiKeys(db, query),
+    update: (hash: string, changes: ApiKeyChanges, updatedAt: string) => updateApiKey(db, hash, changes, updatedAt),
+    touchLastUsed: (entries: ReadonlyMap<string, string>) => touchLastUsed(db, entries),
+    delete: (hash: string) => deleteApiKey(db, hash),
   }
 }
 
 export type ApiKeysRepository = ReturnType<typeof createApiKeysRepository>
+
+async function insertApiKey(db: Kysely<Database>, key: NewApiKey): Promise<ApiKeyRecord> {
+  const row = {
+    hash: key.hash,
+    kind: key.kind,
+    name: key.name,
+    label: key.label,
+    organization_id: key.organizationId,
+    workspace_id: key.workspaceId,
+    intern_id: key.internId ?? null,
+    creator_user_id: key.creatorUserId ?? null,
+    disabled: 0,
+    expires_at: key.expiresAt ?? null,
+    limit_usd: key.limitUsd ?? null,
+    limit_reset: key.limitReset ?? null,
+    include_byok_in_limit: key.includeByokInLimit === true ? 1 : 0,
+    external_user: key.externalUser ?? null,
+    external_api_key_hash: key.externalApiKeyHash ?? null,
+    created_at: key.createdAt,
+    updated_at: null,
+    last_used_at: null,
+  }
+  await db.insertInto('api_keys').values(row).execute()
+  return toApiKeyRecord(row)
+}
+
+async function findApiKeyByHash(db: Kysely<Database>, hash: string): Promise<ApiKeyRecord | undefined> {
+  const row = await db.selectFrom('api_keys').selectAll().where('hash', '=', hash).executeTakeFirst()
+  return row === undefined ? undefined : toApiKeyRecord(row)
+}
+
+async function listApiKeys(db: Kysely<Database>, query: ListApiKeysQuery = {}): Promise<ApiKeyRecord[]> {
+  let select = db.selectFrom('api_keys').selectAll()
+  if (query.workspaceId !== undefined) select = select.where('workspace_id', '=', query.workspaceId)
+  if (query.includeDisabled !== true) select = select.where('disabled', '=', 0)
+  if (query.kinds !== undefined) select = select.where('kind', 'in', [...query.kinds])
+  const rows = await select
+    .orderBy('created_at', 'desc')
+    .orderBy('hash')
+    .limit(query.limit ?? 1_000_000)
+    .offset(query.offset ?? 0)
+    .execute()
+  return rows.map(toApiKeyRecord)
+}
+
+async function updateApiKey(
+  db: Kysely<Database>,
+  hash: string,
+  changes: ApiKeyChanges,
+  updatedAt: string,
+): Promise<ApiKeyRecord | undefined> {
+  const values: Partial<ApiKeyTable> = { updated_at: updatedAt }
+  if (changes.name !== undefined) values.name = changes.name
+  if (changes.disabled !== undefined) values.disabled = changes.disabled ? 1 : 0
+  if (changes.limitUsd !== undefined) values.limit_usd = changes.limitUsd
+  if (changes.limitReset !== undefined) values.limit_reset = changes.limitReset
+  if (changes.includeByokInLimit !== undefined) values.include_byok_in_limit = changes.includeByokInLimit ? 1 : 0
+  await db.updateTable('api_keys').set(values).where('hash', '=', hash).execute()
+  return findApiKeyByHash(db, hash)
+}
+
+async function touchLastUsed(db: Kysely<Database>, entries: ReadonlyMap<string, string>): Promise<void> {
+  if (entries.size === 0) return
+  await db.transaction().execute(async (transaction) => {
+    for (const [hash, usedAt] of entries) {
+      await transaction.updateTable('api_keys').set({ last_used_at: usedAt }).where('hash', '=', hash).execute()
+    }
+  })
+}
+
+async function deleteApiKey(db: Kysely<Database>, hash: string): Promise<boolean> {
+  const result = await db.deleteFrom('api_keys').where('hash', '=', hash).executeTakeFirst()
+  return Number(result.numDeletedRows) > 0
+}

@@ -17,82 +17,99 @@ export interface ListInternsQuery {
 
 export function createInternsRepository(db: Kysely<Database>) {
   return {
-    async insert(row: InternRow, executor: Executor = db): Promise<void> {
-      await executor.insertInto('interns').values(row).execute()
-    },
-
-    async findById(id: string, executor: Executor = db): Promise<InternRow | undefined> {
-      return executor.selectFrom('interns').selectAll().where('id', '=', id).executeTakeFirst()
-    },
-
-    async findByName(workspaceId: string, name: string, executor: Executor = db): Promise<InternRow | undefined> {
-      return executor
-        .selectFrom('interns')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .where('name', '=', name)
-        .executeTakeFirst()
-    },
-
-    async findByVault(vaultId: string): Promise<InternRow | undefined> {
-      return db.selectFrom('interns').selectAll().where('vault_id', '=', vaultId).executeTakeFirst()
-    },
-
-    async list(query: ListInternsQuery): Promise<InternRow[]> {
-      let select = db.selectFrom('interns').selectAll().where('workspace_id', '=', query.workspaceId)
-      if (query.statuses !== null) select = select.where('status', 'in', [...query.statuses])
-      const after = query.after
-      if (after !== null) {
-        select = select.where((builder) =>
-          builder.or([
-            builder('created_at', '<', after.createdAt),
-            builder.and([builder('created_at', '=', after.createdAt), builder('id', '<', after.id)]),
-          ]),
-        )
-      }
-      return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute()
-    },
-
-    /** Interns in any workspace with one of `statuses` (the intern runtime's work queue). */
-    async listByStatus(statuses: readonly string[]): Promise<InternRow[]> {
-      return db
-        .selectFrom('interns')
-        .selectAll()
-        .where('status', 'in', [...statuses])
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute()
-    },
-
-    async delete(id: string, executor: Executor = db): Promise<void> {
-      await executor.deleteFrom('interns').where('id', '=', id).execute()
-    },
-
-    async update(
+    insert: (row: InternRow, executor: Executor = db) => insertIntern(executor, row),
+    findById: (id: string, executor: Executor = db) => findInternById(executor, id),
+    findByName: (workspaceId: string, name: string, executor: Executor = db) =>
+      findInternByName(executor, workspaceId, name),
+    findByVault: (vaultId: string) => findInternByVault(db, vaultId),
+    list: (query: ListInternsQuery) => listInterns(db, query),
+    listByStatus: (statuses: readonly string[]) => listInternsByStatus(db, statuses),
+    delete: (id: string, executor: Executor = db) => deleteIntern(executor, id),
+    update: (
       id: string,
       values: Partial<Omit<InternRow, 'id' | 'workspace_id' | 'created_at'>>,
       executor: Executor = db,
-    ): Promise<void> {
-      await executor.updateTable('interns').set(values).where('id', '=', id).execute()
-    },
-
-    async findIdempotency(
-      workspaceId: string,
-      key: string,
-      executor: Executor = db,
-    ): Promise<InternIdempotencyRow | undefined> {
-      return executor
-        .selectFrom('intern_idempotency')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .where('idempotency_key', '=', key)
-        .executeTakeFirst()
-    },
-
-    async insertIdempotency(row: InternIdempotencyRow, executor: Executor = db): Promise<void> {
-      await executor.insertInto('intern_idempotency').values(row).execute()
-    },
+    ) => updateIntern(executor, id, values),
+    findIdempotency: (workspaceId: string, key: string, executor: Executor = db) =>
+      findIdempotency(executor, workspaceId, key),
+    insertIdempotency: (row: InternIdempotencyRow, executor: Executor = db) => insertIdempotency(executor, row),
   }
 }
 
 export type InternsRepository = ReturnType<typeof createInternsRepository>
+
+async function insertIntern(executor: Executor, row: InternRow): Promise<void> {
+  await executor.insertInto('interns').values(row).execute()
+}
+
+async function findInternById(executor: Executor, id: string): Promise<InternRow | undefined> {
+  return executor.selectFrom('interns').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+async function findInternByName(executor: Executor, workspaceId: string, name: string): Promise<InternRow | undefined> {
+  return executor
+    .selectFrom('interns')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('name', '=', name)
+    .executeTakeFirst()
+}
+
+async function findInternByVault(db: Kysely<Database>, vaultId: string): Promise<InternRow | undefined> {
+  return db.selectFrom('interns').selectAll().where('vault_id', '=', vaultId).executeTakeFirst()
+}
+
+async function listInterns(db: Kysely<Database>, query: ListInternsQuery): Promise<InternRow[]> {
+  let select = db.selectFrom('interns').selectAll().where('workspace_id', '=', query.workspaceId)
+  if (query.statuses !== null) select = select.where('status', 'in', [...query.statuses])
+  const after = query.after
+  if (after !== null) {
+    select = select.where((builder) =>
+      builder.or([
+        builder('created_at', '<', after.createdAt),
+        builder.and([builder('created_at', '=', after.createdAt), builder('id', '<', after.id)]),
+      ]),
+    )
+  }
+  return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute()
+}
+
+/** Interns in any workspace with one of `statuses` (the intern runtime's work queue). */
+async function listInternsByStatus(db: Kysely<Database>, statuses: readonly string[]): Promise<InternRow[]> {
+  return db
+    .selectFrom('interns')
+    .selectAll()
+    .where('status', 'in', [...statuses])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()
+}
+
+async function deleteIntern(executor: Executor, id: string): Promise<void> {
+  await executor.deleteFrom('interns').where('id', '=', id).execute()
+}
+
+async function updateIntern(
+  executor: Executor,
+  id: string,
+  values: Partial<Omit<InternRow, 'id' | 'workspace_id' | 'created_at'>>,
+): Promise<void> {
+  await executor.updateTable('interns').set(values).where('id', '=', id).execute()
+}
+
+async function findIdempotency(
+  executor: Executor,
+  workspaceId: string,
+  key: string,
+): Promise<InternIdempotencyRow | undefined> {
+  return executor
+    .selectFrom('intern_idempotency')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst()
+}
+
+async function insertIdempotency(executor: Executor, row: InternIdempotencyRow): Promise<void> {
+  await executor.insertInto('intern_idempotency').values(row).execute()
+}

@@ -45,69 +45,80 @@ export function newWorkspaceRow(workspace: NewWorkspace): WorkspaceRow {
 
 export function createOrganizationsRepository(db: Kysely<Database>) {
   return {
-    async findOrganization(executor: Executor = db): Promise<OrganizationRow | undefined> {
-      return executor.selectFrom('organizations').selectAll().orderBy('created_at').limit(1).executeTakeFirst()
-    },
-
-    async insertOrganization(row: OrganizationRow, executor: Executor = db): Promise<void> {
-      await executor.insertInto('organizations').values(row).execute()
-    },
-
-    async insertUser(row: UserRow, executor: Executor = db): Promise<void> {
-      await executor.insertInto('users').values(row).execute()
-    },
-
-    async findUserByEmail(email: string): Promise<UserRow | undefined> {
-      return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
-    },
-
-    async findUser(id: string): Promise<UserRow | undefined> {
-      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
-    },
-
-    async listUsers(
-      organizationId: string,
-      offset: number,
-      limit: number,
-    ): Promise<{ rows: UserRow[]; total: number }> {
-      const rows = await db
-        .selectFrom('users')
-        .selectAll()
-        .where('organization_id', '=', organizationId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(limit)
-        .offset(offset)
-        .execute()
-      const count = await db
-        .selectFrom('users')
-        .select((builder) => builder.fn.countAll<number | string>().as('count'))
-        .where('organization_id', '=', organizationId)
-        .executeTakeFirstOrThrow()
-      return { rows, total: Number(count.count) }
-    },
-
-    async insertWorkspace(workspace: NewWorkspace, executor: Executor = db): Promise<void> {
-      await executor.insertInto('workspaces').values(newWorkspaceRow(workspace)).execute()
-    },
-
-    async findDefaultWorkspace(organizationId: string): Promise<WorkspaceRow | undefined> {
-      return db
-        .selectFrom('workspaces')
-        .selectAll()
-        .where('organization_id', '=', organizationId)
-        .where('is_default', '=', 1)
-        .executeTakeFirst()
-    },
-
-    async findWorkspace(idOrSlug: string): Promise<WorkspaceRow | undefined> {
-      return db
-        .selectFrom('workspaces')
-        .selectAll()
-        .where((builder) => builder.or([builder('id', '=', idOrSlug), builder('slug', '=', idOrSlug)]))
-        .executeTakeFirst()
-    },
+    findOrganization: (executor: Executor = db) => findOrganization(executor),
+    insertOrganization: (row: OrganizationRow, executor: Executor = db) => insertOrganization(executor, row),
+    insertUser: (row: UserRow, executor: Executor = db) => insertUser(executor, row),
+    findUserByEmail: (email: string) => findUserByEmail(db, email),
+    findUser: (id: string) => findUser(db, id),
+    listUsers: (organizationId: string, offset: number, limit: number) => listUsers(db, organizationId, offset, limit),
+    insertWorkspace: (workspace: NewWorkspace, executor: Executor = db) => insertWorkspace(executor, workspace),
+    findDefaultWorkspace: (organizationId: string) => findDefaultWorkspace(db, organizationId),
+    findWorkspace: (idOrSlug: string) => findWorkspace(db, idOrSlug),
   }
 }
 
 export type OrganizationsRepository = ReturnType<typeof createOrganizationsRepository>
+
+async function findOrganization(executor: Executor): Promise<OrganizationRow | undefined> {
+  return executor.selectFrom('organizations').selectAll().orderBy('created_at').limit(1).executeTakeFirst()
+}
+
+async function insertOrganization(executor: Executor, row: OrganizationRow): Promise<void> {
+  await executor.insertInto('organizations').values(row).execute()
+}
+
+async function insertUser(executor: Executor, row: UserRow): Promise<void> {
+  await executor.insertInto('users').values(row).execute()
+}
+
+async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
+}
+
+async function findUser(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+async function listUsers(
+  db: Kysely<Database>,
+  organizationId: string,
+  offset: number,
+  limit: number,
+): Promise<{ rows: UserRow[]; total: number }> {
+  const rows = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .offset(offset)
+    .execute()
+  const count = await db
+    .selectFrom('users')
+    .select((builder) => builder.fn.countAll<number | string>().as('count'))
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirstOrThrow()
+  return { rows, total: Number(count.count) }
+}
+
+async function insertWorkspace(executor: Executor, workspace: NewWorkspace): Promise<void> {
+  await executor.insertInto('workspaces').values(newWorkspaceRow(workspace)).execute()
+}
+
+async function findDefaultWorkspace(db: Kysely<Database>, organizationId: string): Promise<WorkspaceRow | undefined> {
+  return db
+    .selectFrom('workspaces')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('is_default', '=', 1)
+    .executeTakeFirst()
+}
+
+async function findWorkspace(db: Kysely<Database>, idOrSlug: string): Promise<WorkspaceRow | undefined> {
+  return db
+    .selectFrom('workspaces')
+    .selectAll()
+    .where((builder) => builder.or([builder('id', '=', idOrSlug), builder('slug', '=', idOrSlug)]))
+    .executeTakeFirst()
+}

@@ -20,113 +20,14 @@ export interface NewPresetVersion {
 
 export function createPresetsRepository(db: Kysely<Database>) {
   return {
-    async findBySlug(workspaceId: string, slug: string): Promise<PresetRow | undefined> {
-      return db
-        .selectFrom('presets')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .where('slug', '=', slug)
-        .executeTakeFirst()
-    },
-
-    async findById(id: string): Promise<PresetRow | undefined> {
-      return db.selectFrom('presets').selectAll().where('id', '=', id).executeTakeFirst()
-    },
-
-    async listAll(): Promise<PresetRow[]> {
-      return db.selectFrom('presets').selectAll().execute()
-    },
-
-    async list(workspaceId: string, offset: number, limit: number): Promise<{ rows: PresetRow[]; total: number }> {
-      const base = db.selectFrom('presets').where('workspace_id', '=', workspaceId)
-      const rows = await base
-        .selectAll()
-        .orderBy('updated_at', 'desc')
-        .orderBy('id')
-        .limit(limit)
-        .offset(offset)
-        .execute()
-      const count = await base
-        .select((builder) => builder.fn.countAll<number | string>().as('count'))
-        .executeTakeFirstOrThrow()
-      return { rows, total: Number(count.count) }
-    },
-
-    async findVersionById(id: string): Promise<PresetVersionRow | undefined> {
-      return db.selectFrom('preset_versions').selectAll().where('id', '=', id).executeTakeFirst()
-    },
-
-    async findVersion(presetId: string, version: number): Promise<PresetVersionRow | undefined> {
-      return db
-        .selectFrom('preset_versions')
-        .selectAll()
-        .where('preset_id', '=', presetId)
-        .where('version', '=', version)
-        .executeTakeFirst()
-    },
-
-    async listVersions(
-      presetId: string,
-      offset: number,
-      limit: number,
-    ): Promise<{ rows: PresetVersionRow[]; total: number }> {
-      const base = db.selectFrom('preset_versions').where('preset_id', '=', presetId)
-      const rows = await base.selectAll().orderBy('version').limit(limit).offset(offset).execute()
-      const count = await base
-        .select((builder) => builder.fn.countAll<number | string>().as('count'))
-        .executeTakeFirstOrThrow()
-      return { rows: rows.map(normalizeVersion), total: Number(count.count) }
-    },
-
-    /** Creates the preset when its slug is new, appends the next version and designates it. */
-    async appendVersion(input: NewPresetVersion): Promise<{ preset: PresetRow; version: PresetVersionRow }> {
-      return db.transaction().execute(async (trx) => {
-        let preset = await trx
-          .selectFrom('presets')
-          .selectAll()
-          .where('workspace_id', '=', input.workspaceId)
-          .where('slug', '=', input.slug)
-          .executeTakeFirst()
-        if (preset === undefined) {
-          preset = {
-            id: input.newId(),
-            workspace_id: input.workspaceId,
-            slug: input.slug,
-            name: input.slug,
-            description: null,
-            status: 'active',
-            status_updated_at: null,
-            designated_version_id: null,
-            creator_user_id: input.creatorUserId,
-            created_at: input.now,
-            updated_at: input.now,
-          }
-          await trx.insertInto('presets').values(preset).execute()
-        }
-        const last = await trx
-          .selectFrom('preset_versions')
-          .select((builder) => builder.fn.max<number | string | null>('version').as('max'))
-          .where('preset_id', '=', preset.id)
-          .executeTakeFirstOrThrow()
-        const version: PresetVersionRow = {
-          id: input.newId(),
-          preset_id: preset.id,
-          version: Number(last.max ?? 0) + 1,
-          config: input.config,
-          system_prompt: input.systemPrompt,
-          creator_id: input.creatorId,
-          created_at: input.now,
-          updated_at: input.now,
-        }
-        await trx.insertInto('preset_versions').values(version).execute()
-        await trx
-          .updateTable('presets')
-          .set({ designated_version_id: version.id, updated_at: input.now })
-          .where('id', '=', preset.id)
-          .execute()
-        return { preset: { ...preset, designated_version_id: version.id, updated_at: input.now }, version }
-      })
-    },
+    findBySlug: (workspaceId: string, slug: string) => findPresetBySlug(db, workspaceId, slug),
+    findById: (id: string) => findPresetById(db, id),
+    listAll: () => listAllPresets(db),
+    list: (workspaceId: string, offset: number, limit: number) => listPresets(db, workspaceId, offset, limit),
+    findVersionById: (id: string) => findVersionById(db, id),
+    findVersion: (presetId: string, version: number) => findVersion(db, presetId, version),
+    listVersions: (presetId: string, offset: number, limit: number) => listVersions(db, presetId, offset, limit),
+    appendVersion: (input: NewPresetVersion) => appendVersion(db, input),
   }
 }
 
@@ -135,3 +36,122 @@ function normalizeVersion(row: PresetVersionRow): PresetVersionRow {
 }
 
 export type PresetsRepository = ReturnType<typeof createPresetsRepository>
+
+async function findPresetBySlug(
+  db: Kysely<Database>,
+  workspaceId: string,
+  slug: string,
+): Promise<PresetRow | undefined> {
+  return db
+    .selectFrom('presets')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('slug', '=', slug)
+    .executeTakeFirst()
+}
+
+async function findPresetById(db: Kysely<Database>, id: string): Promise<PresetRow | undefined> {
+  return db.selectFrom('presets').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+async function listAllPresets(db: Kysely<Database>): Promise<PresetRow[]> {
+  return db.selectFrom('presets').selectAll().execute()
+}
+
+async function listPresets(
+  db: Kysely<Database>,
+  workspaceId: string,
+  offset: number,
+  limit: number,
+): Promise<{ rows: PresetRow[]; total: number }> {
+  const base = db.selectFrom('presets').where('workspace_id', '=', workspaceId)
+  const rows = await base.selectAll().orderBy('updated_at', 'desc').orderBy('id').limit(limit).offset(offset).execute()
+  const count = await base
+    .select((builder) => builder.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow()
+  return { rows, total: Number(count.count) }
+}
+
+async function findVersionById(db: Kysely<Database>, id: string): Promise<PresetVersionRow | undefined> {
+  return db.selectFrom('preset_versions').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+async function findVersion(
+  db: Kysely<Database>,
+  presetId: string,
+  version: number,
+): Promise<PresetVersionRow | undefined> {
+  return db
+    .selectFrom('preset_versions')
+    .selectAll()
+    .where('preset_id', '=', presetId)
+    .where('version', '=', version)
+    .executeTakeFirst()
+}
+
+async function listVersions(
+  db: Kysely<Database>,
+  presetId: string,
+  offset: number,
+  limit: number,
+): Promise<{ rows: PresetVersionRow[]; total: number }> {
+  const base = db.selectFrom('preset_versions').where('preset_id', '=', presetId)
+  const rows = await base.selectAll().orderBy('version').limit(limit).offset(offset).execute()
+  const count = await base
+    .select((builder) => builder.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow()
+  return { rows: rows.map(normalizeVersion), total: Number(count.count) }
+}
+
+/** Creates the preset when its slug is new, appends the next version and designates it. */
+async function appendVersion(
+  db: Kysely<Database>,
+  input: NewPresetVersion,
+): Promise<{ preset: PresetRow; version: PresetVersionRow }> {
+  return db.transaction().execute(async (trx) => {
+    let preset = await trx
+      .selectFrom('presets')
+      .selectAll()
+      .where('workspace_id', '=', input.workspaceId)
+      .where('slug', '=', input.slug)
+      .executeTakeFirst()
+    if (preset === undefined) {
+      preset = {
+        id: input.newId(),
+        workspace_id: input.workspaceId,
+        slug: input.slug,
+        name: input.slug,
+        description: null,
+        status: 'active',
+        status_updated_at: null,
+        designated_version_id: null,
+        creator_user_id: input.creatorUserId,
+        created_at: input.now,
+        updated_at: input.now,
+      }
+      await trx.insertInto('presets').values(preset).execute()
+    }
+    const last = await trx
+      .selectFrom('preset_versions')
+      .select((builder) => builder.fn.max<number | string | null>('version').as('max'))
+      .where('preset_id', '=', preset.id)
+      .executeTakeFirstOrThrow()
+    const version: PresetVersionRow = {
+      id: input.newId(),
+      preset_id: preset.id,
+      version: Number(last.max ?? 0) + 1,
+      config: input.config,
+      system_prompt: input.systemPrompt,
+      creator_id: input.creatorId,
+      created_at: input.now,
+      updated_at: input.now,
+    }
+    await trx.insertInto('preset_versions').values(version).execute()
+    await trx
+      .updateTable('presets')
+      .set({ designated_version_id: version.id, updated_at: input.now })
+      .where('id', '=', preset.id)
+      .execute()
+    return { preset: { ...preset, designated_version_id: version.id, updated_at: input.now }, version }
+  })
+}
