@@ -61,83 +61,88 @@ export interface AccountingServiceDeps {
 }
 
 export function createAccountingService(deps: AccountingServiceDeps) {
-  const { counters, clock, credits } = deps
-
-  async function creditScopes(
-    isByok: boolean,
-  ): Promise<{ credits: { scopeId: string; totalCreditsNano: bigint } | null; tracking: LimitedScope[] }> {
-    if (isByok) return { credits: null, tracking: [] }
-    if (deps.enforceCredits)
-      return { credits: { scopeId: credits.scopeId, totalCreditsNano: await credits.totalCreditsNano() }, tracking: [] }
-    return { credits: null, tracking: [{ id: credits.scopeId, limitNano: null }] }
-  }
-
   return {
     /** Holds `worstCaseNano` on every scope at once, or throws payment_required naming the limit. */
-    async reserve(input: ReserveInput): Promise<Reservation> {
-      if (input.worstCaseNano < 0n) throw new RangeError('worstCaseNano may not be negative')
-      const { key } = input
-      const credit = await creditScopes(input.isByok)
-      const plan = planReservation({
-        keyHash: key.hash,
-        key: keyLimitSettings(key),
-        isByok: input.isByok,
-        credits: credit.credits,
-        budgets: [...(input.budgets ?? []), ...credit.tracking],
-        clock,
-      })
-      const id = `${input.generationId}:${input.attempt}`
-      const outcome = await counters.reserve({
-        reservationId: id,
-        scopes: plan.scopes,
-        amountNano: input.worstCaseNano,
-      })
-      if (outcome.kind === 'refused') {
-        throw refusalError(outcome, {
-          key,
-          keyLimitScopeId: plan.keyLimitScopeId,
-          creditScopeId: credits.scopeId,
-          amountNano: input.worstCaseNano,
-          clock,
-        })
-      }
-      return {
-        id,
-        generationId: input.generationId,
-        attempt: input.attempt,
-        keyHash: key.hash,
-        workspaceId: key.workspaceId,
-        organizationId: key.organizationId,
-        isByok: input.isByok,
-        amountNano: input.worstCaseNano,
-        scopes: plan.scopes,
-        reservedAt: clock.now().toISOString(),
-      }
-    },
+    reserve: (input: ReserveInput): Promise<Reservation> => reserve(deps, input),
 
     /**
      * Records the actual cost (which may exceed the hold) and queues the ledger row. Repeating it for
      * the same reservation changes nothing. A reservation the counters no longer know (released, or
      * forgotten) is still billed, through an idempotent record.
      */
-    async settle(reservation: Reservation, input: SettleInput): Promise<void> {
-      if (input.costNano < 0n) throw new RangeError('costNano may not be negative')
-      const outcome = await counters.settle(reservation.id, input.costNano)
-      if (outcome.kind !== 'settled') {
-        await counters.record({
-          id: `settle:${reservation.id}`,
-          scopes: reservation.scopes,
-          amountNano: input.costNano,
-        })
-      }
-      deps.ledger.enqueue(toLedgerRow(reservation, input))
-    },
+    settle: (reservation: Reservation, input: SettleInput): Promise<void> => settle(deps, reservation, input),
 
     /** Drops the hold (the attempt failed before costing anything). */
-    async release(reservation: Reservation): Promise<void> {
-      await counters.release(reservation.id)
+    release: async (reservation: Reservation): Promise<void> => {
+      await deps.counters.release(reservation.id)
     },
   }
+}
+
+async function creditScopes(
+  deps: AccountingServiceDeps,
+  isByok: boolean,
+): Promise<{ credits: { scopeId: string; totalCreditsNano: bigint } | null; tracking: LimitedScope[] }> {
+  const { credits } = deps
+  if (isByok) return { credits: null, tracking: [] }
+  if (deps.enforceCredits)
+    return { credits: { scopeId: credits.scopeId, totalCreditsNano: await credits.totalCreditsNano() }, tracking: [] }
+  return { credits: null, tracking: [{ id: credits.scopeId, limitNano: null }] }
+}
+
+async function reserve(deps: AccountingServiceDeps, input: ReserveInput): Promise<Reservation> {
+  const { counters, clock, credits } = deps
+  if (input.worstCaseNano < 0n) throw new RangeError('worstCaseNano may not be negative')
+  const { key } = input
+  const credit = await creditScopes(deps, input.isByok)
+  const plan = planReservation({
+    keyHash: key.hash,
+    key: keyLimitSettings(key),
+    isByok: input.isByok,
+    credits: credit.credits,
+    budgets: [...(input.budgets ?? []), ...credit.tracking],
+    clock,
+  })
+  const id = `${input.generationId}:${input.attempt}`
+  const outcome = await counters.reserve({
+    reservationId: id,
+    scopes: plan.scopes,
+    amountNano: input.worstCaseNano,
+  })
+  if (outcome.kind === 'refused') {
+    throw refusalError(outcome, {
+      key,
+      keyLimitScopeId: plan.keyLimitScopeId,
+      creditScopeId: credits.scopeId,
+      amountNano: input.worstCaseNano,
+      clock,
+    })
+  }
+  return {
+    id,
+    generationId: input.generationId,
+    attempt: input.attempt,
+    keyHash: key.hash,
+    workspaceId: key.workspaceId,
+    organizationId: key.organizationId,
+    isByok: input.isByok,
+    amountNano: input.worstCaseNano,
+    scopes: plan.scopes,
+    reservedAt: clock.now().toISOString(),
+  }
+}
+
+async function settle(deps: AccountingServiceDeps, reservation: Reservation, input: SettleInput): Promise<void> {
+  if (input.costNano < 0n) throw new RangeError('costNano may not be negative')
+  const outcome = await deps.counters.settle(reservation.id, input.costNano)
+  if (outcome.kind !== 'settled') {
+    await deps.counters.record({
+      id: `settle:${reservation.id}`,
+      scopes: reservation.scopes,
+      amountNano: input.costNano,
+    })
+  }
+  deps.ledger.enqueue(toLedgerRow(reservation, input))
 }
 
 function toLedgerRow(reservation: Reservation, input: SettleInput): LedgerRow {
