@@ -61,118 +61,123 @@ function checkPartnerKey(apiKey: string): string {
 }
 
 export function createKeysService(deps: KeysServiceDeps) {
-  const { apiKeys, clock } = deps
-
-  async function present(keys: readonly ApiKeyRecord[]): Promise<ApiKey[]> {
-    const usage = await readKeysUsage(deps.counters, keys, clock)
-    return keys.map((key) => toApiKey(key, usage.get(key.hash)!))
-  }
-
-  async function resolveWorkspace(idOrSlug: string | undefined): Promise<string> {
-    if (idOrSlug === undefined) return deps.defaultWorkspaceId
-    const workspace = await deps.organizations.findWorkspace(idOrSlug)
-    if (workspace === undefined || workspace.organization_id !== deps.organizationId) {
-      throw new GatewayError(
-        'invalid_request',
-        `workspace_id "${idOrSlug}" does not match any workspace: omit it for the default workspace or pass an existing workspace id`,
-      )
-    }
-    return workspace.id
-  }
-
-  async function resolveCreator(userId: string | null | undefined): Promise<string> {
-    if (userId === undefined || userId === null) return deps.ownerUserId
-    const user = await deps.organizations.findUser(userId)
-    if (user === undefined || user.organization_id !== deps.organizationId) {
-      throw new GatewayError(
-        'invalid_request',
-        `creator_user_id "${userId}" is not a member of this organization: omit it or pass a user_id from GET /api/v1/organization/members`,
-      )
-    }
-    return user.id
-  }
-
-  async function find(hash: string): Promise<ApiKeyRecord> {
-    const key = await apiKeys.findByHash(hash)
-    if (key === undefined) throw new GatewayError('not_found', `No API key with hash ${hash}`)
-    return key
-  }
-
   return {
-    async create(body: CreateKeyBody): Promise<{ data: ApiKey; key: string }> {
-      const now = clock.now()
-      const expiresAt = body.expires_at == null ? null : parseExpiresAt(body.expires_at, now)
-      const externalApiKeyHash = body.external?.api_key === undefined ? null : checkPartnerKey(body.external.api_key)
-      const workspaceId = await resolveWorkspace(body.workspace_id)
-      const creatorUserId = await resolveCreator(body.creator_user_id)
-      const plaintext = generateKeySecret()
-      const record = await apiKeys.insert({
-        hash: hashKeySecret(plaintext),
-        kind: 'inference',
-        name: body.name,
-        label: labelKeySecret(plaintext),
-        organizationId: deps.organizationId,
-        workspaceId,
-        creatorUserId,
-        expiresAt,
-        limitUsd: body.limit == null ? null : String(body.limit),
-        limitReset: body.limit_reset ?? null,
-        includeByokInLimit: body.include_byok_in_limit ?? false,
-        externalUser: body.external?.user ?? null,
-        externalApiKeyHash,
-        createdAt: now.toISOString(),
-      })
-      deps.bus.publish('api_key', record.hash)
-      const [data] = await present([record])
-      return { data: data!, key: plaintext }
-    },
-
-    async list(query: ListKeysQuery): Promise<ApiKey[]> {
-      const workspaceId = await resolveWorkspace(query.workspace_id)
-      const keys = await apiKeys.list({
-        workspaceId,
-        includeDisabled: query.include_disabled ?? false,
-        kinds: ['inference', 'intern'],
-        offset: query.offset ?? 0,
-        limit: keysPageSize,
-      })
-      return present(keys)
-    },
-
-    async get(hash: string): Promise<ApiKey> {
-      const [data] = await present([await find(hash)])
-      return data!
-    },
-
-    async update(hash: string, body: UpdateKeyBody): Promise<ApiKey> {
-      const existing = await find(hash)
-      const changes: { -readonly [K in keyof ApiKeyChanges]: ApiKeyChanges[K] } = {}
-      if (body.name !== undefined) changes.name = body.name
-      if (body.disabled !== undefined) changes.disabled = body.disabled
-      if (body.limit !== undefined) changes.limitUsd = body.limit === null ? null : String(body.limit)
-      if (body.limit_reset !== undefined) changes.limitReset = body.limit_reset
-      if (body.include_byok_in_limit !== undefined) changes.includeByokInLimit = body.include_byok_in_limit
-      if (Object.keys(changes).length === 0) return this.get(existing.hash)
-      const updated = await apiKeys.update(hash, changes, clock.now().toISOString())
-      deps.bus.publish('api_key', hash)
-      if (updated === undefined) throw new GatewayError('not_found', `No API key with hash ${hash}`)
-      const [data] = await present([updated])
-      return data!
-    },
-
-    async delete(hash: string): Promise<{ deleted: true }> {
-      const deleted = await apiKeys.delete(hash)
-      deps.bus.publish('api_key', hash)
-      if (!deleted) throw new GatewayError('not_found', `No API key with hash ${hash}`)
-      return { deleted: true }
-    },
-
-    async current(key: ApiKeyRecord): Promise<CurrentKey> {
-      const usage = await readKeysUsage(deps.counters, [key], clock)
-      const workspace = await deps.organizations.findWorkspace(key.workspaceId)
-      return toCurrentKey(key, usage.get(key.hash)!, workspace === undefined ? null : workspace.id)
-    },
+    create: (body: CreateKeyBody): Promise<{ data: ApiKey; key: string }> => createKey(deps, body),
+    list: (query: ListKeysQuery): Promise<ApiKey[]> => listKeys(deps, query),
+    get: (hash: string): Promise<ApiKey> => getKey(deps, hash),
+    update: (hash: string, body: UpdateKeyBody): Promise<ApiKey> => updateKey(deps, hash, body),
+    delete: (hash: string): Promise<{ deleted: true }> => deleteKey(deps, hash),
+    current: (key: ApiKeyRecord): Promise<CurrentKey> => describeCurrentKey(deps, key),
   }
+}
+
+async function present(deps: KeysServiceDeps, keys: readonly ApiKeyRecord[]): Promise<ApiKey[]> {
+  const usage = await readKeysUsage(deps.counters, keys, deps.clock)
+  return keys.map((key) => toApiKey(key, usage.get(key.hash)!))
+}
+
+async function resolveWorkspace(deps: KeysServiceDeps, idOrSlug: string | undefined): Promise<string> {
+  if (idOrSlug === undefined) return deps.defaultWorkspaceId
+  const workspace = await deps.organizations.findWorkspace(idOrSlug)
+  if (workspace === undefined || workspace.organization_id !== deps.organizationId) {
+    throw new GatewayError(
+      'invalid_request',
+      `workspace_id "${idOrSlug}" does not match any workspace: omit it for the default workspace or pass an existing workspace id`,
+    )
+  }
+  return workspace.id
+}
+
+async function resolveCreator(deps: KeysServiceDeps, userId: string | null | undefined): Promise<string> {
+  if (userId === undefined || userId === null) return deps.ownerUserId
+  const user = await deps.organizations.findUser(userId)
+  if (user === undefined || user.organization_id !== deps.organizationId) {
+    throw new GatewayError(
+      'invalid_request',
+      `creator_user_id "${userId}" is not a member of this organization: omit it or pass a user_id from GET /api/v1/organization/members`,
+    )
+  }
+  return user.id
+}
+
+async function findKey(deps: KeysServiceDeps, hash: string): Promise<ApiKeyRecord> {
+  const key = await deps.apiKeys.findByHash(hash)
+  if (key === undefined) throw new GatewayError('not_found', `No API key with hash ${hash}`)
+  return key
+}
+
+async function createKey(deps: KeysServiceDeps, body: CreateKeyBody): Promise<{ data: ApiKey; key: string }> {
+  const now = deps.clock.now()
+  const expiresAt = body.expires_at == null ? null : parseExpiresAt(body.expires_at, now)
+  const externalApiKeyHash = body.external?.api_key === undefined ? null : checkPartnerKey(body.external.api_key)
+  const workspaceId = await resolveWorkspace(deps, body.workspace_id)
+  const creatorUserId = await resolveCreator(deps, body.creator_user_id)
+  const plaintext = generateKeySecret()
+  const record = await deps.apiKeys.insert({
+    hash: hashKeySecret(plaintext),
+    kind: 'inference',
+    name: body.name,
+    label: labelKeySecret(plaintext),
+    organizationId: deps.organizationId,
+    workspaceId,
+    creatorUserId,
+    expiresAt,
+    limitUsd: body.limit == null ? null : String(body.limit),
+    limitReset: body.limit_reset ?? null,
+    includeByokInLimit: body.include_byok_in_limit ?? false,
+    externalUser: body.external?.user ?? null,
+    externalApiKeyHash,
+    createdAt: now.toISOString(),
+  })
+  deps.bus.publish('api_key', record.hash)
+  const [data] = await present(deps, [record])
+  return { data: data!, key: plaintext }
+}
+
+async function listKeys(deps: KeysServiceDeps, query: ListKeysQuery): Promise<ApiKey[]> {
+  const workspaceId = await resolveWorkspace(deps, query.workspace_id)
+  const keys = await deps.apiKeys.list({
+    workspaceId,
+    includeDisabled: query.include_disabled ?? false,
+    kinds: ['inference', 'intern'],
+    offset: query.offset ?? 0,
+    limit: keysPageSize,
+  })
+  return present(deps, keys)
+}
+
+async function getKey(deps: KeysServiceDeps, hash: string): Promise<ApiKey> {
+  const [data] = await present(deps, [await findKey(deps, hash)])
+  return data!
+}
+
+async function updateKey(deps: KeysServiceDeps, hash: string, body: UpdateKeyBody): Promise<ApiKey> {
+  const existing = await findKey(deps, hash)
+  const changes: { -readonly [K in keyof ApiKeyChanges]: ApiKeyChanges[K] } = {}
+  if (body.name !== undefined) changes.name = body.name
+  if (body.disabled !== undefined) changes.disabled = body.disabled
+  if (body.limit !== undefined) changes.limitUsd = body.limit === null ? null : String(body.limit)
+  if (body.limit_reset !== undefined) changes.limitReset = body.limit_reset
+  if (body.include_byok_in_limit !== undefined) changes.includeByokInLimit = body.include_byok_in_limit
+  if (Object.keys(changes).length === 0) return getKey(deps, existing.hash)
+  const updated = await deps.apiKeys.update(hash, changes, deps.clock.now().toISOString())
+  deps.bus.publish('api_key', hash)
+  if (updated === undefined) throw new GatewayError('not_found', `No API key with hash ${hash}`)
+  const [data] = await present(deps, [updated])
+  return data!
+}
+
+async function deleteKey(deps: KeysServiceDeps, hash: string): Promise<{ deleted: true }> {
+  const deleted = await deps.apiKeys.delete(hash)
+  deps.bus.publish('api_key', hash)
+  if (!deleted) throw new GatewayError('not_found', `No API key with hash ${hash}`)
+  return { deleted: true }
+}
+
+async function describeCurrentKey(deps: KeysServiceDeps, key: ApiKeyRecord): Promise<CurrentKey> {
+  const usage = await readKeysUsage(deps.counters, [key], deps.clock)
+  const workspace = await deps.organizations.findWorkspace(key.workspaceId)
+  return toCurrentKey(key, usage.get(key.hash)!, workspace === undefined ? null : workspace.id)
 }
 
 export type KeysService = ReturnType<typeof createKeysService>
