@@ -25,71 +25,90 @@ interface BudgetReply<T> {
 }
 
 export function createBudgetService(deps: BudgetServiceDeps) {
-  const { workspaces, workspaceService, clock, changeBus } = deps
-
   return {
-    async list(idOrSlug: string): Promise<BudgetReply<WorkspaceBudget[]>> {
-      const workspace = await workspaceService.resolve(idOrSlug)
-      const rows = await workspaces.listBudgets(workspace.id)
-      return { data: rows.map(toBudgetObject), include_byok_in_budgets: workspace.include_byok_in_budgets === 1 }
-    },
-
-    async get(idOrSlug: string, interval: BudgetInterval): Promise<BudgetReply<WorkspaceBudget>> {
-      const workspace = await workspaceService.resolve(idOrSlug)
-      const row = (await workspaces.listBudgets(workspace.id)).find((budget) => budget.interval === interval)
-      if (row === undefined) {
-        throw new GatewayError(
-          'not_found',
-          `Workspace "${workspace.slug}" has no ${interval} budget: set one with PUT /api/v1/workspaces/${workspace.slug}/budgets/${interval}`,
-        )
-      }
-      return { data: toBudgetObject(row), include_byok_in_budgets: workspace.include_byok_in_budgets === 1 }
-    },
-
-    async put(
+    list: (idOrSlug: string): Promise<BudgetReply<WorkspaceBudget[]>> => listBudgets(deps, idOrSlug),
+    get: (idOrSlug: string, interval: BudgetInterval): Promise<BudgetReply<WorkspaceBudget>> =>
+      getBudget(deps, idOrSlug, interval),
+    put: (
       idOrSlug: string,
       interval: BudgetInterval,
       limitUsd: number,
       includeByok: boolean | undefined,
-    ): Promise<BudgetReply<WorkspaceBudget>> {
-      const workspace = await workspaceService.resolve(idOrSlug)
-      const rows = await workspaces.listBudgets(workspace.id)
-      const limits: Partial<Record<BudgetInterval, number>> = Object.fromEntries(
-        rows.map((row) => [row.interval, Number(row.limit_usd)]),
-      )
-      limits[interval] = limitUsd
-      const conflict = findBudgetOrderConflict(limits)
-      if (conflict !== undefined) {
-        throw new GatewayError(
-          'invalid_request',
-          `The ${conflict.longer} budget (${conflict.longerLimit} USD) must be greater than the ${conflict.shorter} budget (${conflict.shorterLimit} USD): limits must strictly decrease lifetime > monthly > weekly > daily`,
-          { metadata: { conflicting_intervals: [conflict.longer, conflict.shorter] } },
-        )
-      }
-      const now = clock.now().toISOString()
-      const existing = rows.find((row) => row.interval === interval)
-      const budget: WorkspaceBudgetRow = {
-        id: existing?.id ?? randomUUID(),
-        workspace_id: workspace.id,
-        interval,
-        limit_usd: formatUsdDecimal(limitUsd),
-        created_at: existing?.created_at ?? now,
-        updated_at: now,
-      }
-      await workspaces.upsertBudget(budget, includeByok)
-      changeBus.publish('workspace', workspace.id)
-      return {
-        data: toBudgetObject(budget),
-        include_byok_in_budgets: includeByok ?? workspace.include_byok_in_budgets === 1,
-      }
-    },
-
-    async delete(idOrSlug: string, interval: BudgetInterval): Promise<void> {
-      const workspace = await workspaceService.resolve(idOrSlug)
-      await workspaces.deleteBudget(workspace.id, interval)
-      changeBus.publish('workspace', workspace.id)
-    },
+    ): Promise<BudgetReply<WorkspaceBudget>> => putBudget(deps, idOrSlug, interval, limitUsd, includeByok),
+    delete: (idOrSlug: string, interval: BudgetInterval): Promise<void> => deleteBudget(deps, idOrSlug, interval),
   }
+}
+
+async function listBudgets(deps: BudgetServiceDeps, idOrSlug: string): Promise<BudgetReply<WorkspaceBudget[]>> {
+  const workspace = await deps.workspaceService.resolve(idOrSlug)
+  const rows = await deps.workspaces.listBudgets(workspace.id)
+  return { data: rows.map(toBudgetObject), include_byok_in_budgets: workspace.include_byok_in_budgets === 1 }
+}
+
+async function getBudget(
+  deps: BudgetServiceDeps,
+  idOrSlug: string,
+  interval: BudgetInterval,
+): Promise<BudgetReply<WorkspaceBudget>> {
+  const workspace = await deps.workspaceService.resolve(idOrSlug)
+  const row = (await deps.workspaces.listBudgets(workspace.id)).find((budget) => budget.interval === interval)
+  if (row === undefined) {
+    throw new GatewayError(
+      'not_found',
+      `Workspace "${workspace.slug}" has no ${interval} budget: set one with PUT /api/v1/workspaces/${workspace.slug}/budgets/${interval}`,
+    )
+  }
+  return { data: toBudgetObject(row), include_byok_in_budgets: workspace.include_byok_in_budgets === 1 }
+}
+
+/** Refuses a limit that would break lifetime > monthly > weekly > daily among the workspace's budgets. */
+function assertBudgetOrder(rows: readonly WorkspaceBudgetRow[], interval: BudgetInterval, limitUsd: number): void {
+  const limits: Partial<Record<BudgetInterval, number>> = Object.fromEntries(
+    rows.map((row) => [row.interval, Number(row.limit_usd)]),
+  )
+  limits[interval] = limitUsd
+  const conflict = findBudgetOrderConflict(limits)
+  if (conflict !== undefined) {
+    throw new GatewayError(
+      'invalid_request',
+      `The ${conflict.longer} budget (${conflict.longerLimit} USD) must be greater than the ${conflict.shorter} budget (${conflict.shorterLimit} USD): limits must strictly decrease lifetime > monthly > weekly > daily`,
+      { metadata: { conflicting_intervals: [conflict.longer, conflict.shorter] } },
+    )
+  }
+}
+
+async function putBudget(
+  deps: BudgetServiceDeps,
+  idOrSlug: string,
+  interval: BudgetInterval,
+  limitUsd: number,
+  includeByok: boolean | undefined,
+): Promise<BudgetReply<WorkspaceBudget>> {
+  const workspace = await deps.workspaceService.resolve(idOrSlug)
+  const rows = await deps.workspaces.listBudgets(workspace.id)
+  assertBudgetOrder(rows, interval, limitUsd)
+  const now = deps.clock.now().toISOString()
+  const existing = rows.find((row) => row.interval === interval)
+  const budget: WorkspaceBudgetRow = {
+    id: existing?.id ?? randomUUID(),
+    workspace_id: workspace.id,
+    interval,
+    limit_usd: formatUsdDecimal(limitUsd),
+    created_at: existing?.created_at ?? now,
+    updated_at: now,
+  }
+  await deps.workspaces.upsertBudget(budget, includeByok)
+  deps.changeBus.publish('workspace', workspace.id)
+  return {
+    data: toBudgetObject(budget),
+    include_byok_in_budgets: includeByok ?? workspace.include_byok_in_budgets === 1,
+  }
+}
+
+async function deleteBudget(deps: BudgetServiceDeps, idOrSlug: string, interval: BudgetInterval): Promise<void> {
+  const workspace = await deps.workspaceService.resolve(idOrSlug)
+  await deps.workspaces.deleteBudget(workspace.id, interval)
+  deps.changeBus.publish('workspace', workspace.id)
 }
 
 export type BudgetService = ReturnType<typeof createBudgetService>

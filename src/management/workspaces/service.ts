@@ -52,181 +52,210 @@ function toColumns(body: UpdateWorkspaceBody): Updateable<WorkspaceTable> {
 }
 
 export function createWorkspaceService(deps: WorkspaceServiceDeps) {
-  const { workspaces, clock, changeBus, organizationId } = deps
-
-  async function resolve(idOrSlug: string): Promise<WorkspaceRow> {
-    const workspace = await workspaces.find(idOrSlug)
-    if (workspace === undefined || workspace.organization_id !== organizationId) {
-      throw new GatewayError(
-        'not_found',
-        `Workspace "${idOrSlug}" not found: pass a workspace id or slug from GET /api/v1/workspaces`,
-      )
-    }
-    return workspace
-  }
-
-  async function assertSlugFree(slug: string, exceptId?: string): Promise<void> {
-    const holder = await workspaces.findBySlug(slug)
-    if (holder !== undefined && holder.id !== exceptId) {
-      throw new GatewayError(
-        'conflict',
-        `The slug "${slug}" is already used by workspace ${holder.id}: choose another slug`,
-      )
-    }
-  }
-
-  async function assertUsersExist(userIds: readonly string[]) {
-    const users = await workspaces.findUsers(organizationId, userIds)
-    const found = new Set(users.map((user) => user.id))
-    const unknown = [...new Set(userIds)].filter((id) => !found.has(id))
-    if (unknown.length > 0) {
-      throw new GatewayError(
-        'not_found',
-        `Unknown user ids: ${unknown.join(', ')}; list the organization members with GET /api/v1/organization/members`,
-        {
-          metadata: { unknown_user_ids: unknown },
-        },
-      )
-    }
-    return users
-  }
-
-  function refuseOnDefault(workspace: WorkspaceRow, action: string): void {
-    if (workspace.is_default === 1) {
-      throw new GatewayError(
-        'invalid_request',
-        `Cannot ${action} the default workspace: every organization member is implicitly its member`,
-      )
-    }
-  }
-
   return {
-    resolve,
-
-    async list(offset: number, limit: number): Promise<Page<Workspace>> {
-      const { rows, total } = await workspaces.list(organizationId, offset, limit)
-      return { data: rows.map(toWorkspaceObject), total_count: total }
-    },
-
-    async get(idOrSlug: string): Promise<Workspace> {
-      return toWorkspaceObject(await resolve(idOrSlug))
-    },
-
-    async create(body: CreateWorkspaceBody, createdBy: string | null): Promise<Workspace> {
-      await assertSlugFree(body.slug)
-      const id = randomUUID()
-      await workspaces.insert({
-        ...newWorkspaceRow({
-          id,
-          organizationId,
-          name: body.name,
-          slug: body.slug,
-          isDefault: false,
-          createdBy,
-          createdAt: clock.now().toISOString(),
-        }),
-        ...toColumns(body),
-      })
-      changeBus.publish('workspace', id)
-      return toWorkspaceObject(await resolve(id))
-    },
-
-    async update(idOrSlug: string, body: UpdateWorkspaceBody): Promise<Workspace> {
-      const workspace = await resolve(idOrSlug)
-      if (body.slug !== undefined) await assertSlugFree(body.slug, workspace.id)
-      await workspaces.update(workspace.id, { ...toColumns(body), updated_at: clock.now().toISOString() })
-      changeBus.publish('workspace', workspace.id)
-      return toWorkspaceObject(await resolve(workspace.id))
-    },
-
-    async delete(idOrSlug: string, confirmDefault: boolean): Promise<void> {
-      const workspace = await resolve(idOrSlug)
-      if (workspace.is_default === 1 && !confirmDefault) {
-        throw new GatewayError(
-          'invalid_request',
-          `Workspace "${workspace.slug}" is the default workspace: repeat the request with ?confirm_default_workspace_deletion=true to delete it`,
-        )
-      }
-      const activeKeys = await workspaces.countActiveKeys(workspace.id)
-      if (activeKeys > 0) {
-        throw new GatewayError(
-          'conflict',
-          `Workspace "${workspace.slug}" has ${activeKeys} active API key(s): disable or delete them first`,
-        )
-      }
-      const successor = await findSuccessor(workspace)
-      const deletion = await workspaces.delete(workspace, successor.id)
-      changeBus.publish('workspace', workspace.id)
-      if (deletion.newDefaultWorkspaceId !== null) changeBus.publish('workspace', deletion.newDefaultWorkspaceId)
-      for (const id of deletion.guardrailIds) changeBus.publish('guardrail', id)
-      for (const hash of deletion.keyHashes) changeBus.publish('api_key', hash)
-    },
-
-    async listMembers(idOrSlug: string, offset: number, limit: number): Promise<Page<WorkspaceMember>> {
-      const workspace = await resolve(idOrSlug)
-      if (workspace.is_default === 1) {
-        const { rows, total } = await workspaces.listUsers(organizationId, offset, limit)
-        return { data: rows.map((user) => toImplicitMemberObject(workspace.id, user)), total_count: total }
-      }
-      const { rows, total } = await workspaces.listMembers(workspace.id, offset, limit)
-      return { data: rows.map(toMemberObject), total_count: total }
-    },
-
-    async addMembers(
+    resolve: (idOrSlug: string): Promise<WorkspaceRow> => resolveWorkspace(deps, idOrSlug),
+    list: (offset: number, limit: number): Promise<Page<Workspace>> => listWorkspaces(deps, offset, limit),
+    get: async (idOrSlug: string): Promise<Workspace> => toWorkspaceObject(await resolveWorkspace(deps, idOrSlug)),
+    create: (body: CreateWorkspaceBody, createdBy: string | null): Promise<Workspace> =>
+      createWorkspace(deps, body, createdBy),
+    update: (idOrSlug: string, body: UpdateWorkspaceBody): Promise<Workspace> => updateWorkspace(deps, idOrSlug, body),
+    delete: (idOrSlug: string, confirmDefault: boolean): Promise<void> =>
+      deleteWorkspace(deps, idOrSlug, confirmDefault),
+    listMembers: (idOrSlug: string, offset: number, limit: number): Promise<Page<WorkspaceMember>> =>
+      listMembers(deps, idOrSlug, offset, limit),
+    addMembers: (
       idOrSlug: string,
       userIds: readonly string[],
-    ): Promise<{ added_count: number; data: WorkspaceMember[] }> {
-      const workspace = await resolve(idOrSlug)
-      refuseOnDefault(workspace, 'add members to')
-      const users = await assertUsersExist(userIds)
-      const existing = new Set((await workspaces.findMembers(workspace.id, userIds)).map((member) => member.user_id))
-      const now = clock.now().toISOString()
-      const rows = users
-        .filter((user) => !existing.has(user.id))
-        .map((user) => ({
-          id: randomUUID(),
-          workspace_id: workspace.id,
-          user_id: user.id,
-          role: workspaceRoleOf(user),
-          created_at: now,
-        }))
-      await workspaces.insertMembers(rows)
-      if (rows.length > 0) changeBus.publish('workspace', workspace.id)
-      return { added_count: rows.length, data: rows.map(toMemberObject) }
-    },
-
-    async removeMembers(idOrSlug: string, userIds: readonly string[]): Promise<{ removed_count: number }> {
-      const workspace = await resolve(idOrSlug)
-      refuseOnDefault(workspace, 'remove members from')
-      await assertUsersExist(userIds)
-      const owners = await workspaces.findKeyOwners(workspace.id, userIds)
-      if (owners.length > 0) {
-        throw new GatewayError(
-          'invalid_request',
-          `Members ${owners.join(', ')} own active API keys in workspace "${workspace.slug}": disable or delete those keys first`,
-          {
-            metadata: { user_ids: owners },
-          },
-        )
-      }
-      const removed = await workspaces.deleteMembers(workspace.id, userIds)
-      if (removed > 0) changeBus.publish('workspace', workspace.id)
-      return { removed_count: removed }
-    },
+    ): Promise<{ added_count: number; data: WorkspaceMember[] }> => addMembers(deps, idOrSlug, userIds),
+    removeMembers: (idOrSlug: string, userIds: readonly string[]): Promise<{ removed_count: number }> =>
+      removeMembers(deps, idOrSlug, userIds),
   }
+}
 
-  /** Where the deleted workspace's management keys go (and, for the default one, the next default). */
-  async function findSuccessor(workspace: WorkspaceRow): Promise<WorkspaceRow> {
-    const successor =
-      workspace.is_default === 1
-        ? (await workspaces.list(organizationId, 0, 2)).rows.find((row) => row.id !== workspace.id)
-        : await workspaces.findDefault(organizationId)
-    if (successor !== undefined) return successor
+async function resolveWorkspace(deps: WorkspaceServiceDeps, idOrSlug: string): Promise<WorkspaceRow> {
+  const workspace = await deps.workspaces.find(idOrSlug)
+  if (workspace === undefined || workspace.organization_id !== deps.organizationId) {
     throw new GatewayError(
-      'conflict',
-      `Workspace "${workspace.slug}" is the only workspace: create another workspace before deleting it`,
+      'not_found',
+      `Workspace "${idOrSlug}" not found: pass a workspace id or slug from GET /api/v1/workspaces`,
     )
   }
+  return workspace
+}
+
+async function assertSlugFree(deps: WorkspaceServiceDeps, slug: string, exceptId?: string): Promise<void> {
+  const holder = await deps.workspaces.findBySlug(slug)
+  if (holder !== undefined && holder.id !== exceptId) {
+    throw new GatewayError(
+      'conflict',
+      `The slug "${slug}" is already used by workspace ${holder.id}: choose another slug`,
+    )
+  }
+}
+
+async function assertUsersExist(deps: WorkspaceServiceDeps, userIds: readonly string[]) {
+  const users = await deps.workspaces.findUsers(deps.organizationId, userIds)
+  const found = new Set(users.map((user) => user.id))
+  const unknown = [...new Set(userIds)].filter((id) => !found.has(id))
+  if (unknown.length > 0) {
+    throw new GatewayError(
+      'not_found',
+      `Unknown user ids: ${unknown.join(', ')}; list the organization members with GET /api/v1/organization/members`,
+      {
+        metadata: { unknown_user_ids: unknown },
+      },
+    )
+  }
+  return users
+}
+
+function refuseOnDefault(workspace: WorkspaceRow, action: string): void {
+  if (workspace.is_default === 1) {
+    throw new GatewayError(
+      'invalid_request',
+      `Cannot ${action} the default workspace: every organization member is implicitly its member`,
+    )
+  }
+}
+
+async function listWorkspaces(deps: WorkspaceServiceDeps, offset: number, limit: number): Promise<Page<Workspace>> {
+  const { rows, total } = await deps.workspaces.list(deps.organizationId, offset, limit)
+  return { data: rows.map(toWorkspaceObject), total_count: total }
+}
+
+async function createWorkspace(
+  deps: WorkspaceServiceDeps,
+  body: CreateWorkspaceBody,
+  createdBy: string | null,
+): Promise<Workspace> {
+  await assertSlugFree(deps, body.slug)
+  const id = randomUUID()
+  await deps.workspaces.insert({
+    ...newWorkspaceRow({
+      id,
+      organizationId: deps.organizationId,
+      name: body.name,
+      slug: body.slug,
+      isDefault: false,
+      createdBy,
+      createdAt: deps.clock.now().toISOString(),
+    }),
+    ...toColumns(body),
+  })
+  deps.changeBus.publish('workspace', id)
+  return toWorkspaceObject(await resolveWorkspace(deps, id))
+}
+
+async function updateWorkspace(
+  deps: WorkspaceServiceDeps,
+  idOrSlug: string,
+  body: UpdateWorkspaceBody,
+): Promise<Workspace> {
+  const workspace = await resolveWorkspace(deps, idOrSlug)
+  if (body.slug !== undefined) await assertSlugFree(deps, body.slug, workspace.id)
+  await deps.workspaces.update(workspace.id, { ...toColumns(body), updated_at: deps.clock.now().toISOString() })
+  deps.changeBus.publish('workspace', workspace.id)
+  return toWorkspaceObject(await resolveWorkspace(deps, workspace.id))
+}
+
+async function deleteWorkspace(deps: WorkspaceServiceDeps, idOrSlug: string, confirmDefault: boolean): Promise<void> {
+  const { workspaces, changeBus } = deps
+  const workspace = await resolveWorkspace(deps, idOrSlug)
+  if (workspace.is_default === 1 && !confirmDefault) {
+    throw new GatewayError(
+      'invalid_request',
+      `Workspace "${workspace.slug}" is the default workspace: repeat the request with ?confirm_default_workspace_deletion=true to delete it`,
+    )
+  }
+  const activeKeys = await workspaces.countActiveKeys(workspace.id)
+  if (activeKeys > 0) {
+    throw new GatewayError(
+      'conflict',
+      `Workspace "${workspace.slug}" has ${activeKeys} active API key(s): disable or delete them first`,
+    )
+  }
+  const successor = await findSuccessor(deps, workspace)
+  const deletion = await workspaces.delete(workspace, successor.id)
+  changeBus.publish('workspace', workspace.id)
+  if (deletion.newDefaultWorkspaceId !== null) changeBus.publish('workspace', deletion.newDefaultWorkspaceId)
+  for (const id of deletion.guardrailIds) changeBus.publish('guardrail', id)
+  for (const hash of deletion.keyHashes) changeBus.publish('api_key', hash)
+}
+
+/** Where the deleted workspace's management keys go (and, for the default one, the next default). */
+async function findSuccessor(deps: WorkspaceServiceDeps, workspace: WorkspaceRow): Promise<WorkspaceRow> {
+  const { workspaces, organizationId } = deps
+  const successor =
+    workspace.is_default === 1
+      ? (await workspaces.list(organizationId, 0, 2)).rows.find((row) => row.id !== workspace.id)
+      : await workspaces.findDefault(organizationId)
+  if (successor !== undefined) return successor
+  throw new GatewayError(
+    'conflict',
+    `Workspace "${workspace.slug}" is the only workspace: create another workspace before deleting it`,
+  )
+}
+
+async function listMembers(
+  deps: WorkspaceServiceDeps,
+  idOrSlug: string,
+  offset: number,
+  limit: number,
+): Promise<Page<WorkspaceMember>> {
+  const workspace = await resolveWorkspace(deps, idOrSlug)
+  if (workspace.is_default === 1) {
+    const { rows, total } = await deps.workspaces.listUsers(deps.organizationId, offset, limit)
+    return { data: rows.map((user) => toImplicitMemberObject(workspace.id, user)), total_count: total }
+  }
+  const { rows, total } = await deps.workspaces.listMembers(workspace.id, offset, limit)
+  return { data: rows.map(toMemberObject), total_count: total }
+}
+
+async function addMembers(
+  deps: WorkspaceServiceDeps,
+  idOrSlug: string,
+  userIds: readonly string[],
+): Promise<{ added_count: number; data: WorkspaceMember[] }> {
+  const workspace = await resolveWorkspace(deps, idOrSlug)
+  refuseOnDefault(workspace, 'add members to')
+  const users = await assertUsersExist(deps, userIds)
+  const existing = new Set((await deps.workspaces.findMembers(workspace.id, userIds)).map((member) => member.user_id))
+  const now = deps.clock.now().toISOString()
+  const rows = users
+    .filter((user) => !existing.has(user.id))
+    .map((user) => ({
+      id: randomUUID(),
+      workspace_id: workspace.id,
+      user_id: user.id,
+      role: workspaceRoleOf(user),
+      created_at: now,
+    }))
+  await deps.workspaces.insertMembers(rows)
+  if (rows.length > 0) deps.changeBus.publish('workspace', workspace.id)
+  return { added_count: rows.length, data: rows.map(toMemberObject) }
+}
+
+async function removeMembers(
+  deps: WorkspaceServiceDeps,
+  idOrSlug: string,
+  userIds: readonly string[],
+): Promise<{ removed_count: number }> {
+  const workspace = await resolveWorkspace(deps, idOrSlug)
+  refuseOnDefault(workspace, 'remove members from')
+  await assertUsersExist(deps, userIds)
+  const owners = await deps.workspaces.findKeyOwners(workspace.id, userIds)
+  if (owners.length > 0) {
+    throw new GatewayError(
+      'invalid_request',
+      `Members ${owners.join(', ')} own active API keys in workspace "${workspace.slug}": disable or delete those keys first`,
+      {
+        metadata: { user_ids: owners },
+      },
+    )
+  }
+  const removed = await deps.workspaces.deleteMembers(workspace.id, userIds)
+  if (removed > 0) deps.changeBus.publish('workspace', workspace.id)
+  return { removed_count: removed }
 }
 
 export type WorkspaceService = ReturnType<typeof createWorkspaceService>
