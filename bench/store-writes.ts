@@ -19,7 +19,7 @@ import { GenerationStore } from '../src/generations/generation-store.ts'
 import type { GenerationContent, GenerationRecord } from '../src/generations/generation-record.ts'
 import { LedgerWriter } from '../src/accounting/ledger-writer.ts'
 import { createLedgerRepository, type LedgerRow } from '../src/store/repositories/ledger-repository.ts'
-import { newGenerationId } from '../src/inference/pipeline/inference-request.ts'
+import { GenerationIds } from '../src/inference/generation-ids.ts'
 import { pinToCore, threadSchedstat } from './child-process.ts'
 
 const { values } = parseArgs({
@@ -36,7 +36,8 @@ if (values.ids !== 'ordered' && values.ids !== 'random') throw new Error('--ids 
 const base62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 const randomId = (nowMs: number): string =>
   `gen-${Math.floor(nowMs / 1000)}-${[...randomBytes(20)].map((byte) => base62[byte % 62]).join('')}`
-const makeId = values.ids === 'random' ? randomId : newGenerationId
+const generationIds = new GenerationIds()
+const makeId = values.ids === 'random' ? randomId : (nowMs: number) => generationIds.next(nowMs)
 
 const workspaceId = 'b1c2d3e4-0000-4000-8000-000000000001'
 const organizationId = 'b1c2d3e4-0000-4000-8000-000000000002'

@@ -54,6 +54,7 @@ import { createObservability } from './observability/create-observability.ts'
 import type { GenerationBroadcaster } from './observability/generation-broadcaster.ts'
 import { createDialectRegistry } from './dialects/registry.ts'
 import type { Dialect, DialectName } from './dialects/dialect.ts'
+import { GenerationIds } from './inference/generation-ids.ts'
 import type { InferenceDeps } from './inference/inference-deps.ts'
 import type { ApiKeyRecord } from './domain/identity.ts'
 import { CircuitBreaker } from './inference/routing/circuit-breaker.ts'
@@ -283,6 +284,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       dialects: createDialectRegistry(),
       deps: {
         clock,
+        generationIds: new GenerationIds(),
         logger,
         routing: {
           catalog,

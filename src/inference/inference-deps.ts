@@ -12,6 +12,7 @@ import type { AccountingService, Reservation } from '../accounting/accounting-se
 import type { PresetLookup } from './pipeline/resolve-preset.ts'
 import type { WorkspaceBudget } from './pipeline/budget-scopes.ts'
 import type { ServerToolsDeps } from './server-tools/server-tools-deps.ts'
+import type { GenerationIds } from './generation-ids.ts'
 
 /** The accounting core as the inference path uses it (src/accounting/accounting-service.ts). */
 export type InferenceAccounting = Pick<AccountingService, 'reserve' | 'settle' | 'release'>
@@ -41,6 +42,8 @@ export interface WorkspaceInferenceSettings {
 
 export interface InferenceDeps {
   readonly clock: Clock
+  /** One per process, so every entry point's ids share the counting prefix. */
+  readonly generationIds: GenerationIds
   readonly logger: FastifyBaseLogger
   readonly routing: RoutingState
   readonly transport: UpstreamTransport

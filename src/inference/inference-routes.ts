@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Dialect, DialectName } from '../dialects/dialect.ts'
 import type { InferenceDeps } from './inference-deps.ts'
-import { newGenerationId, wantsRoutingMetadata } from './pipeline/inference-request.ts'
+import { wantsRoutingMetadata } from './pipeline/inference-request.ts'
 import { runInference } from './pipeline/run-inference.ts'
 import { fastifyResponder } from './pipeline/responder.ts'
 import { clientCancellation } from '../http/client-cancellation.ts'
@@ -46,7 +46,7 @@ async function handle(
   const now = deps.clock.now().getTime()
   await runInference(
     {
-      generationId: newGenerationId(now),
+      generationId: deps.generationIds.next(now),
       requestId: request.id,
       key: request.principal!.key,
       dialect,

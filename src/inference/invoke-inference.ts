@@ -4,7 +4,6 @@ import type { ApiKeyRecord } from '../domain/identity.ts'
 import type { Dialect, DialectName } from '../dialects/dialect.ts'
 import type { InferenceDeps } from './inference-deps.ts'
 import type { GenerationApiType } from '../generations/generation-record.ts'
-import { newGenerationId } from './pipeline/inference-request.ts'
 import { MemoryResponder, type CollectedAnswer } from './pipeline/responder.ts'
 import { runInference } from './pipeline/run-inference.ts'
 import { neverCancelled, type CancelSignal } from '../domain/cancellation.ts'
@@ -33,7 +32,7 @@ export async function invokeInference(
   deps: InferenceDeps,
 ): Promise<InvokeResult> {
   const now = deps.clock.now().getTime()
-  const generationId = input.generationId ?? newGenerationId(now)
+  const generationId = input.generationId ?? deps.generationIds.next(now)
   const responder = new MemoryResponder()
   await runInference(
     {

@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify'
 import { EmbeddingsRequestSchema } from '../../dialects/embeddings/request-schema.ts'
 import type { InferenceDeps } from '../inference-deps.ts'
-import { newGenerationId } from '../pipeline/inference-request.ts'
 import { createEmbeddingsRunner, type EmbeddingsSettings } from './run-embeddings.ts'
 import { clientCancellation } from '../../http/client-cancellation.ts'
 
@@ -25,7 +24,7 @@ export function registerEmbeddingsRoutes(
       const now = deps.clock.now().getTime()
       const answer = await run(
         {
-          generationId: newGenerationId(now),
+          generationId: deps.generationIds.next(now),
           requestId: request.id,
           key: request.principal!.key,
           startedAt: now,

@@ -2,7 +2,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Dialect, DialectName } from '../../dialects/dialect.ts'
 import type { InferenceDeps } from '../inference-deps.ts'
-import { newGenerationId } from '../pipeline/inference-request.ts'
 import { runDecisions, type DecisionSettings } from './run-decisions.ts'
 import { clientCancellation } from '../../http/client-cancellation.ts'
 
@@ -38,7 +37,7 @@ async function handle(
 ): Promise<FastifyReply> {
   const answer = await runDecisions(
     {
-      id: newGenerationId(deps.clock.now().getTime()),
+      id: deps.generationIds.next(deps.clock.now().getTime()),
       key: request.principal!.key,
       headers: request.headers,
       signal: clientCancellation(reply),
