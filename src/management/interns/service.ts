@@ -52,11 +52,122 @@ export function parseStatusFilter(raw: string | string[] | undefined): InternSta
   return [...new Set(values)] as InternStatus[]
 }
 
-export function createInternService(deps: InternServiceDeps) {
-  const { interns, clock } = deps
+export function createInternService(deps: InternServiceDeps): InternService {
+  return new InternService(deps)
+}
 
-  async function find(caller: Caller, internId: string): Promise<InternRow> {
+/** The intern operations; every method finds the intern in the caller's scope before it acts. */
+export class InternService {
+  readonly #deps: InternServiceDeps
+
+  constructor(deps: InternServiceDeps) {
+    this.#deps = deps
+  }
+
+  async create(
+    caller: Caller,
+    body: CreateInternBody,
+    idempotencyKey: string | undefined,
+  ): Promise<{ intern: Intern; created: boolean }> {
+    const { intern, created } = await createIntern(this.#deps, caller, body, idempotencyKey)
+    return { intern: toIntern(intern), created }
+  }
+
+  async list(
+    caller: Caller,
+    query: ListInternsQuery,
+  ): Promise<{ data: Intern[]; has_more: boolean; next_cursor?: string }> {
+    if (query.workspace_id !== undefined && query.workspace_id !== caller.workspaceId) {
+      throw new GatewayError('not_found', `Workspace ${query.workspace_id} is not the workspace of this API key`)
+    }
+    const statuses = parseStatusFilter(query.status)
+    const after = query.starting_after === undefined ? null : decodeInternCursor(query.starting_after)
+    const limit = query.limit ?? 50
+    const rows = await withDeadline(
+      this.#deps.interns.list({ workspaceId: caller.workspaceId, statuses, after, limit: limit + 1 }),
+      this.#deps.listTimeoutMs ?? 10_000,
+      'Listing interns',
+    )
+    const page = rows.slice(0, limit)
+    const last = page.at(-1)
+    const hasMore = rows.length > limit && last !== undefined
+    return {
+      data: page.map(toIntern),
+      has_more: hasMore,
+      ...(hasMore ? { next_cursor: encodeInternCursor({ createdAt: last.created_at, id: last.id }) } : {}),
+    }
+  }
+
+  async get(caller: Caller, internId: string): Promise<Intern> {
+    return toIntern(await this.#find(caller, internId))
+  }
+
+  async update(caller: Caller, internId: string, body: UpdateInternBody): Promise<Intern> {
+    const { interns, clock } = this.#deps
+    const row = await this.#find(caller, internId)
+    if (
+      body.name !== undefined &&
+      body.name !== row.name &&
+      (await interns.findByName(row.workspace_id, body.name)) !== undefined
+    ) {
+      throw new GatewayError(
+        'conflict',
+        `An intern named "${body.name}" already exists in this workspace; choose another name`,
+      )
+    }
+    const changes: Partial<InternRow> = { updated_at: clock.now().toISOString() }
+    if (body.name !== undefined) changes.name = body.name
+    if (body.description !== undefined) changes.description = body.description
+    if (body.instructions !== undefined) changes.instructions = body.instructions
+    if (body.model !== undefined) changes.model = body.model
+    await interns.update(row.id, changes)
+    return toIntern({ ...row, ...changes })
+  }
+
+  async remove(caller: Caller, internId: string, acknowledgeWorkspaceLoss: boolean): Promise<void> {
+    const row = await this.#find(caller, internId)
+    if (
+      row.status === 'destroy_failed' &&
+      (row.last_failure_message ?? '').includes('workspace_archive_failed') &&
+      !acknowledgeWorkspaceLoss
+    ) {
+      throw new GatewayError(
+        'conflict',
+        'The intern workspace could not be archived (workspace_archive_failed); send {"acknowledge_workspace_loss": true} to delete it anyway',
+      )
+    }
+    await this.#move(row, 'destroy')
+  }
+
+  async provision(caller: Caller, internId: string): Promise<void> {
+    await this.#move(await this.#find(caller, internId), 'provision')
+  }
+
+  async suspend(caller: Caller, internId: string): Promise<void> {
+    await this.#move(await this.#find(caller, internId), 'suspend')
+  }
+
+  /** For the intern runtime: a provisioning step (no state change); ignored unless the intern is provisioning. */
+  async reportProgress(internId: string, progress: InternProgress): Promise<void> {
+    const { interns, clock } = this.#deps
     const row = await interns.findById(internId)
+    if (row?.status !== 'provisioning') return
+    await interns.update(internId, { progress: JSON.stringify(progress), updated_at: clock.now().toISOString() })
+  }
+
+  /** For the intern runtime: report a runtime event through the same transition table. */
+  async applyRuntimeEvent(
+    internId: string,
+    event: Extract<InternEvent, `runtime_${string}`>,
+    detail?: EventDetail,
+  ): Promise<Intern> {
+    const row = await this.#deps.interns.findById(internId)
+    if (row === undefined) throw new GatewayError('not_found', `No intern ${internId}`)
+    return toIntern(await this.#move(row, event, detail))
+  }
+
+  async #find(caller: Caller, internId: string): Promise<InternRow> {
+    const row = await this.#deps.interns.findById(internId)
     if (
       row === undefined ||
       row.workspace_id !== caller.workspaceId ||
@@ -67,13 +178,13 @@ export function createInternService(deps: InternServiceDeps) {
     return row
   }
 
-  async function move(row: InternRow, event: InternEvent, detail?: EventDetail): Promise<InternRow> {
+  async #move(row: InternRow, event: InternEvent, detail?: EventDetail): Promise<InternRow> {
     const next = {
       ...row,
       ...lifecycleColumns(applyInternEvent(lifecycleOf(row), event, detail)),
-      updated_at: clock.now().toISOString(),
+      updated_at: this.#deps.clock.now().toISOString(),
     }
-    await interns.update(row.id, {
+    await this.#deps.interns.update(row.id, {
       status: next.status,
       progress: next.progress,
       last_failure_message: next.last_failure_message,
@@ -81,103 +192,4 @@ export function createInternService(deps: InternServiceDeps) {
     })
     return next
   }
-
-  return {
-    async create(
-      caller: Caller,
-      body: CreateInternBody,
-      idempotencyKey: string | undefined,
-    ): Promise<{ intern: Intern; created: boolean }> {
-      const { intern, created } = await createIntern(deps, caller, body, idempotencyKey)
-      return { intern: toIntern(intern), created }
-    },
-
-    async list(
-      caller: Caller,
-      query: ListInternsQuery,
-    ): Promise<{ data: Intern[]; has_more: boolean; next_cursor?: string }> {
-      if (query.workspace_id !== undefined && query.workspace_id !== caller.workspaceId) {
-        throw new GatewayError('not_found', `Workspace ${query.workspace_id} is not the workspace of this API key`)
-      }
-      const statuses = parseStatusFilter(query.status)
-      const after = query.starting_after === undefined ? null : decodeInternCursor(query.starting_after)
-      const limit = query.limit ?? 50
-      const rows = await withDeadline(
-        interns.list({ workspaceId: caller.workspaceId, statuses, after, limit: limit + 1 }),
-        deps.listTimeoutMs ?? 10_000,
-        'Listing interns',
-      )
-      const page = rows.slice(0, limit)
-      const last = page.at(-1)
-      const hasMore = rows.length > limit && last !== undefined
-      return {
-        data: page.map(toIntern),
-        has_more: hasMore,
-        ...(hasMore ? { next_cursor: encodeInternCursor({ createdAt: last.created_at, id: last.id }) } : {}),
-      }
-    },
-
-    get: async (caller: Caller, internId: string): Promise<Intern> => toIntern(await find(caller, internId)),
-
-    async update(caller: Caller, internId: string, body: UpdateInternBody): Promise<Intern> {
-      const row = await find(caller, internId)
-      if (
-        body.name !== undefined &&
-        body.name !== row.name &&
-        (await interns.findByName(row.workspace_id, body.name)) !== undefined
-      ) {
-        throw new GatewayError(
-          'conflict',
-          `An intern named "${body.name}" already exists in this workspace; choose another name`,
-        )
-      }
-      const changes: Partial<InternRow> = { updated_at: clock.now().toISOString() }
-      if (body.name !== undefined) changes.name = body.name
-      if (body.description !== undefined) changes.description = body.description
-      if (body.instructions !== undefined) changes.instructions = body.instructions
-      if (body.model !== undefined) changes.model = body.model
-      await interns.update(row.id, changes)
-      return toIntern({ ...row, ...changes })
-    },
-
-    async remove(caller: Caller, internId: string, acknowledgeWorkspaceLoss: boolean): Promise<void> {
-      const row = await find(caller, internId)
-      if (
-        row.status === 'destroy_failed' &&
-        (row.last_failure_message ?? '').includes('workspace_archive_failed') &&
-        !acknowledgeWorkspaceLoss
-      ) {
-        throw new GatewayError(
-          'conflict',
-          'The intern workspace could not be archived (workspace_archive_failed); send {"acknowledge_workspace_loss": true} to delete it anyway',
-        )
-      }
-      await move(row, 'destroy')
-    },
-
-    provision: async (caller: Caller, internId: string): Promise<void> =>
-      void (await move(await find(caller, internId), 'provision')),
-    suspend: async (caller: Caller, internId: string): Promise<void> =>
-      void (await move(await find(caller, internId), 'suspend')),
-
-    /** For the intern runtime: a provisioning step (no state change); ignored unless the intern is provisioning. */
-    async reportProgress(internId: string, progress: InternProgress): Promise<void> {
-      const row = await interns.findById(internId)
-      if (row?.status !== 'provisioning') return
-      await interns.update(internId, { progress: JSON.stringify(progress), updated_at: clock.now().toISOString() })
-    },
-
-    /** For the intern runtime: report a runtime event through the same transition table. */
-    async applyRuntimeEvent(
-      internId: string,
-      event: Extract<InternEvent, `runtime_${string}`>,
-      detail?: EventDetail,
-    ): Promise<Intern> {
-      const row = await interns.findById(internId)
-      if (row === undefined) throw new GatewayError('not_found', `No intern ${internId}`)
-      return toIntern(await move(row, event, detail))
-    },
-  }
 }
-
-export type InternService = ReturnType<typeof createInternService>
