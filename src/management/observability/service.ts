@@ -65,17 +65,130 @@ function refuseUndeliverable(type: DestinationType): void {
   )
 }
 
-export function createObservabilityService(deps: ObservabilityServiceDeps) {
-  const { destinations, secretBox, clock } = deps
+export function createObservabilityService(deps: ObservabilityServiceDeps): ObservabilityService {
+  return new ObservabilityService(deps)
+}
 
-  async function load(id: string): Promise<Destination> {
-    const row = await destinations.find(id)
-    if (row === undefined) throw new GatewayError('not_found', `Observability destination ${id} not found`)
-    return decodeDestination(row, secretBox)
+/** The destination operations; secrets are sealed in the store and masked in every answer. */
+export class ObservabilityService {
+  readonly #deps: ObservabilityServiceDeps
+
+  constructor(deps: ObservabilityServiceDeps) {
+    this.#deps = deps
   }
 
-  async function toWire(destination: Destination, reveal?: DestinationConfig): Promise<DestinationWire> {
-    const counts = await destinations.deliveryCounts([destination.id])
+  async create(body: CreateDestinationBody): Promise<DestinationWire> {
+    const { destinations, secretBox, clock } = this.#deps
+    const type = body.type as DestinationType
+    refuseUndeliverable(type)
+    const workspaceId = await this.#resolveWorkspace(body.workspace_id)
+    const filterRules = normalizeFilterRules(body.filter_rules)
+    const validation = validateDestinationConfig(type, body.config, this.#deps.egress)
+    refuseIfProblems([...validation.problems, ...(filterRules === null ? [] : filterRulesProblems(filterRules))])
+    if ((await destinations.countOfType(workspaceId, type)) >= maxDestinationsPerType) {
+      throw new GatewayError(
+        'conflict',
+        `A workspace can have at most ${maxDestinationsPerType} destinations of type ${type}; delete one first`,
+      )
+    }
+    const generatedSecret =
+      type === 'webhook' && validation.config.secret === undefined
+        ? `whsec_${randomBytes(32).toString('base64')}`
+        : undefined
+    const config = generatedSecret === undefined ? validation.config : { ...validation.config, secret: generatedSecret }
+    const now = clock.now().toISOString()
+    const destination: Destination = {
+      id: randomUUID(),
+      workspaceId,
+      name: body.name,
+      type,
+      config,
+      enabled: body.enabled ?? true,
+      apiKeyHashes: body.api_key_hashes ?? null,
+      broadcastGenerationCost: body.broadcast_generation_cost ?? false,
+      broadcastGenerationCostAllocation: body.broadcast_generation_cost_allocation ?? false,
+      broadcastGenerationIdentity: body.broadcast_generation_identity ?? false,
+      broadcastGenerationRequestContext: body.broadcast_generation_request_context ?? false,
+      filterRules,
+      privacyMode: body.privacy_mode ?? false,
+      regions: normalizeRegions(body.regions),
+      samplingRate: body.sampling_rate ?? 1,
+      lastError: null,
+      createdAt: now,
+      updatedAt: now,
+    }
+    await destinations.insert(encodeDestination(destination, secretBox))
+    this.#deps.onChange?.(destination.id)
+    const shown = maskConfig(type, config)
+    return this.#toWire(destination, generatedSecret === undefined ? shown : { ...shown, secret: generatedSecret })
+  }
+
+  async list(query: {
+    offset: number
+    limit: number
+    workspaceId: string | undefined
+  }): Promise<{ data: DestinationWire[]; total_count: number }> {
+    const { destinations, secretBox } = this.#deps
+    const workspaceId = await this.#resolveWorkspace(query.workspaceId)
+    const { rows, total } = await destinations.list(workspaceId, [...deliverableTypes], query.offset, query.limit)
+    const counts = await destinations.deliveryCounts(rows.map((row) => row.id))
+    const data = rows.map((row) => {
+      const destination = decodeDestination(row, secretBox)
+      return toDestinationWire(destination, maskConfig(destination.type, destination.config), counts.get(row.id))
+    })
+    return { data, total_count: total }
+  }
+
+  async get(id: string): Promise<DestinationWire> {
+    return this.#toWire(await this.#load(id))
+  }
+
+  async update(id: string, body: UpdateDestinationBody): Promise<DestinationWire> {
+    const current = await this.#load(id)
+    const filterRules = body.filter_rules === undefined ? current.filterRules : normalizeFilterRules(body.filter_rules)
+    const validation =
+      body.config === undefined
+        ? { config: current.config, problems: [] }
+        : validateDestinationConfig(current.type, mergeConfigPatch(current.config, body.config), this.#deps.egress)
+    refuseIfProblems([...validation.problems, ...(filterRules === null ? [] : filterRulesProblems(filterRules))])
+    const updated: Destination = {
+      ...current,
+      name: body.name ?? current.name,
+      config: validation.config,
+      enabled: body.enabled ?? current.enabled,
+      apiKeyHashes: body.api_key_hashes === undefined ? current.apiKeyHashes : body.api_key_hashes,
+      broadcastGenerationCost: body.broadcast_generation_cost ?? current.broadcastGenerationCost,
+      broadcastGenerationCostAllocation:
+        body.broadcast_generation_cost_allocation ?? current.broadcastGenerationCostAllocation,
+      broadcastGenerationIdentity: body.broadcast_generation_identity ?? current.broadcastGenerationIdentity,
+      broadcastGenerationRequestContext:
+        body.broadcast_generation_request_context ?? current.broadcastGenerationRequestContext,
+      filterRules,
+      privacyMode: body.privacy_mode ?? current.privacyMode,
+      regions: body.regions === undefined ? current.regions : normalizeRegions(body.regions),
+      samplingRate: body.sampling_rate ?? current.samplingRate,
+      updatedAt: this.#deps.clock.now().toISOString(),
+    }
+    await this.#deps.destinations.update(encodeDestination(updated, this.#deps.secretBox))
+    this.#deps.onChange?.(id)
+    return this.#toWire(updated)
+  }
+
+  async remove(id: string): Promise<{ deleted: true }> {
+    if (!(await this.#deps.destinations.softDelete(id, this.#deps.clock.now().toISOString())))
+      throw new GatewayError('not_found', `Observability destination ${id} not found`)
+    this.#deps.onChange?.(id)
+    return { deleted: true }
+  }
+
+  async #load(id: string): Promise<Destination> {
+    const row = await this.#deps.destinations.find(id)
+    if (row === undefined) throw new GatewayError('not_found', `Observability destination ${id} not found`)
+    return decodeDestination(row, this.#deps.secretBox)
+  }
+
+  async #toWire(destination: Destination, reveal?: DestinationConfig): Promise<DestinationWire> {
+    const counts = await this.#deps.destinations.deliveryCounts([destination.id])
     return toDestinationWire(
       destination,
       reveal ?? maskConfig(destination.type, destination.config),
@@ -83,114 +196,10 @@ export function createObservabilityService(deps: ObservabilityServiceDeps) {
     )
   }
 
-  async function resolveWorkspace(given: string | undefined): Promise<string> {
-    const workspaceId = given ?? (await deps.defaultWorkspaceId())
-    if (!(await deps.workspaceExists(workspaceId)))
+  async #resolveWorkspace(given: string | undefined): Promise<string> {
+    const workspaceId = given ?? (await this.#deps.defaultWorkspaceId())
+    if (!(await this.#deps.workspaceExists(workspaceId)))
       throw new GatewayError('invalid_request', `Workspace ${workspaceId} does not exist`)
     return workspaceId
   }
-
-  return {
-    async create(body: CreateDestinationBody): Promise<DestinationWire> {
-      const type = body.type as DestinationType
-      refuseUndeliverable(type)
-      const workspaceId = await resolveWorkspace(body.workspace_id)
-      const filterRules = normalizeFilterRules(body.filter_rules)
-      const validation = validateDestinationConfig(type, body.config, deps.egress)
-      refuseIfProblems([...validation.problems, ...(filterRules === null ? [] : filterRulesProblems(filterRules))])
-      if ((await destinations.countOfType(workspaceId, type)) >= maxDestinationsPerType) {
-        throw new GatewayError(
-          'conflict',
-          `A workspace can have at most ${maxDestinationsPerType} destinations of type ${type}; delete one first`,
-        )
-      }
-      const generatedSecret =
-        type === 'webhook' && validation.config.secret === undefined
-          ? `whsec_${randomBytes(32).toString('base64')}`
-          : undefined
-      const config =
-        generatedSecret === undefined ? validation.config : { ...validation.config, secret: generatedSecret }
-      const now = clock.now().toISOString()
-      const destination: Destination = {
-        id: randomUUID(),
-        workspaceId,
-        name: body.name,
-        type,
-        config,
-        enabled: body.enabled ?? true,
-        apiKeyHashes: body.api_key_hashes ?? null,
-        broadcastGenerationCost: body.broadcast_generation_cost ?? false,
-        broadcastGenerationCostAllocation: body.broadcast_generation_cost_allocation ?? false,
-        broadcastGenerationIdentity: body.broadcast_generation_identity ?? false,
-        broadcastGenerationRequestContext: body.broadcast_generation_request_context ?? false,
-        filterRules,
-        privacyMode: body.privacy_mode ?? false,
-        regions: normalizeRegions(body.regions),
-        samplingRate: body.sampling_rate ?? 1,
-        lastError: null,
-        createdAt: now,
-        updatedAt: now,
-      }
-      await destinations.insert(encodeDestination(destination, secretBox))
-      deps.onChange?.(destination.id)
-      const shown = maskConfig(type, config)
-      return toWire(destination, generatedSecret === undefined ? shown : { ...shown, secret: generatedSecret })
-    },
-
-    async list(query: { offset: number; limit: number; workspaceId: string | undefined }) {
-      const workspaceId = await resolveWorkspace(query.workspaceId)
-      const { rows, total } = await destinations.list(workspaceId, [...deliverableTypes], query.offset, query.limit)
-      const counts = await destinations.deliveryCounts(rows.map((row) => row.id))
-      const data = rows.map((row) => {
-        const destination = decodeDestination(row, secretBox)
-        return toDestinationWire(destination, maskConfig(destination.type, destination.config), counts.get(row.id))
-      })
-      return { data, total_count: total }
-    },
-
-    async get(id: string): Promise<DestinationWire> {
-      return toWire(await load(id))
-    },
-
-    async update(id: string, body: UpdateDestinationBody): Promise<DestinationWire> {
-      const current = await load(id)
-      const filterRules =
-        body.filter_rules === undefined ? current.filterRules : normalizeFilterRules(body.filter_rules)
-      const validation =
-        body.config === undefined
-          ? { config: current.config, problems: [] }
-          : validateDestinationConfig(current.type, mergeConfigPatch(current.config, body.config), deps.egress)
-      refuseIfProblems([...validation.problems, ...(filterRules === null ? [] : filterRulesProblems(filterRules))])
-      const updated: Destination = {
-        ...current,
-        name: body.name ?? current.name,
-        config: validation.config,
-        enabled: body.enabled ?? current.enabled,
-        apiKeyHashes: body.api_key_hashes === undefined ? current.apiKeyHashes : body.api_key_hashes,
-        broadcastGenerationCost: body.broadcast_generation_cost ?? current.broadcastGenerationCost,
-        broadcastGenerationCostAllocation:
-          body.broadcast_generation_cost_allocation ?? current.broadcastGenerationCostAllocation,
-        broadcastGenerationIdentity: body.broadcast_generation_identity ?? current.broadcastGenerationIdentity,
-        broadcastGenerationRequestContext:
-          body.broadcast_generation_request_context ?? current.broadcastGenerationRequestContext,
-        filterRules,
-        privacyMode: body.privacy_mode ?? current.privacyMode,
-        regions: body.regions === undefined ? current.regions : normalizeRegions(body.regions),
-        samplingRate: body.sampling_rate ?? current.samplingRate,
-        updatedAt: clock.now().toISOString(),
-      }
-      await destinations.update(encodeDestination(updated, secretBox))
-      deps.onChange?.(id)
-      return toWire(updated)
-    },
-
-    async remove(id: string): Promise<{ deleted: true }> {
-      if (!(await destinations.softDelete(id, clock.now().toISOString())))
-        throw new GatewayError('not_found', `Observability destination ${id} not found`)
-      deps.onChange?.(id)
-      return { deleted: true }
-    },
-  }
 }
-
-export type ObservabilityService = ReturnType<typeof createObservabilityService>
