@@ -45,128 +45,139 @@ export const notFoundMessage = 'Batch not found.'
 export const deleteConflictMessage =
   'Only completed, failed, expired, or cancelled batches can be deleted. Wait for the batch to finish and try again.'
 
-export function createBatchService(deps: BatchServiceDeps) {
-  const { batches, clock } = deps
+export function createBatchService(deps: BatchServiceDeps): BatchService {
+  return new BatchService(deps)
+}
 
-  async function owned(id: string, key: ApiKeyRecord): Promise<BatchRow> {
-    const row = await batches.find(id)
-    if (row === undefined || row.workspace_id !== key.workspaceId) throw new GatewayError('not_found', notFoundMessage)
-    return row
+/** The batch route operations; every one but submit acts only on a batch of the key's workspace. */
+export class BatchService {
+  readonly #deps: BatchServiceDeps
+
+  constructor(deps: BatchServiceDeps) {
+    this.#deps = deps
   }
 
-  return {
-    async submit(stream: Readable, key: ApiKeyRecord): Promise<Record<string, unknown>> {
-      const submission = await parseBatchSubmission(stream, {
-        lines: deps.lines,
-        maxBytes: deps.maxBodyBytes,
-        maxLines: deps.maxRequests,
-      })
-      const refusal = submission.callbackUrl === null ? null : egressProblem(submission.callbackUrl, deps.egress)
-      if (refusal !== null)
-        throw new GatewayError('invalid_request', `callback_url: refused by the egress policy: ${refusal}`)
-      const now = clock.now()
-      const row: BatchRow = {
-        id: `batch_${randomBytes(12).toString('hex')}`,
-        organization_id: key.organizationId,
-        workspace_id: key.workspaceId,
-        key_hash: key.hash,
-        endpoint: submission.endpoint,
-        model: submission.model,
-        status: 'validating',
-        completion_window: submission.completionWindow,
-        provider: submission.provider === null ? null : JSON.stringify(submission.provider),
-        callback_url: submission.callbackUrl,
-        total: submission.lines.length,
-        completed: 0,
-        failed: 0,
-        cost_nano: '0',
-        error: null,
-        created_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + windowMs).toISOString(),
-        finalized_at: null,
-        results_deleted_at: null,
-        webhook_status: null,
-        webhook_attempts: 0,
-        webhook_next_at: null,
-      }
-      await batches.insert(row, submission.lines)
-      deps.onChange?.()
-      return batchView(row, null)
-    },
+  async submit(stream: Readable, key: ApiKeyRecord): Promise<Record<string, unknown>> {
+    const deps = this.#deps
+    const submission = await parseBatchSubmission(stream, {
+      lines: deps.lines,
+      maxBytes: deps.maxBodyBytes,
+      maxLines: deps.maxRequests,
+    })
+    const refusal = submission.callbackUrl === null ? null : egressProblem(submission.callbackUrl, deps.egress)
+    if (refusal !== null)
+      throw new GatewayError('invalid_request', `callback_url: refused by the egress policy: ${refusal}`)
+    const now = deps.clock.now()
+    const row: BatchRow = {
+      id: `batch_${randomBytes(12).toString('hex')}`,
+      organization_id: key.organizationId,
+      workspace_id: key.workspaceId,
+      key_hash: key.hash,
+      endpoint: submission.endpoint,
+      model: submission.model,
+      status: 'validating',
+      completion_window: submission.completionWindow,
+      provider: submission.provider === null ? null : JSON.stringify(submission.provider),
+      callback_url: submission.callbackUrl,
+      total: submission.lines.length,
+      completed: 0,
+      failed: 0,
+      cost_nano: '0',
+      error: null,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + windowMs).toISOString(),
+      finalized_at: null,
+      results_deleted_at: null,
+      webhook_status: null,
+      webhook_attempts: 0,
+      webhook_next_at: null,
+    }
+    await deps.batches.insert(row, submission.lines)
+    deps.onChange?.()
+    return batchView(row, null)
+  }
 
-    /** GET /batches/{id}: 410 after retention, 402 while the finalized cost exceeds the balance. */
-    async get(id: string, key: ApiKeyRecord): Promise<BatchAnswer> {
-      const row = await owned(id, key)
-      if (row.results_deleted_at !== null || Date.parse(row.created_at) + retentionMs <= clock.now().getTime()) {
-        throw new GatewayError(
-          'gone',
-          `Batch results expired: results are deleted 30 days after the batch was created (${row.created_at})`,
-        )
-      }
-      if (!isTerminalStatus[row.status as BatchStatus]) return { status: 200, body: batchView(row, null) }
-      const balance = BigInt(row.cost_nano) > 0n ? await deps.availableBalanceNano() : null
-      if (balance !== null && balance < 0n) return { status: 402, body: batchView(row, null) }
-      const items = await batches.results(row.id)
-      return {
-        status: 200,
-        body: batchView(
-          row,
-          items.map((item) => resultView(row.id, item)),
-        ),
-      }
-    },
+  /** GET /batches/{id}: 410 after retention, 402 while the finalized cost exceeds the balance. */
+  async get(id: string, key: ApiKeyRecord): Promise<BatchAnswer> {
+    const row = await this.#owned(id, key)
+    if (
+      row.results_deleted_at !== null ||
+      Date.parse(row.created_at) + retentionMs <= this.#deps.clock.now().getTime()
+    ) {
+      throw new GatewayError(
+        'gone',
+        `Batch results expired: results are deleted 30 days after the batch was created (${row.created_at})`,
+      )
+    }
+    if (!isTerminalStatus[row.status as BatchStatus]) return { status: 200, body: batchView(row, null) }
+    const balance = BigInt(row.cost_nano) > 0n ? await this.#deps.availableBalanceNano() : null
+    if (balance !== null && balance < 0n) return { status: 402, body: batchView(row, null) }
+    const items = await this.#deps.batches.results(row.id)
+    return {
+      status: 200,
+      body: batchView(
+        row,
+        items.map((item) => resultView(row.id, item)),
+      ),
+    }
+  }
 
-    async list(input: ListBatchesInput, key: ApiKeyRecord): Promise<Record<string, unknown>> {
-      const limit = input.limit ?? 20
-      const statuses = expandStatuses(input.status)
-      const after =
-        input.after === undefined
-          ? undefined
-          : await owned(input.after, key).catch(() => {
-              throw new GatewayError(
-                'invalid_request',
-                `after: no batch "${input.after}"; pass the previous page's last_id`,
-              )
-            })
-      const rows = await batches.list({
-        workspaceId: key.workspaceId,
-        limit: limit + 1,
-        ...(after === undefined ? {} : { after }),
-        ...(statuses === undefined ? {} : { statuses }),
-        ...(input.created_after === undefined
-          ? {}
-          : { createdAfter: parseInstant(input.created_after, 'created_after') }),
-        ...(input.created_before === undefined
-          ? {}
-          : { createdBefore: parseInstant(input.created_before, 'created_before') }),
-      })
-      const page = rows.slice(0, limit)
-      return {
-        object: 'list',
-        data: page.map((row) => batchView(row, null)),
-        first_id: page[0]?.id ?? null,
-        last_id: page.at(-1)?.id ?? null,
-        has_more: rows.length > limit,
-      }
-    },
+  async list(input: ListBatchesInput, key: ApiKeyRecord): Promise<Record<string, unknown>> {
+    const limit = input.limit ?? 20
+    const statuses = expandStatuses(input.status)
+    const after =
+      input.after === undefined
+        ? undefined
+        : await this.#owned(input.after, key).catch(() => {
+            throw new GatewayError(
+              'invalid_request',
+              `after: no batch "${input.after}"; pass the previous page's last_id`,
+            )
+          })
+    const rows = await this.#deps.batches.list({
+      workspaceId: key.workspaceId,
+      limit: limit + 1,
+      ...(after === undefined ? {} : { after }),
+      ...(statuses === undefined ? {} : { statuses }),
+      ...(input.created_after === undefined
+        ? {}
+        : { createdAfter: parseInstant(input.created_after, 'created_after') }),
+      ...(input.created_before === undefined
+        ? {}
+        : { createdBefore: parseInstant(input.created_before, 'created_before') }),
+    })
+    const page = rows.slice(0, limit)
+    return {
+      object: 'list',
+      data: page.map((row) => batchView(row, null)),
+      first_id: page[0]?.id ?? null,
+      last_id: page.at(-1)?.id ?? null,
+      has_more: rows.length > limit,
+    }
+  }
 
-    async cancel(id: string, key: ApiKeyRecord): Promise<Record<string, unknown>> {
-      const row = await owned(id, key)
-      if (row.status === 'cancelling') return batchView(row, null)
-      if (isTerminalStatus[row.status as BatchStatus])
-        throw new GatewayError('conflict', `Batch ${row.id} is already ${row.status} and cannot be cancelled`)
-      const moved = await batches.transition(row.id, ['validating', 'in_progress'], 'cancelling')
-      if (!moved) throw new GatewayError('conflict', `Batch ${row.id} finished while cancelling; fetch it again`)
-      deps.onChange?.()
-      return batchView({ ...row, status: 'cancelling' }, null)
-    },
+  async cancel(id: string, key: ApiKeyRecord): Promise<Record<string, unknown>> {
+    const row = await this.#owned(id, key)
+    if (row.status === 'cancelling') return batchView(row, null)
+    if (isTerminalStatus[row.status as BatchStatus])
+      throw new GatewayError('conflict', `Batch ${row.id} is already ${row.status} and cannot be cancelled`)
+    const moved = await this.#deps.batches.transition(row.id, ['validating', 'in_progress'], 'cancelling')
+    if (!moved) throw new GatewayError('conflict', `Batch ${row.id} finished while cancelling; fetch it again`)
+    this.#deps.onChange?.()
+    return batchView({ ...row, status: 'cancelling' }, null)
+  }
 
-    async delete(id: string, key: ApiKeyRecord): Promise<Record<string, unknown>> {
-      const row = await owned(id, key)
-      if (!isTerminalStatus[row.status as BatchStatus]) throw new GatewayError('conflict', deleteConflictMessage)
-      await batches.delete(row.id)
-      return { id: row.id, object: 'batch', deletion: { openrouter: 'deleted' } }
-    },
+  async delete(id: string, key: ApiKeyRecord): Promise<Record<string, unknown>> {
+    const row = await this.#owned(id, key)
+    if (!isTerminalStatus[row.status as BatchStatus]) throw new GatewayError('conflict', deleteConflictMessage)
+    await this.#deps.batches.delete(row.id)
+    return { id: row.id, object: 'batch', deletion: { openrouter: 'deleted' } }
+  }
+
+  async #owned(id: string, key: ApiKeyRecord): Promise<BatchRow> {
+    const row = await this.#deps.batches.find(id)
+    if (row === undefined || row.workspace_id !== key.workspaceId) throw new GatewayError('not_found', notFoundMessage)
+    return row
   }
 }
 
@@ -191,5 +202,3 @@ function parseInstant(value: string, field: string): string {
     throw new GatewayError('invalid_request', `${field}: "${value}" is neither unix seconds nor an ISO 8601 date`)
   return new Date(ms).toISOString()
 }
-
-export type BatchService = ReturnType<typeof createBatchService>
