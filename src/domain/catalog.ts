@@ -1,7 +1,7 @@
 // The model catalog held in memory: providers, models and their endpoints with parsed prices. Built
 // once from the built-in presets and the config file; routing reads it with no store access.
-import type { Pricing, PricingText } from '../../domain/money.ts'
-import type { ProviderApi } from '../../config/schema.ts'
+import type { Pricing, PricingText } from './money.ts'
+import type { ProviderApi } from './inference/provider-api.ts'
 
 export type DataRegion = 'global' | 'europe' | 'us'
 export type ServiceTier = 'default' | 'priority' | 'flex' | 'ultrafast'
