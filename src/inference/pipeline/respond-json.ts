@@ -1,5 +1,6 @@
 // A non-streaming answer: price the result, encode it in the client's format, send it.
 import type { Responder } from './responder.ts'
+import type { Clock } from '../../domain/clock.ts'
 import type { CanonicalResult } from '../../domain/inference/result.ts'
 import { nanoToUsd } from '../../domain/money.ts'
 import { usageCostNano } from '../pricing/billable-usage.ts'
@@ -13,6 +14,7 @@ export function respondJson(
   result: CanonicalResult,
   endpoint: EndpointEntry,
   facts: CallFacts,
+  clock: Clock,
   metadata: () => Record<string, unknown> | undefined,
 ): void {
   facts.usage = result.usage
@@ -30,7 +32,7 @@ export function respondJson(
     costUsd: nanoToUsd(facts.costNano),
     isByok: false,
     echo: facts.prepared!.decoded.echo,
-    completedAt: Math.floor(Date.now() / 1000),
+    completedAt: Math.floor(clock.now().getTime() / 1000),
     ...optional('metadata', metadata()),
   })
   responder.sendJson(200, body, { 'x-generation-id': request.generationId })

@@ -58,19 +58,7 @@ export async function runInference(
       budgets,
     })
     const called = await callUpstream(request, facts, plan, deps)
-    const metadata = metadataOf(request, plan, facts, called)
-    if (called.outcome.kind === 'result')
-      await respondJson(request, responder, called.outcome.result, called.candidate.endpoint, facts, metadata)
-    else
-      await respondStream(
-        request,
-        responder,
-        called.outcome.events,
-        called.candidate.endpoint,
-        facts,
-        deps.clock,
-        metadata,
-      )
+    await respond(request, responder, called, facts, deps, metadataOf(request, plan, facts, called))
   } catch (error) {
     facts.error = toGatewayError(error, request, deps)
     if (!responder.isSent) sendError(request, responder, facts.error)
@@ -80,6 +68,21 @@ export async function runInference(
     if (tokens !== null)
       await deps.tokenLimits?.settleTokens(tokens, (facts.usage?.input_tokens ?? 0) + (facts.usage?.output_tokens ?? 0))
   }
+}
+
+/** Sends the answer in the client's format: one JSON body for a whole result, SSE for a stream. */
+async function respond(
+  request: InferenceRequest,
+  responder: Responder,
+  called: CalledEndpoint,
+  facts: CallFacts,
+  deps: InferenceDeps,
+  metadata: () => Record<string, unknown> | undefined,
+): Promise<void> {
+  const { endpoint } = called.candidate
+  if (called.outcome.kind === 'result')
+    respondJson(request, responder, called.outcome.result, endpoint, facts, deps.clock, metadata)
+  else await respondStream(request, responder, called.outcome.events, endpoint, facts, deps.clock, metadata)
 }
 
 /**
