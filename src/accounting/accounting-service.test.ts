@@ -10,7 +10,7 @@ import { MemorySpendCounters } from '../counters/memory-spend-counters.ts'
 import { RedisSpendCounters } from '../counters/redis-spend-counters.ts'
 import type { SpendCounters } from '../counters/spend-counters.ts'
 import { keySpendScopeId } from './key-scopes.ts'
-import { createAccountingFixture, type AccountingFixture } from './accounting-fixture.ts'
+import { createAccountingFixture, type AccountingFixture } from './accounting.fixture.ts'
 import { replayLedger } from './replay-ledger.ts'
 import { creditScopeId } from './credit-balance.ts'
 
