@@ -2,7 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../config/config.ts'
 import type { Clock } from '../domain/clock.ts'
-import type { Dialect, DialectName } from '../dialects/dialect.ts'
+import type { Dialects } from '../dialects/dialect.ts'
 import { createEmbeddingsDecoder } from '../dialects/embeddings/decode-request.ts'
 import type { InferenceDeps } from '../inference/inference-deps.ts'
 import type { KeyCache } from '../identity/key-cache.ts'
@@ -21,7 +21,7 @@ export interface CreateBatchesDeps {
   readonly config: Config
   readonly clock: Clock
   readonly logger: FastifyBaseLogger
-  readonly inference: { readonly dialects: Readonly<Record<DialectName, Dialect>>; readonly deps: InferenceDeps }
+  readonly inference: { readonly dialects: Dialects; readonly deps: InferenceDeps }
   readonly keyCache: KeyCache
   readonly credits: CreditBalance
   readonly counters: SpendCounters

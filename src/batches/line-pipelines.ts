@@ -1,6 +1,6 @@
 // How a batch line of each endpoint is checked at submission and run by the worker: the inference
 // pipeline in the endpoint's dialect, or the embeddings pipeline. Both answer as their HTTP route would.
-import type { Dialect, DialectName } from '../dialects/dialect.ts'
+import type { DialectName, Dialects } from '../dialects/dialect.ts'
 import { checkInputSize } from '../dialects/embeddings/decode-request.ts'
 import type { ApiKeyRecord } from '../domain/identity.ts'
 import { GatewayError, isGatewayError } from '../domain/errors.ts'
@@ -25,7 +25,7 @@ export const endpointPipelines: Readonly<Record<BatchEndpoint, LinePipeline>> = 
 }
 
 export interface LinePipelineDeps {
-  readonly dialects: Readonly<Record<DialectName, Dialect>>
+  readonly dialects: Dialects
   /** `embeddings.max_input_chars` and the request decoder, compiled once for every line. */
   readonly embeddings: { readonly settings: EmbeddingsSettings; readonly decode: EmbeddingsDecoder }
 }

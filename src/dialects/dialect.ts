@@ -104,3 +104,6 @@ export interface Dialect {
   createStreamEncoder(context: EncodeContext): StreamEncoder
   encodeError(error: GatewayError): EncodedError
 }
+
+/** Every client dialect by name (dialects/registry.ts builds it). */
+export type Dialects = Readonly<Record<DialectName, Dialect>>

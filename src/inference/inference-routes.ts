@@ -1,6 +1,6 @@
 // POST /responses, /chat/completions and /messages: one pipeline, three client formats.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { Dialect, DialectName } from '../dialects/dialect.ts'
+import type { Dialect, DialectName, Dialects } from '../dialects/dialect.ts'
 import type { InferenceDeps } from './inference-deps.ts'
 import { wantsRoutingMetadata } from './pipeline/inference-request.ts'
 import { runInference } from './pipeline/run-inference.ts'
@@ -19,11 +19,7 @@ const paths: Readonly<Record<DialectName, { url: string; summary: string }>> = {
   'anthropic-messages': { url: '/api/v1/messages', summary: 'Create a message (Anthropic Messages format)' },
 }
 
-export function registerInferenceRoutes(
-  app: FastifyInstance,
-  dialects: Readonly<Record<DialectName, Dialect>>,
-  deps: InferenceDeps,
-): void {
+export function registerInferenceRoutes(app: FastifyInstance, dialects: Dialects, deps: InferenceDeps): void {
   for (const dialect of Object.values(dialects)) {
     const { url, summary } = paths[dialect.name]
     app.post(url, {

@@ -1,7 +1,7 @@
 // Runs one inference call in-process, for callers that are not an HTTP client: batch items, server
 // tools that ask another model, intern runtimes. Same pipeline, same accounting and records.
 import type { ApiKeyRecord } from '../domain/identity.ts'
-import type { Dialect, DialectName } from '../dialects/dialect.ts'
+import type { DialectName, Dialects } from '../dialects/dialect.ts'
 import type { InferenceDeps } from './inference-deps.ts'
 import type { GenerationApiType } from '../generations/generation-record.ts'
 import { MemoryResponder, type CollectedAnswer } from './pipeline/responder.ts'
@@ -28,7 +28,7 @@ export interface InvokeResult extends CollectedAnswer {
 
 export async function invokeInference(
   input: InvokeInput,
-  dialects: Readonly<Record<DialectName, Dialect>>,
+  dialects: Dialects,
   deps: InferenceDeps,
 ): Promise<InvokeResult> {
   const now = deps.clock.now().getTime()

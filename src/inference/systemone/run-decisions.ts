@@ -6,7 +6,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { GatewayError, isGatewayError, toErrorEnvelope } from '../../domain/errors.ts'
 import type { ApiKeyRecord } from '../../domain/identity.ts'
 import { nanoToUsd } from '../../domain/money.ts'
-import type { Dialect, DialectName } from '../../dialects/dialect.ts'
+import type { Dialects } from '../../dialects/dialect.ts'
 import type { InferenceDeps } from '../inference-deps.ts'
 import { invokeInference, type InvokeResult } from '../invoke-inference.ts'
 import { decodeDecisionRequest, type DecisionQuestion } from './decision-request.ts'
@@ -44,7 +44,7 @@ export async function runDecisions(
   call: DecisionCall,
   body: unknown,
   settings: DecisionSettings,
-  dialects: Readonly<Record<DialectName, Dialect>>,
+  dialects: Dialects,
   deps: InferenceDeps,
 ): Promise<DecisionAnswer> {
   try {

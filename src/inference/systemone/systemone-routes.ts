@@ -1,6 +1,6 @@
 // POST /api/v1/systemone and its alias POST /api/alpha/decisions: typed questions answered by a model.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { Dialect, DialectName } from '../../dialects/dialect.ts'
+import type { Dialects } from '../../dialects/dialect.ts'
 import type { InferenceDeps } from '../inference-deps.ts'
 import { runDecisions, type DecisionSettings } from './run-decisions.ts'
 import { clientCancellation } from '../../http/client-cancellation.ts'
@@ -16,7 +16,7 @@ const paths = [
 export function registerSystemOneRoutes(
   app: FastifyInstance,
   settings: DecisionSettings,
-  dialects: Readonly<Record<DialectName, Dialect>>,
+  dialects: Dialects,
   deps: InferenceDeps,
 ): void {
   for (const { url, summary } of paths) {
@@ -32,7 +32,7 @@ async function handle(
   request: FastifyRequest,
   reply: FastifyReply,
   settings: DecisionSettings,
-  dialects: Readonly<Record<DialectName, Dialect>>,
+  dialects: Dialects,
   deps: InferenceDeps,
 ): Promise<FastifyReply> {
   const answer = await runDecisions(
