@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { offsetPage, TotalCountList } from '../../http/pagination.ts'
+import type { TypedApp } from '../../http/typed-app.ts'
 import {
   CreateDestinationBody,
   DestinationParams,
@@ -11,12 +11,16 @@ import {
 import type { ObservabilityService } from './service.ts'
 
 const base = '/api/v1/observability/destinations'
+const tags = ['observability']
+const config = { auth: 'management' as const }
+const one = Type.Object({ data: DestinationSchema })
 
-export function registerObservabilityRoutes(app: FastifyInstance, service: ObservabilityService): void {
-  const tags = ['observability']
-  const config = { auth: 'management' as const }
-  const one = Type.Object({ data: DestinationSchema })
+export function registerObservabilityRoutes(app: TypedApp, service: ObservabilityService): void {
+  registerCollectionRoutes(app, service)
+  registerDestinationRoutes(app, service)
+}
 
+function registerCollectionRoutes(app: TypedApp, service: ObservabilityService): void {
   app.post(
     base,
     {
@@ -29,7 +33,7 @@ export function registerObservabilityRoutes(app: FastifyInstance, service: Obser
       },
     },
     async (request, reply) => {
-      const data = await service.create(request.body as CreateDestinationBody)
+      const data = await service.create(request.body)
       return reply.code(201).send({ data })
     },
   )
@@ -45,21 +49,18 @@ export function registerObservabilityRoutes(app: FastifyInstance, service: Obser
         response: { 200: TotalCountList(DestinationSchema) },
       },
     },
-    async (request) => {
-      const query = request.query as { offset?: number; limit?: number; workspace_id?: string }
-      return service.list({ ...offsetPage(query), workspaceId: query.workspace_id })
-    },
+    async (request) => service.list({ ...offsetPage(request.query), workspaceId: request.query.workspace_id }),
   )
+}
 
+function registerDestinationRoutes(app: TypedApp, service: ObservabilityService): void {
   app.get(
     `${base}/:id`,
     {
       config,
       schema: { tags, summary: 'Get an observability destination', params: DestinationParams, response: { 200: one } },
     },
-    async (request) => {
-      return { data: await service.get((request.params as { id: string }).id) }
-    },
+    async (request) => ({ data: await service.get(request.params.id) }),
   )
 
   app.patch(
@@ -74,11 +75,7 @@ export function registerObservabilityRoutes(app: FastifyInstance, service: Obser
         response: { 200: one },
       },
     },
-    async (request) => {
-      return {
-        data: await service.update((request.params as { id: string }).id, request.body as UpdateDestinationBody),
-      }
-    },
+    async (request) => ({ data: await service.update(request.params.id, request.body) }),
   )
 
   app.delete(
@@ -92,6 +89,6 @@ export function registerObservabilityRoutes(app: FastifyInstance, service: Obser
         response: { 200: Type.Object({ deleted: Type.Literal(true) }) },
       },
     },
-    async (request) => service.remove((request.params as { id: string }).id),
+    async (request) => service.remove(request.params.id),
   )
 }

@@ -1,9 +1,9 @@
 // Private endpoint routes (management key): spec "POST /private-endpoints", "PUT .../pricing" and
 // api-reference §7 for the rest. A create with `activate` that fails answers the error envelope with
 // `data: {endpoint, validation}` beside it.
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { toErrorEnvelope } from '../../domain/errors.ts'
+import type { TypedApp } from '../../http/typed-app.ts'
 import {
   CreatePrivateEndpointBody,
   CredentialBody,
@@ -16,19 +16,23 @@ import {
   UpdatePrivateEndpointBody,
   ValidateBody,
   ValidationSchema,
-  type PricingInput,
 } from './schema.ts'
 import type { PrivateEndpointService } from './service.ts'
 
 const base = '/api/v1/private-endpoints'
+const tags = ['private-endpoints']
+const config = { auth: 'management' as const }
+const managed = Type.Object({ data: ManagedSchema })
+const full = Type.Object({ data: FullSchema })
 
-export function registerPrivateEndpointRoutes(app: FastifyInstance, service: PrivateEndpointService): void {
-  const tags = ['private-endpoints']
-  const config = { auth: 'management' as const }
-  const managed = Type.Object({ data: ManagedSchema })
-  const full = Type.Object({ data: FullSchema })
-  const idOf = (request: { params: unknown }): string => (request.params as { id: string }).id
+export function registerPrivateEndpointRoutes(app: TypedApp, service: PrivateEndpointService): void {
+  registerCollectionRoutes(app, service)
+  registerEndpointRoutes(app, service)
+  registerStatusActions(app, service)
+  registerEndpointSettings(app, service)
+}
 
+function registerCollectionRoutes(app: TypedApp, service: PrivateEndpointService): void {
   app.get(
     base,
     {
@@ -54,10 +58,7 @@ export function registerPrivateEndpointRoutes(app: FastifyInstance, service: Pri
     },
     async (request, reply) => {
       const header = request.headers['idempotency-key']
-      const outcome = await service.create(
-        request.body as CreatePrivateEndpointBody,
-        typeof header === 'string' ? header : null,
-      )
+      const outcome = await service.create(request.body, typeof header === 'string' ? header : null)
       if (outcome.kind === 'draft') return reply.code(outcome.status).send({ data: outcome.endpoint })
       if (outcome.kind === 'activated')
         return reply.code(outcome.status).send({ data: { endpoint: outcome.endpoint, validation: outcome.validation } })
@@ -67,11 +68,13 @@ export function registerPrivateEndpointRoutes(app: FastifyInstance, service: Pri
         .send({ ...envelope, data: { endpoint: outcome.endpoint, validation: outcome.validation } })
     },
   )
+}
 
+function registerEndpointRoutes(app: TypedApp, service: PrivateEndpointService): void {
   app.get(
     `${base}/:id`,
     { config, schema: { tags, summary: 'Get a private endpoint', params: EndpointParams, response: { 200: full } } },
-    async (request) => ({ data: await service.get(idOf(request)) }),
+    async (request) => ({ data: await service.get(request.params.id) }),
   )
 
   app.patch(
@@ -87,7 +90,7 @@ export function registerPrivateEndpointRoutes(app: FastifyInstance, service: Pri
       },
     },
     async (request) => ({
-      data: await service.update(idOf(request), request.body as UpdatePrivateEndpointBody),
+      data: await service.update(request.params.id, request.body),
     }),
   )
 
@@ -104,7 +107,7 @@ export function registerPrivateEndpointRoutes(app: FastifyInstance, service: Pri
       },
     },
     async (request) => ({
-      data: await service.remove(idOf(request), (request.query as { draft_only?: boolean }).draft_only === true),
+      data: await service.remove(request.params.id, request.query.draft_only === true),
     }),
   )
 
@@ -121,17 +124,20 @@ export function registerPrivateEndpointRoutes(app: FastifyInstance, service: Pri
       },
     },
     async (request) => ({
-      data: await service.validate(idOf(request), (request.body as { workspace_id: string }).workspace_id),
+      data: await service.validate(request.params.id, request.body.workspace_id),
     }),
   )
+}
 
+/** Activate, disable and enable move an endpoint between states and take no body. */
+function registerStatusActions(app: TypedApp, service: PrivateEndpointService): void {
   app.post(
     `${base}/:id/activate`,
     {
       config,
       schema: { tags, summary: 'Activate a validated draft', params: EndpointParams, response: { 200: managed } },
     },
-    async (request) => ({ data: await service.activate(idOf(request)) }),
+    async (request) => ({ data: await service.activate(request.params.id) }),
   )
   app.post(
     `${base}/:id/disable`,
@@ -139,7 +145,7 @@ export function registerPrivateEndpointRoutes(app: FastifyInstance, service: Pri
       config,
       schema: { tags, summary: 'Stop routing an active endpoint', params: EndpointParams, response: { 200: managed } },
     },
-    async (request) => ({ data: await service.disable(idOf(request)) }),
+    async (request) => ({ data: await service.disable(request.params.id) }),
   )
   app.post(
     `${base}/:id/enable`,
@@ -147,9 +153,11 @@ export function registerPrivateEndpointRoutes(app: FastifyInstance, service: Pri
       config,
       schema: { tags, summary: 'Route a disabled endpoint again', params: EndpointParams, response: { 200: managed } },
     },
-    async (request) => ({ data: await service.enable(idOf(request)) }),
+    async (request) => ({ data: await service.enable(request.params.id) }),
   )
+}
 
+function registerEndpointSettings(app: TypedApp, service: PrivateEndpointService): void {
   app.put(
     `${base}/:id/pricing`,
     {
@@ -163,7 +171,7 @@ export function registerPrivateEndpointRoutes(app: FastifyInstance, service: Pri
       },
     },
     async (request) => ({
-      data: await service.setPricing(idOf(request), (request.body as { pricing: PricingInput }).pricing),
+      data: await service.setPricing(request.params.id, request.body.pricing),
     }),
   )
 
@@ -180,7 +188,7 @@ export function registerPrivateEndpointRoutes(app: FastifyInstance, service: Pri
       },
     },
     async (request) => ({
-      data: await service.setCredential(idOf(request), (request.body as { api_key: string | null }).api_key),
+      data: await service.setCredential(request.params.id, request.body.api_key),
     }),
   )
 }

@@ -87,7 +87,7 @@ export const FullSchema = Type.Object({
   pricing: Type.Object({ prompt: Type.String(), completion: Type.String() }),
 })
 
-export const CheckSchema = Type.Object({
+const CheckSchema = Type.Object({
   name: Type.String(),
   passed: Type.Boolean(),
   reason: Type.Optional(Type.String()),
@@ -95,7 +95,11 @@ export const CheckSchema = Type.Object({
   upstream_message: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   actual_model: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 })
-export const ValidationSchema = Type.Object({ passed: Type.Boolean(), checks: Type.Array(CheckSchema) })
+// Immutable types the checks as a readonly array, as the validation holds them; the JSON Schema is unchanged.
+export const ValidationSchema = Type.Object({
+  passed: Type.Boolean(),
+  checks: Type.Immutable(Type.Array(CheckSchema)),
+})
 
 export type CreatePrivateEndpointBody = Static<typeof CreatePrivateEndpointBody>
 export type UpdatePrivateEndpointBody = Static<typeof UpdatePrivateEndpointBody>
