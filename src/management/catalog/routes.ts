@@ -1,39 +1,25 @@
 // Catalog routes: what models and providers this gateway routes to, in OpenRouter's shapes.
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { GatewayError } from '../../domain/errors.ts'
 import type { Catalog } from '../../domain/catalog.ts'
+import { GatewayError } from '../../domain/errors.ts'
+import type { TypedApp } from '../../http/typed-app.ts'
 import { presentModel, presentModelEndpoints, presentProvider } from './present-catalog.ts'
 
-export function registerCatalogRoutes(app: FastifyInstance, catalog: Catalog): void {
-  const tags = ['models']
+const tags = ['models']
+
+const ListModelsQuery = Type.Object({
+  category: Type.Optional(Type.String()),
+  supported_parameters: Type.Optional(Type.String()),
+})
+
+const ModelPath = Type.Object({ author: Type.String({ minLength: 1 }), slug: Type.String({ minLength: 1 }) })
+
+export function registerCatalogRoutes(app: TypedApp, catalog: Catalog): void {
   app.get(
     '/api/v1/models',
-    {
-      config: { auth: 'any' },
-      schema: {
-        tags,
-        summary: 'List models',
-        querystring: Type.Object({
-          category: Type.Optional(Type.String()),
-          supported_parameters: Type.Optional(Type.String()),
-        }),
-      },
-    },
+    { config: { auth: 'any' }, schema: { tags, summary: 'List models', querystring: ListModelsQuery } },
     async (request) => {
-      const { supported_parameters: wanted } = request.query as { supported_parameters?: string }
-      const required =
-        wanted === undefined
-          ? []
-          : wanted
-              .split(',')
-              .map((name) => name.trim())
-              .filter((name) => name !== '')
-      const models = catalog
-        .models()
-        .filter((model) => model.kind === 'text')
-        .map(presentModel)
-      const data = models.filter((model) => required.every((name) => model.supported_parameters.includes(name)))
+      const data = listTextModels(catalog, parameterNames(request.query.supported_parameters))
       return { data, total_count: data.length, links: { next: null } }
     },
   )
@@ -52,16 +38,9 @@ export function registerCatalogRoutes(app: FastifyInstance, catalog: Catalog): v
 
   app.get(
     '/api/v1/models/:author/:slug/endpoints',
-    {
-      config: { auth: 'any' },
-      schema: {
-        tags,
-        summary: "List a model's endpoints",
-        params: Type.Object({ author: Type.String({ minLength: 1 }), slug: Type.String({ minLength: 1 }) }),
-      },
-    },
+    { config: { auth: 'any' }, schema: { tags, summary: "List a model's endpoints", params: ModelPath } },
     async (request) => {
-      const { author, slug } = request.params as { author: string; slug: string }
+      const { author, slug } = request.params
       const model = catalog.model(`${author}/${slug}`)
       if (model === undefined) throw new GatewayError('not_found', `Model "${author}/${slug}" does not exist`)
       return { data: presentModelEndpoints(model) }
@@ -71,4 +50,22 @@ export function registerCatalogRoutes(app: FastifyInstance, catalog: Catalog): v
   app.get('/api/v1/providers', { config: { auth: 'any' }, schema: { tags, summary: 'List providers' } }, async () => ({
     data: catalog.providers().map(presentProvider),
   }))
+}
+
+/** The comma-separated `supported_parameters` filter as a list of names (none when absent). */
+function parameterNames(wanted: string | undefined): string[] {
+  if (wanted === undefined) return []
+  return wanted
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '')
+}
+
+/** The text models whose endpoints together support every required parameter. */
+function listTextModels(catalog: Catalog, required: readonly string[]) {
+  return catalog
+    .models()
+    .filter((model) => model.kind === 'text')
+    .map(presentModel)
+    .filter((model) => required.every((name) => model.supported_parameters.includes(name)))
 }

@@ -1,27 +1,29 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { TotalCountList } from '../../http/pagination.ts'
+import type { TypedApp } from '../../http/typed-app.ts'
 import { EndUser, EndUserPath, ListEndUsersQuery, RegisterEndUserBody, UpdateEndUserBody } from './schema.ts'
 import type { EndUsersService } from './service.ts'
+
+const tags = ['end-users']
+const one = Type.Object({ data: EndUser })
+const config = { auth: 'management' as const }
 
 function organizationOf(request: FastifyRequest): string {
   return request.principal!.key.organizationId
 }
 
-function pathUser(request: FastifyRequest): string {
-  return (request.params as { user: string }).user
+export function registerEndUsersRoutes(app: TypedApp, service: EndUsersService): void {
+  registerEndUserListRoutes(app, service)
+  registerEndUserItemRoutes(app, service)
 }
 
-export function registerEndUsersRoutes(app: FastifyInstance, service: EndUsersService): void {
-  const tags = ['end-users']
-  const one = Type.Object({ data: EndUser })
-  const config = { auth: 'management' as const }
-
+function registerEndUserListRoutes(app: TypedApp, service: EndUsersService): void {
   app.post(
     '/api/v1/end-users',
     { config, schema: { tags, summary: 'Register an end user', body: RegisterEndUserBody, response: { 201: one } } },
     async (request, reply) => {
-      const data = await service.register(organizationOf(request), (request.body as RegisterEndUserBody).user)
+      const data = await service.register(organizationOf(request), request.body.user)
       return reply.code(201).send({ data })
     },
   )
@@ -37,15 +39,15 @@ export function registerEndUsersRoutes(app: FastifyInstance, service: EndUsersSe
         response: { 200: TotalCountList(EndUser) },
       },
     },
-    async (request) => service.list(organizationOf(request), request.query as ListEndUsersQuery),
+    async (request) => service.list(organizationOf(request), request.query),
   )
+}
 
+function registerEndUserItemRoutes(app: TypedApp, service: EndUsersService): void {
   app.get(
     '/api/v1/end-users/:user',
     { config, schema: { tags, summary: 'Get an end user', params: EndUserPath, response: { 200: one } } },
-    async (request) => ({
-      data: await service.get(organizationOf(request), pathUser(request)),
-    }),
+    async (request) => ({ data: await service.get(organizationOf(request), request.params.user) }),
   )
 
   app.patch(
@@ -61,11 +63,7 @@ export function registerEndUsersRoutes(app: FastifyInstance, service: EndUsersSe
       },
     },
     async (request) => ({
-      data: await service.setActive(
-        organizationOf(request),
-        pathUser(request),
-        (request.body as UpdateEndUserBody).is_active,
-      ),
+      data: await service.setActive(organizationOf(request), request.params.user, request.body.is_active),
     }),
   )
 
@@ -76,8 +74,9 @@ export function registerEndUsersRoutes(app: FastifyInstance, service: EndUsersSe
       schema: { tags, summary: 'Deactivate an end user', params: EndUserPath, response: { 204: Type.Null() } },
     },
     async (request, reply) => {
-      await service.setActive(organizationOf(request), pathUser(request), false)
-      return reply.code(204).send()
+      await service.setActive(organizationOf(request), request.params.user, false)
+      // 204 carries no body: Fastify drops the serialized null before writing the response.
+      return reply.code(204).send(null)
     },
   )
 }

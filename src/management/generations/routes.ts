@@ -1,9 +1,10 @@
 // GET /generation and GET /generation/content: a generation's metadata and its stored content, for
 // callers in the generation's workspace (management keys: any workspace of the organization).
-import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { GatewayError } from '../../domain/errors.ts'
+import type { ApiKeyRecord } from '../../domain/identity.ts'
 import type { GenerationStore, StoredGeneration } from '../../generations/generation-store.ts'
+import type { TypedApp } from '../../http/typed-app.ts'
 import { presentGeneration, presentGenerationContent } from './present-generation.ts'
 
 const GenerationQuery = Type.Object({
@@ -15,10 +16,8 @@ const GenerationQuery = Type.Object({
   }),
 })
 
-async function findVisible(store: GenerationStore, request: FastifyRequest): Promise<StoredGeneration> {
-  const { id } = request.query as { id: string }
+async function findVisible(store: GenerationStore, id: string, key: ApiKeyRecord): Promise<StoredGeneration> {
   const found = await store.find(id)
-  const key = request.principal!.key
   const visible =
     found !== undefined &&
     found.record.organizationId === key.organizationId &&
@@ -27,13 +26,13 @@ async function findVisible(store: GenerationStore, request: FastifyRequest): Pro
   return found
 }
 
-export function registerGenerationRoutes(app: FastifyInstance, store: GenerationStore): void {
+export function registerGenerationRoutes(app: TypedApp, store: GenerationStore): void {
   const tags = ['generations']
   app.get(
     '/api/v1/generation',
     { config: { auth: 'any' }, schema: { tags, summary: "A generation's metadata", querystring: GenerationQuery } },
     async (request) => {
-      const { record } = await findVisible(store, request)
+      const { record } = await findVisible(store, request.query.id, request.principal!.key)
       return { data: presentGeneration(record) }
     },
   )
@@ -45,7 +44,7 @@ export function registerGenerationRoutes(app: FastifyInstance, store: Generation
       schema: { tags, summary: "A generation's stored input and output", querystring: GenerationQuery },
     },
     async (request) => {
-      const { record, content } = await findVisible(store, request)
+      const { record, content } = await findVisible(store, request.query.id, request.principal!.key)
       if (content === null)
         throw new GatewayError(
           'not_found',

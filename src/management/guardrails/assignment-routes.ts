@@ -1,28 +1,25 @@
 // Guardrail assignment routes (api-reference §5.2): per guardrail and across every guardrail.
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { OffsetLimitQuery, TotalCountList, offsetPage } from '../../http/pagination.ts'
+import type { TypedApp } from '../../http/typed-app.ts'
 import { GuardrailParams, KeyAssignment, KeyHashesBody, MemberAssignment, MemberUserIdsBody } from './schema.ts'
 import type { AssignmentService } from './assignment-service.ts'
 
-type Params = { id: string }
-type PageQuery = { offset?: number; limit?: number }
+const tags = ['guardrails']
+const config = { auth: 'management' as const }
+const keyList = { 200: TotalCountList(KeyAssignment) }
+const memberList = { 200: TotalCountList(MemberAssignment) }
+const assigned = { 200: Type.Object({ assigned_count: Type.Integer() }) }
+const unassigned = { 200: Type.Object({ unassigned_count: Type.Integer() }) }
 
-export function registerGuardrailAssignmentRoutes(app: FastifyInstance, service: AssignmentService): void {
-  const tags = ['guardrails']
-  const config = { auth: 'management' as const }
-  const keyList = { 200: TotalCountList(KeyAssignment) }
-  const memberList = { 200: TotalCountList(MemberAssignment) }
-  const assigned = { 200: Type.Object({ assigned_count: Type.Integer() }) }
-  const unassigned = { 200: Type.Object({ unassigned_count: Type.Integer() }) }
-
+export function registerGuardrailAssignmentRoutes(app: TypedApp, service: AssignmentService): void {
   app.get(
     '/api/v1/guardrails/assignments/keys',
     {
       config,
       schema: { tags, summary: 'List every key assignment', querystring: OffsetLimitQuery, response: keyList },
     },
-    async (request) => service.listKeyAssignments(offsetPage(request.query as PageQuery)),
+    async (request) => service.listKeyAssignments(offsetPage(request.query)),
   )
 
   app.get(
@@ -31,9 +28,14 @@ export function registerGuardrailAssignmentRoutes(app: FastifyInstance, service:
       config,
       schema: { tags, summary: 'List every member assignment', querystring: OffsetLimitQuery, response: memberList },
     },
-    async (request) => service.listMemberAssignments(offsetPage(request.query as PageQuery)),
+    async (request) => service.listMemberAssignments(offsetPage(request.query)),
   )
 
+  registerKeyAssignmentRoutes(app, service)
+  registerMemberAssignmentRoutes(app, service)
+}
+
+function registerKeyAssignmentRoutes(app: TypedApp, service: AssignmentService): void {
   app.get(
     '/api/v1/guardrails/:id/assignments/keys',
     {
@@ -46,11 +48,7 @@ export function registerGuardrailAssignmentRoutes(app: FastifyInstance, service:
         response: keyList,
       },
     },
-    async (request) =>
-      service.listKeyAssignments({
-        ...offsetPage(request.query as PageQuery),
-        guardrailId: (request.params as Params).id,
-      }),
+    async (request) => service.listKeyAssignments({ ...offsetPage(request.query), guardrailId: request.params.id }),
   )
 
   app.post(
@@ -66,11 +64,7 @@ export function registerGuardrailAssignmentRoutes(app: FastifyInstance, service:
       },
     },
     async (request) =>
-      service.assignKeys(
-        (request.params as Params).id,
-        (request.body as { key_hashes: string[] }).key_hashes,
-        request.principal?.key.creatorUserId ?? null,
-      ),
+      service.assignKeys(request.params.id, request.body.key_hashes, request.principal?.key.creatorUserId ?? null),
   )
 
   app.post(
@@ -85,10 +79,11 @@ export function registerGuardrailAssignmentRoutes(app: FastifyInstance, service:
         response: unassigned,
       },
     },
-    async (request) =>
-      service.unassignKeys((request.params as Params).id, (request.body as { key_hashes: string[] }).key_hashes),
+    async (request) => service.unassignKeys(request.params.id, request.body.key_hashes),
   )
+}
 
+function registerMemberAssignmentRoutes(app: TypedApp, service: AssignmentService): void {
   app.get(
     '/api/v1/guardrails/:id/assignments/members',
     {
@@ -101,11 +96,7 @@ export function registerGuardrailAssignmentRoutes(app: FastifyInstance, service:
         response: memberList,
       },
     },
-    async (request) =>
-      service.listMemberAssignments({
-        ...offsetPage(request.query as PageQuery),
-        guardrailId: (request.params as Params).id,
-      }),
+    async (request) => service.listMemberAssignments({ ...offsetPage(request.query), guardrailId: request.params.id }),
   )
 
   app.post(
@@ -122,8 +113,8 @@ export function registerGuardrailAssignmentRoutes(app: FastifyInstance, service:
     },
     async (request) =>
       service.assignMembers(
-        (request.params as Params).id,
-        (request.body as { member_user_ids: string[] }).member_user_ids,
+        request.params.id,
+        request.body.member_user_ids,
         request.principal?.key.creatorUserId ?? null,
       ),
   )
@@ -140,10 +131,6 @@ export function registerGuardrailAssignmentRoutes(app: FastifyInstance, service:
         response: unassigned,
       },
     },
-    async (request) =>
-      service.unassignMembers(
-        (request.params as Params).id,
-        (request.body as { member_user_ids: string[] }).member_user_ids,
-      ),
+    async (request) => service.unassignMembers(request.params.id, request.body.member_user_ids),
   )
 }

@@ -1,17 +1,20 @@
 // Guardrail routes (api-reference §5): CRUD here, assignments in assignment-routes.ts.
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { TotalCountList, offsetPage } from '../../http/pagination.ts'
+import type { TypedApp } from '../../http/typed-app.ts'
 import { CreateGuardrailBody, Guardrail, GuardrailParams, ListGuardrailsQuery, UpdateGuardrailBody } from './schema.ts'
 import type { GuardrailService } from './service.ts'
 
-type Params = { id: string }
+const tags = ['guardrails']
+const config = { auth: 'management' as const }
+const single = { 200: Type.Object({ data: Guardrail }) }
 
-export function registerGuardrailRoutes(app: FastifyInstance, service: GuardrailService): void {
-  const tags = ['guardrails']
-  const config = { auth: 'management' as const }
-  const single = { 200: Type.Object({ data: Guardrail }) }
+export function registerGuardrailRoutes(app: TypedApp, service: GuardrailService): void {
+  registerGuardrailListRoutes(app, service)
+  registerGuardrailItemRoutes(app, service)
+}
 
+function registerGuardrailListRoutes(app: TypedApp, service: GuardrailService): void {
   app.get(
     '/api/v1/guardrails',
     {
@@ -24,7 +27,7 @@ export function registerGuardrailRoutes(app: FastifyInstance, service: Guardrail
       },
     },
     async (request) => {
-      const query = request.query as { offset?: number; limit?: number; workspace_id?: string }
+      const query = request.query
       return service.list({
         ...offsetPage(query),
         ...(query.workspace_id === undefined ? {} : { workspace_id: query.workspace_id }),
@@ -44,17 +47,17 @@ export function registerGuardrailRoutes(app: FastifyInstance, service: Guardrail
       },
     },
     async (request, reply) => {
-      const guardrail = await service.create(request.body as CreateGuardrailBody)
+      const guardrail = await service.create(request.body)
       return reply.code(201).send({ data: guardrail })
     },
   )
+}
 
+function registerGuardrailItemRoutes(app: TypedApp, service: GuardrailService): void {
   app.get(
     '/api/v1/guardrails/:id',
     { config, schema: { tags, summary: 'Get a guardrail', params: GuardrailParams, response: single } },
-    async (request) => ({
-      data: await service.get((request.params as Params).id),
-    }),
+    async (request) => ({ data: await service.get(request.params.id) }),
   )
 
   app.patch(
@@ -69,9 +72,7 @@ export function registerGuardrailRoutes(app: FastifyInstance, service: Guardrail
         response: single,
       },
     },
-    async (request) => ({
-      data: await service.update((request.params as Params).id, request.body as UpdateGuardrailBody),
-    }),
+    async (request) => ({ data: await service.update(request.params.id, request.body) }),
   )
 
   app.delete(
@@ -86,7 +87,7 @@ export function registerGuardrailRoutes(app: FastifyInstance, service: Guardrail
       },
     },
     async (request) => {
-      await service.delete((request.params as Params).id)
+      await service.delete(request.params.id)
       return { deleted: true as const }
     },
   )

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { OffsetLimitQuery, TotalCountList, offsetPage } from '../../http/pagination.ts'
+import type { TypedApp } from '../../http/typed-app.ts'
 import { CreateMemberBody, OrganizationMember } from './schema.ts'
 import type { OrganizationService } from './service.ts'
 
-export function registerOrganizationRoutes(app: FastifyInstance, service: OrganizationService): void {
+export function registerOrganizationRoutes(app: TypedApp, service: OrganizationService): void {
   const tags = ['organization']
   app.get(
     '/api/v1/organization/members',
@@ -18,7 +18,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, service: Organi
       },
     },
     async (request) => {
-      const { offset, limit } = offsetPage(request.query as { offset?: number; limit?: number })
+      const { offset, limit } = offsetPage(request.query)
       return service.listMembers(offset, limit)
     },
   )
@@ -35,7 +35,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, service: Organi
       },
     },
     async (request, reply) => {
-      const member = await service.addMember(request.body as CreateMemberBody)
+      const member = await service.addMember(request.body)
       return reply.code(201).send({ data: member })
     },
   )

@@ -1,17 +1,15 @@
 // Workspace budget routes (api-reference §4.2).
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
-import { BudgetParams, UpsertBudgetBody, WorkspaceBudget, WorkspaceParams, type BudgetInterval } from './schema.ts'
+import type { TypedApp } from '../../http/typed-app.ts'
+import { BudgetParams, UpsertBudgetBody, WorkspaceBudget, WorkspaceParams } from './schema.ts'
 import type { BudgetService } from './budget-service.ts'
 
-type Params = { id: string; interval: BudgetInterval }
+const tags = ['workspaces']
+const config = { auth: 'management' as const }
+const includeByok = Type.Optional(Type.Boolean())
+const single = { 200: Type.Object({ data: WorkspaceBudget, include_byok_in_budgets: includeByok }) }
 
-export function registerWorkspaceBudgetRoutes(app: FastifyInstance, service: BudgetService): void {
-  const tags = ['workspaces']
-  const config = { auth: 'management' as const }
-  const includeByok = Type.Optional(Type.Boolean())
-  const single = { 200: Type.Object({ data: WorkspaceBudget, include_byok_in_budgets: includeByok }) }
-
+export function registerWorkspaceBudgetRoutes(app: TypedApp, service: BudgetService): void {
   app.get(
     '/api/v1/workspaces/:id/budgets',
     {
@@ -23,16 +21,13 @@ export function registerWorkspaceBudgetRoutes(app: FastifyInstance, service: Bud
         response: { 200: Type.Object({ data: Type.Array(WorkspaceBudget), include_byok_in_budgets: includeByok }) },
       },
     },
-    async (request) => service.list((request.params as Params).id),
+    async (request) => service.list(request.params.id),
   )
 
   app.get(
     '/api/v1/workspaces/:id/budgets/:interval',
     { config, schema: { tags, summary: 'Get a workspace budget', params: BudgetParams, response: single } },
-    async (request) => {
-      const params = request.params as Params
-      return service.get(params.id, params.interval)
-    },
+    async (request) => service.get(request.params.id, request.params.interval),
   )
 
   app.put(
@@ -48,9 +43,8 @@ export function registerWorkspaceBudgetRoutes(app: FastifyInstance, service: Bud
       },
     },
     async (request) => {
-      const params = request.params as Params
-      const body = request.body as { limit_usd: number; include_byok_in_budgets?: boolean }
-      return service.put(params.id, params.interval, body.limit_usd, body.include_byok_in_budgets)
+      const { id, interval } = request.params
+      return service.put(id, interval, request.body.limit_usd, request.body.include_byok_in_budgets)
     },
   )
 
@@ -66,8 +60,7 @@ export function registerWorkspaceBudgetRoutes(app: FastifyInstance, service: Bud
       },
     },
     async (request) => {
-      const params = request.params as Params
-      await service.delete(params.id, params.interval)
+      await service.delete(request.params.id, request.params.interval)
       return { deleted: true as const }
     },
   )

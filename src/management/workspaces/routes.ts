@@ -1,7 +1,7 @@
 // Workspace routes (api-reference §4): CRUD and members. Budgets live in budget-routes.ts.
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { OffsetLimitQuery, TotalCountList, offsetPage } from '../../http/pagination.ts'
+import type { TypedApp } from '../../http/typed-app.ts'
 import {
   CreateWorkspaceBody,
   DeleteWorkspaceQuery,
@@ -13,14 +13,17 @@ import {
 } from './schema.ts'
 import type { WorkspaceService } from './service.ts'
 
-type Params = { id: string }
-type PageQuery = { offset?: number; limit?: number }
+const tags = ['workspaces']
+const config = { auth: 'management' as const }
+const single = { 200: Type.Object({ data: Workspace }) }
 
-export function registerWorkspaceRoutes(app: FastifyInstance, service: WorkspaceService): void {
-  const tags = ['workspaces']
-  const config = { auth: 'management' as const }
-  const single = { 200: Type.Object({ data: Workspace }) }
+export function registerWorkspaceRoutes(app: TypedApp, service: WorkspaceService): void {
+  registerWorkspaceListRoutes(app, service)
+  registerWorkspaceItemRoutes(app, service)
+  registerWorkspaceMemberRoutes(app, service)
+}
 
+function registerWorkspaceListRoutes(app: TypedApp, service: WorkspaceService): void {
   app.get(
     '/api/v1/workspaces',
     {
@@ -33,7 +36,7 @@ export function registerWorkspaceRoutes(app: FastifyInstance, service: Workspace
       },
     },
     async (request) => {
-      const { offset, limit } = offsetPage(request.query as PageQuery)
+      const { offset, limit } = offsetPage(request.query)
       return service.list(offset, limit)
     },
   )
@@ -50,20 +53,17 @@ export function registerWorkspaceRoutes(app: FastifyInstance, service: Workspace
       },
     },
     async (request, reply) => {
-      const workspace = await service.create(
-        request.body as CreateWorkspaceBody,
-        request.principal?.key.creatorUserId ?? null,
-      )
+      const workspace = await service.create(request.body, request.principal?.key.creatorUserId ?? null)
       return reply.code(201).send({ data: workspace })
     },
   )
+}
 
+function registerWorkspaceItemRoutes(app: TypedApp, service: WorkspaceService): void {
   app.get(
     '/api/v1/workspaces/:id',
     { config, schema: { tags, summary: 'Get a workspace by id or slug', params: WorkspaceParams, response: single } },
-    async (request) => ({
-      data: await service.get((request.params as Params).id),
-    }),
+    async (request) => ({ data: await service.get(request.params.id) }),
   )
 
   app.patch(
@@ -78,9 +78,7 @@ export function registerWorkspaceRoutes(app: FastifyInstance, service: Workspace
         response: single,
       },
     },
-    async (request) => ({
-      data: await service.update((request.params as Params).id, request.body as UpdateWorkspaceBody),
-    }),
+    async (request) => ({ data: await service.update(request.params.id, request.body) }),
   )
 
   app.delete(
@@ -96,12 +94,13 @@ export function registerWorkspaceRoutes(app: FastifyInstance, service: Workspace
       },
     },
     async (request) => {
-      const query = request.query as { confirm_default_workspace_deletion?: boolean }
-      await service.delete((request.params as Params).id, query.confirm_default_workspace_deletion === true)
+      await service.delete(request.params.id, request.query.confirm_default_workspace_deletion === true)
       return { deleted: true as const }
     },
   )
+}
 
+function registerWorkspaceMemberRoutes(app: TypedApp, service: WorkspaceService): void {
   app.get(
     '/api/v1/workspaces/:id/members',
     {
@@ -115,8 +114,8 @@ export function registerWorkspaceRoutes(app: FastifyInstance, service: Workspace
       },
     },
     async (request) => {
-      const { offset, limit } = offsetPage(request.query as PageQuery)
-      return service.listMembers((request.params as Params).id, offset, limit)
+      const { offset, limit } = offsetPage(request.query)
+      return service.listMembers(request.params.id, offset, limit)
     },
   )
 
@@ -132,8 +131,7 @@ export function registerWorkspaceRoutes(app: FastifyInstance, service: Workspace
         response: { 200: Type.Object({ added_count: Type.Integer(), data: Type.Array(WorkspaceMember) }) },
       },
     },
-    async (request) =>
-      service.addMembers((request.params as Params).id, (request.body as { user_ids: string[] }).user_ids),
+    async (request) => service.addMembers(request.params.id, request.body.user_ids),
   )
 
   app.post(
@@ -148,7 +146,6 @@ export function registerWorkspaceRoutes(app: FastifyInstance, service: Workspace
         response: { 200: Type.Object({ removed_count: Type.Integer() }) },
       },
     },
-    async (request) =>
-      service.removeMembers((request.params as Params).id, (request.body as { user_ids: string[] }).user_ids),
+    async (request) => service.removeMembers(request.params.id, request.body.user_ids),
   )
 }
