@@ -2,15 +2,19 @@
 // Submission bodies are read as a stream (parse-batch-submission.ts), so this scope replaces the JSON
 // body parser with one that hands the raw request stream to the handler. Errors use the slim batch body
 // `{error: {code, message}}` (GatewayErrors without metadata).
-import type { Readable } from 'node:stream'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Readable } from 'node:stream'
+import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import type { ApiKeyRecord } from '../domain/identity.ts'
 import { GatewayError } from '../domain/errors.ts'
-import type { BatchService, ListBatchesInput } from './batch-service.ts'
+import type { TypedApp } from '../http/typed-app.ts'
+import type { BatchService } from './batch-service.ts'
 
 export const batchRoutePrefixes = ['/api/v1/batches', '/api/beta/batches'] as const
+type BatchRoutePrefix = (typeof batchRoutePrefixes)[number]
 
+const tags = ['batches']
+const config = { auth: 'inference' as const }
 const IdPath = Type.Object({ id: Type.String({ minLength: 1, description: 'The batch id returned by submit' }) })
 const ListQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Page size, 1 to 100 (default 20)' })),
@@ -27,65 +31,56 @@ function keyOf(request: FastifyRequest): ApiKeyRecord {
   return request.principal.key
 }
 
-function idOf(request: FastifyRequest): string {
-  return (request.params as { id: string }).id
+export function registerBatchRoutes(app: TypedApp, service: BatchService): void {
+  for (const prefix of batchRoutePrefixes) {
+    const hide = prefix !== '/api/v1/batches'
+    registerSubmitRoute(app, service, prefix, hide)
+    registerBatchReadRoutes(app, service, prefix, hide)
+  }
 }
 
-export function registerBatchRoutes(app: FastifyInstance, service: BatchService): void {
-  for (const prefix of batchRoutePrefixes) {
-    const tags = ['batches']
-    const hide = prefix !== '/api/v1/batches'
-    void app.register(async (scope) => {
-      scope.removeAllContentTypeParsers()
-      scope.addContentTypeParser('application/json', (_request, payload, done) => done(null, payload))
-      scope.post(
-        prefix,
-        {
-          config: { auth: 'inference' },
-          schema: { tags, hide, summary: 'Submit a batch of requests (202, status validating)' },
-        },
-        async (request, reply) => {
-          const body = request.body as Readable | undefined
-          if (body === undefined || body === null)
-            throw new GatewayError(
-              'invalid_request',
-              'The body is empty; send a JSON batch with Content-Type: application/json',
-            )
-          return reply.code(202).send(await service.submit(body, keyOf(request)))
-        },
-      )
-    })
-    app.get(
+function registerSubmitRoute(app: TypedApp, service: BatchService, prefix: BatchRoutePrefix, hide: boolean): void {
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers()
+    scope.addContentTypeParser('application/json', (_request, payload, done) => done(null, payload))
+    scope.post(
       prefix,
-      {
-        config: { auth: 'inference' },
-        schema: { tags, hide, summary: 'List batches, newest first', querystring: ListQuery },
-      },
-      async (request) => service.list(request.query as ListBatchesInput, keyOf(request)),
-    )
-    app.get(
-      `${prefix}/:id`,
-      {
-        config: { auth: 'inference' },
-        schema: { tags, hide, summary: 'Get a batch (results in terminal states)', params: IdPath },
-      },
+      { config, schema: { tags, hide, summary: 'Submit a batch of requests (202, status validating)' } },
       async (request, reply) => {
-        const answer = await service.get(idOf(request), keyOf(request))
-        return reply.code(answer.status).send(answer.body)
+        // The JSON parser above hands over the request stream; without a body there is nothing to parse.
+        if (!(request.body instanceof Readable))
+          throw new GatewayError(
+            'invalid_request',
+            'The body is empty; send a JSON batch with Content-Type: application/json',
+          )
+        return reply.code(202).send(await service.submit(request.body, keyOf(request)))
       },
     )
-    app.delete(
-      `${prefix}/:id`,
-      { config: { auth: 'inference' }, schema: { tags, hide, summary: 'Delete a finished batch', params: IdPath } },
-      async (request) => service.delete(idOf(request), keyOf(request)),
-    )
-    app.post(
-      `${prefix}/:id/cancel`,
-      {
-        config: { auth: 'inference' },
-        schema: { tags, hide, summary: 'Cancel a batch (-> cancelling -> cancelled)', params: IdPath },
-      },
-      async (request) => service.cancel(idOf(request), keyOf(request)),
-    )
-  }
+  })
+}
+
+function registerBatchReadRoutes(app: TypedApp, service: BatchService, prefix: BatchRoutePrefix, hide: boolean): void {
+  app.get(
+    prefix,
+    { config, schema: { tags, hide, summary: 'List batches, newest first', querystring: ListQuery } },
+    async (request) => service.list(request.query, keyOf(request)),
+  )
+  app.get(
+    `${prefix}/:id`,
+    { config, schema: { tags, hide, summary: 'Get a batch (results in terminal states)', params: IdPath } },
+    async (request, reply) => {
+      const answer = await service.get(request.params.id, keyOf(request))
+      return reply.code(answer.status).send(answer.body)
+    },
+  )
+  app.delete(
+    `${prefix}/:id`,
+    { config, schema: { tags, hide, summary: 'Delete a finished batch', params: IdPath } },
+    async (request) => service.delete(request.params.id, keyOf(request)),
+  )
+  app.post(
+    `${prefix}/:id/cancel`,
+    { config, schema: { tags, hide, summary: 'Cancel a batch (-> cancelling -> cancelled)', params: IdPath } },
+    async (request) => service.cancel(request.params.id, keyOf(request)),
+  )
 }
