@@ -32,14 +32,34 @@ export function foldStreamEvents(events: Iterable<StreamEvent>): CanonicalResult
   return draft.finish.native === undefined ? result : { ...result, native_finish_reason: draft.finish.native }
 }
 
+/** Message-level events update the draft; the rest build its output items. */
 function applyEvent(draft: Draft, event: StreamEvent): void {
-  const items = draft.output
-  const at = (index: number): OutputItem | undefined => items[index]
   switch (event.type) {
     case 'message-start':
       draft.id = event.id
       draft.model = event.model
       return
+    case 'usage-report':
+      draft.usage = event.usage
+      return
+    case 'message-end':
+      draft.finish = {
+        reason: event.finish_reason,
+        ...(event.native_finish_reason === undefined ? {} : { native: event.native_finish_reason }),
+      }
+      return
+    case 'stream-error':
+      throw new GatewayError(event.kind, event.message)
+    default:
+      applyItemEvent(draft.output, event)
+  }
+}
+
+type ItemEvent = Exclude<StreamEvent, { type: 'message-start' | 'usage-report' | 'message-end' | 'stream-error' }>
+
+function applyItemEvent(items: OutputItem[], event: ItemEvent): void {
+  const at = (index: number): OutputItem | undefined => items[index]
+  switch (event.type) {
     case 'text-start':
       items[event.index] = { type: 'text', text: '' }
       return
@@ -81,16 +101,5 @@ function applyEvent(draft: Draft, event: StreamEvent): void {
     }
     case 'text-end':
       return
-    case 'usage-report':
-      draft.usage = event.usage
-      return
-    case 'message-end':
-      draft.finish = {
-        reason: event.finish_reason,
-        ...(event.native_finish_reason === undefined ? {} : { native: event.native_finish_reason }),
-      }
-      return
-    case 'stream-error':
-      throw new GatewayError(event.kind, event.message)
   }
 }

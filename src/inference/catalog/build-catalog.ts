@@ -12,6 +12,22 @@ import { builtinModels } from './builtin-models.ts'
 const defaultTimeoutMs = 120_000
 
 export function buildCatalog(config: Config): Catalog {
+  const providers = enabledProviders(config)
+  const declared = declaredModels(config, providers)
+  const problems: string[] = []
+  const models: ModelEntry[] = []
+  const configIndex = new Map(config.models.map((model, index) => [model.slug, index]))
+  for (const model of declared.values()) {
+    const path = configIndex.has(model.slug) ? `models[${configIndex.get(model.slug)}]` : `built-in model ${model.slug}`
+    const entry = toModelEntry(model, providers, path, problems)
+    if (entry !== null) models.push(entry)
+  }
+  if (problems.length > 0) throw new ConfigError(config.config_path ?? 'catalog', problems)
+  return new Catalog(models, [...providers.values()])
+}
+
+/** The built-in providers whose variable is set, then the config file's (which replace them by slug). */
+function enabledProviders(config: Config): Map<string, ProviderEntry> {
   const providers = new Map<string, ProviderEntry>()
   for (const preset of builtinProviders) {
     const value = config.provider_env[preset.variable]
@@ -46,7 +62,11 @@ export function buildCatalog(config: Config): Catalog {
       source: 'config',
     })
   }
+  return providers
+}
 
+/** The built-in models of enabled providers, then the config file's models (which replace them by slug). */
+function declaredModels(config: Config, providers: ReadonlyMap<string, ProviderEntry>): Map<string, ModelConfig> {
   const declared = new Map<string, ModelConfig>()
   for (const model of builtinModels) {
     if (!providers.has(model.provider)) continue
@@ -66,17 +86,7 @@ export function buildCatalog(config: Config): Catalog {
     })
   }
   for (const model of config.models) declared.set(model.slug, model)
-
-  const problems: string[] = []
-  const models: ModelEntry[] = []
-  const configIndex = new Map(config.models.map((model, index) => [model.slug, index]))
-  for (const model of declared.values()) {
-    const path = configIndex.has(model.slug) ? `models[${configIndex.get(model.slug)}]` : `built-in model ${model.slug}`
-    const entry = toModelEntry(model, providers, path, problems)
-    if (entry !== null) models.push(entry)
-  }
-  if (problems.length > 0) throw new ConfigError(config.config_path ?? 'catalog', problems)
-  return new Catalog(models, [...providers.values()])
+  return declared
 }
 
 function toModelEntry(

@@ -5,7 +5,10 @@
 // whole answer comes in one read, its last frames and the closing ones leave in one write, not two. A
 // client that disconnects aborts the upstream call; what was produced until then is still billed. A
 // failure after the stream started is sent as the format's error event.
+import type { Writable } from 'node:stream'
 import type { Responder } from './responder.ts'
+import type { StreamEncoder } from '../../dialects/dialect.ts'
+import type { CancelSignal } from '../../domain/cancellation.ts'
 import type { UpstreamEventStream } from '../upstream/upstream-event-stream.ts'
 import { drained } from './drained.ts'
 import { makeUsage } from '../../domain/inference/usage.ts'
@@ -41,7 +44,31 @@ export async function respondStream(
   const body = responder.startStream({ 'x-generation-id': request.generationId }, encoder.start())
   facts.streamed = true
   const tally = new StreamTally()
-  /** Set at the message's end: from then on the frames are held, to go out with the closing frames. */
+  const held = await relayEvents(events, encoder, body, tally, clock, request.signal)
+  facts.cancelled = request.signal.aborted
+  settleTally(tally, facts, endpoint)
+  if (tally.error !== null) facts.error = new GatewayError(tally.error.kind, tally.error.message)
+  if (!body.writableEnded) {
+    // A client that left gets nothing more, not even the frames held back.
+    if (facts.cancelled) body.end()
+    else body.end(held + closingFrames(encoder, tally, facts, clock, metadata))
+  }
+  facts.generationTimeMs = clock.now().getTime() - request.startedAt
+}
+
+/**
+ * Tallies and encodes the upstream's events, one write per upstream read, until the stream ends or
+ * fails. The frames from the message's end on are not written but returned, to go out with the
+ * closing frames.
+ */
+async function relayEvents(
+  events: UpstreamEventStream,
+  encoder: StreamEncoder,
+  body: Writable,
+  tally: StreamTally,
+  clock: Clock,
+  signal: CancelSignal,
+): Promise<string> {
   let ending = false
   let held = ''
   try {
@@ -59,31 +86,31 @@ export async function respondStream(
         }
       }
       if (ending) held += frames
-      else if (frames !== '' && !body.writableEnded && !body.write(frames)) await drained(body, request.signal)
+      else if (frames !== '' && !body.writableEnded && !body.write(frames)) await drained(body, signal)
       if (hasFailed) break
     }
   } catch (error) {
-    if (!request.signal.aborted)
+    if (!signal.aborted)
       tally.error = { kind: 'upstream_error', message: `The provider's stream failed: ${(error as Error).message}` }
   }
-  facts.cancelled = request.signal.aborted
-  settleTally(tally, facts, endpoint)
-  if (tally.error !== null) facts.error = new GatewayError(tally.error.kind, tally.error.message)
-  if (!body.writableEnded) {
-    if (facts.cancelled) body.end()
-    else if (tally.error !== null) body.end(held + encoder.fail(tally.error.kind, tally.error.message))
-    else
-      body.end(
-        held +
-          encoder.finish({
-            usage: facts.usage!,
-            costUsd: nanoToUsd(facts.costNano),
-            completedAt: Math.floor(clock.now().getTime() / 1000),
-            ...optional('metadata', metadata()),
-          }),
-      )
-  }
-  facts.generationTimeMs = clock.now().getTime() - request.startedAt
+  return held
+}
+
+/** The format's error event after a failure; otherwise usage, cost and the terminator. */
+function closingFrames(
+  encoder: StreamEncoder,
+  tally: StreamTally,
+  facts: CallFacts,
+  clock: Clock,
+  metadata: () => Record<string, unknown> | undefined,
+): string {
+  if (tally.error !== null) return encoder.fail(tally.error.kind, tally.error.message)
+  return encoder.finish({
+    usage: facts.usage!,
+    costUsd: nanoToUsd(facts.costNano),
+    completedAt: Math.floor(clock.now().getTime() / 1000),
+    ...optional('metadata', metadata()),
+  })
 }
 
 function settleTally(tally: StreamTally, facts: CallFacts, endpoint: EndpointEntry): void {

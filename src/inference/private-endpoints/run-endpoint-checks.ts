@@ -80,25 +80,7 @@ async function completionChecks(
     return null
   }
   if (exchange.kind === 'http-error') {
-    const details = { upstream_status: exchange.status, upstream_message: exchange.message }
-    if (exchange.status === 401 || exchange.status === 403) {
-      checks.set(
-        'auth_ok',
-        failed('auth_ok', endpoint.provider.apiKey === null ? 'no_byok_key' : 'upstream_error', details),
-      )
-      return null
-    }
-    checks.set('auth_ok', passed('auth_ok'))
-    const mentionsModel = /model/i.test(exchange.raw)
-    if (exchange.status === 404 || ((exchange.status === 400 || exchange.status === 422) && mentionsModel)) {
-      checks.set(
-        'model_found',
-        failed('model_found', mentionsModel ? 'model_not_found' : 'endpoint_not_found', details),
-      )
-      return null
-    }
-    checks.set('model_found', passed('model_found'))
-    checks.set('completion_ok', failed('completion_ok', 'upstream_error', details))
+    httpErrorChecks(endpoint, exchange, checks)
     return null
   }
   checks.set('auth_ok', passed('auth_ok'))
@@ -115,6 +97,36 @@ async function completionChecks(
     )
     return null
   }
+  resultChecks(endpoint, result, checks)
+  return result
+}
+
+/** Sets auth_ok, model_found and completion_ok as far as an error status tells them. */
+function httpErrorChecks(
+  endpoint: EndpointEntry,
+  exchange: Extract<Exchange, { kind: 'http-error' }>,
+  checks: Checks,
+): void {
+  const details = { upstream_status: exchange.status, upstream_message: exchange.message }
+  if (exchange.status === 401 || exchange.status === 403) {
+    checks.set(
+      'auth_ok',
+      failed('auth_ok', endpoint.provider.apiKey === null ? 'no_byok_key' : 'upstream_error', details),
+    )
+    return
+  }
+  checks.set('auth_ok', passed('auth_ok'))
+  const mentionsModel = /model/i.test(exchange.raw)
+  if (exchange.status === 404 || ((exchange.status === 400 || exchange.status === 422) && mentionsModel)) {
+    checks.set('model_found', failed('model_found', mentionsModel ? 'model_not_found' : 'endpoint_not_found', details))
+    return
+  }
+  checks.set('model_found', passed('model_found'))
+  checks.set('completion_ok', failed('completion_ok', 'upstream_error', details))
+}
+
+/** Sets model_found (the model that answered is the one asked for) and completion_ok (it said something). */
+function resultChecks(endpoint: EndpointEntry, result: CanonicalResult, checks: Checks): void {
   const actual = result.model === '' ? null : result.model
   const matches = actual === null || isSameModel(endpoint.upstreamModelId, actual)
   checks.set(
@@ -135,7 +147,6 @@ async function completionChecks(
       ? passed('completion_ok')
       : failed('completion_ok', 'invalid_response', { upstream_message: 'the completion has no output' }),
   )
-  return result
 }
 
 /** Sets stream_ok; returns the usage the stream reported, or undefined when the stream failed. */
