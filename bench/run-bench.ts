@@ -62,9 +62,8 @@ interface Servers {
   readonly gatewayB: BenchChild | null
 }
 
-async function startServers(): Promise<Servers> {
-  const checkout = values['compare-checkout']
-  // Gateway scripts older than receiver-server.ts send their exports to the upstream, which no longer takes them.
+/** Gateway scripts older than receiver-server.ts send their exports to the upstream, which no longer takes them. */
+function assertCheckoutHasReceiver(checkout: string | undefined): void {
   if (
     checkout !== undefined &&
     !readFileSync(resolve(checkout, 'bench/gateway-server.ts'), 'utf8').includes('--receiver')
@@ -73,6 +72,11 @@ async function startServers(): Promise<Servers> {
       `bench: ${checkout}/bench/gateway-server.ts predates bench/receiver-server.ts; copy this checkout's bench/gateway-server.ts into it first`,
     )
   }
+}
+
+async function startServers(): Promise<Servers> {
+  const checkout = values['compare-checkout']
+  assertCheckoutHasReceiver(checkout)
   if (driverCore !== undefined) pinToCore(process.pid, driverCore)
   const onDriverCore = driverCore === undefined ? {} : { core: driverCore }
   const upstream = await startChild('upstream', here('./upstream-server.ts'), {

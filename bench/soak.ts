@@ -63,22 +63,31 @@ export async function runSoak(servers: Record<TargetName, BenchChild>, options: 
       heapUsedBytes: usage.heapUsedBytes,
     }
     windows.push(window)
-    const columns = [
-      window.atSeconds.toFixed(0),
-      ((window.completed * 1000) / windowMs).toFixed(0),
-      String(window.errors),
-      window.p99Ms.toFixed(1),
-      mb(window.rssBytes),
-      mb(window.heapUsedBytes),
-      window.loopDelayP99Ms.toFixed(2),
-      window.loopDelayMaxMs.toFixed(2),
-      window.gcPauseMaxMs.toFixed(2),
-    ]
-    console.log(columns.map((column, position) => column.padStart(widths[position] ?? 8)).join(' '))
+    printWindow(window)
     const firstError = results.find((result) => result.firstError !== undefined)?.firstError
     if (firstError !== undefined) console.log(`    first error in this window: ${firstError}`)
   }
   await Promise.all(pools.map((pool) => pool.close()))
+  reportSoak(windows, options)
+}
+
+function printWindow(window: SoakWindow): void {
+  const columns = [
+    window.atSeconds.toFixed(0),
+    ((window.completed * 1000) / windowMs).toFixed(0),
+    String(window.errors),
+    window.p99Ms.toFixed(1),
+    mb(window.rssBytes),
+    mb(window.heapUsedBytes),
+    window.loopDelayP99Ms.toFixed(2),
+    window.loopDelayMaxMs.toFixed(2),
+    window.gcPauseMaxMs.toFixed(2),
+  ]
+  console.log(columns.map((column, position) => column.padStart(widths[position] ?? 8)).join(' '))
+}
+
+/** The summary after the last window: RSS spread and loop delay after warm-up, heap floors, the results file. */
+function reportSoak(windows: readonly SoakWindow[], options: SoakOptions): void {
   const settled = windows.slice(Math.min(windows.length - 1, Math.ceil(windows.length / 5)))
   const rss = settled.map((window) => window.rssBytes)
   const growth = (Math.max(...rss) - Math.min(...rss)) / Math.min(...rss)
