@@ -1,10 +1,9 @@
 // Child process: the benchmark's observability receivers, in a process of their own (on the load
 // generator's core). POST /v1/traces answers as an OTLP/HTTP collector does (200, an empty
 // ExportTraceServiceResponse) after reading the export request down to its spans and counting them;
-// POST /hook answers as a webhook receiver. At the end it prints what it received. They used to live in
-// the fake upstream and decode every export in full: its event loop stopped for ~2 ms per export of
-// ~80 spans in a slow hour, 20-28 times a second at one connection, and the gateway's upstream calls
-// waited on the benchmark's own collector (docs/performance.md, item 36).
+// POST /hook answers as a webhook receiver. At the end it prints what it received. Counting instead of
+// decoding, away from the fake upstream, keeps the receiver from stalling the upstream's event loop
+// (~2 ms per export of ~80 spans), which the benchmark would charge to the gateway.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { countOtlpSpans } from '../test/observability/support/decode-otlp-traces.ts'
 import { serveHttpChild } from './http-child.ts'

@@ -1,11 +1,11 @@
 // `npm run bench:store [-- --rate 3000 --seconds 10 --ids ordered|random]`: what the write-behind store
 // writes of the hot path cost, alone. The real GenerationStore and LedgerWriter on a fresh SQLite store
-// (with its checkpointer and write-worker threads) take one generation record, its content and one
-// ledger row per "request", at a fixed rate, with the gateway's flush intervals. Prints the process's
-// CPU per request (every thread), the part of it on the event loop's thread (Linux only), and the
-// event-loop delay the flushes cause. `--ids random`
-// makes generation ids the way they were made before they sorted by creation (docs/performance.md,
-// item 26), for comparison. Pinned to core 0 when taskset exists, like the servers of `npm run bench`.
+// (with its checkpointer and write-worker threads) take one generation record, its content and one ledger
+// row per "request", at a fixed rate, with the gateway's flush intervals. Prints the process's CPU per
+// request (every thread), the part of it on the event loop's thread (Linux only), and the event-loop
+// delay the flushes cause. `--ids random` makes generation ids that do not sort by creation, to show what
+// ordered ids save: rows that arrive in order touch fewer B-tree pages. Pinned to core 0 when taskset
+// exists, like the servers of `npm run bench`.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

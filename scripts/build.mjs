@@ -2,7 +2,7 @@
 // `npm run build` (and `npm start`, before it serves): bundles the TypeScript sources into one ES module,
 // dist/switchyard.mjs, that plain Node runs. Dependencies stay external (loaded from node_modules as
 // they are). The bundle starts faster and uses less memory than the sources run through tsx, whose
-// loader is then not in the process; CPU per request measured the same (docs/performance.md, item 39).
+// loader is then not in the process; CPU per request measured the same.
 import { build } from 'esbuild'
 import { fileURLToPath } from 'node:url'
 

@@ -4,7 +4,6 @@
 // one costs ~3 µs, and V8 promotes every one to the old generation at its first scavenge, taking along
 // whatever its listeners reach (the upstream call, the request's decoded body), so a gateway that made
 // one per request filled the old generation with request garbage until the next full GC.
-// docs/performance.md (item 31) has the measurements.
 
 export interface CancelSignal {
   readonly aborted: boolean

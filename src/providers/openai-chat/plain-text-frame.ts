@@ -1,9 +1,9 @@
 // Nearly every frame of a streamed chat answer carries one piece of text and nothing else, and parsing
-// each with JSON.parse was most of what a stream cost the gateway per frame (docs/performance.md, item
-// 38). `readPlainTextFrame` recognizes such a frame with two regular expressions (less than half the
-// cost of the parse, and no object tree to collect) and returns its text. It answers only for a frame
-// in which the parser would read nothing but `choices[0].delta.content`; for any other frame it answers
-// undefined and the caller parses the frame.
+// each with JSON.parse was most of what a stream cost the gateway per frame. `readPlainTextFrame`
+// recognizes such a frame with two regular expressions (less than half the cost of the parse, and no
+// object tree to collect) and returns its text. It answers only for a frame in which the parser would
+// read nothing but `choices[0].delta.content`; for any other frame it answers undefined and the caller
+// parses the frame.
 //
 // The first pattern admits compact JSON whose only nested values are one choice and its delta, which
 // holds `content` alone, and whose other members are plain scalars (plain-json.ts), in any order and
