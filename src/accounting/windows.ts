@@ -61,5 +61,3 @@ export function windowAt(period: WindowPeriod, epochMs: number): CalendarWindow 
 export function currentWindow(period: WindowPeriod, clock: Clock): CalendarWindow {
   return windowAt(period, clock.now().getTime())
 }
-
-export const windowPeriods: readonly WindowPeriod[] = ['daily', 'weekly', 'monthly']

@@ -159,5 +159,3 @@ export type ConfigFile = Static<typeof ConfigFileSchema>
 export type ProviderApi = Static<typeof ProviderApiSchema>
 export type ProviderConfig = Static<typeof ProviderConfigSchema>
 export type ModelConfig = Static<typeof ModelConfigSchema>
-export type ModelEndpointConfig = Static<typeof ModelEndpointConfigSchema>
-export type PricingConfig = Static<typeof PricingSchema>

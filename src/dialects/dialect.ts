@@ -32,8 +32,6 @@ import type { Usage } from '../domain/inference/usage.ts'
 
 export type DialectName = 'openai-responses' | 'openai-chat' | 'anthropic-messages'
 
-export const dialectNames: readonly DialectName[] = ['openai-responses', 'openai-chat', 'anthropic-messages']
-
 export interface DecodedRequest {
   /** The canonical call; the inference layer sets `model` per endpoint. */
   readonly call: Omit<CanonicalCall, 'model'>

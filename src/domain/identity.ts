@@ -2,7 +2,6 @@
 
 export type ApiKeyKind = 'management' | 'inference' | 'intern'
 export type LimitReset = 'daily' | 'weekly' | 'monthly'
-export type OrganizationRole = 'owner' | 'admin' | 'member'
 
 /** What the auth layer needs to know about a key, held in memory. */
 export interface ApiKeyRecord {

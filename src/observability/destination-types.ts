@@ -92,10 +92,6 @@ export const configFields: Readonly<Record<DestinationType, Readonly<Record<stri
 
 export const destinationTypes = Object.keys(configFields) as DestinationType[]
 
-export function isDestinationType(value: string): value is DestinationType {
-  return Object.hasOwn(configFields, value)
-}
-
 /** A destination's config with secrets in plaintext: string fields plus optional headers. */
 export interface DestinationConfig {
   readonly [field: string]: string | Readonly<Record<string, string>> | undefined

@@ -9,7 +9,7 @@ import { isJsonObject, type JsonObject, type PresetFormat } from './preset-forma
 import { splitPresetModel } from './parse-preset-reference.ts'
 import { textFormatFromConfig, toolChoiceFromConfig, toolFromConfig } from './translate-tools.ts'
 
-export { parsePresetReference, type PresetReference } from './parse-preset-reference.ts'
+export { parsePresetReference } from './parse-preset-reference.ts'
 
 const mergedOneLevel: ReadonlySet<string> = new Set(['provider', 'reasoning', 'text', 'thinking'])
 

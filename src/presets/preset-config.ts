@@ -4,23 +4,3 @@
 import type { JsonObject } from './preset-format.ts'
 
 export type PresetConfig = JsonObject
-
-/** Every key a config may hold. Fields of an inference body outside this list are not saved. */
-export const presetConfigKeys = [
-  'model',
-  'models',
-  'temperature',
-  'top_p',
-  'top_k',
-  'max_tokens',
-  'frequency_penalty',
-  'presence_penalty',
-  'provider',
-  'reasoning',
-  'tools',
-  'tool_choice',
-  'response_format',
-  'plugins',
-] as const
-
-export type PresetConfigKey = (typeof presetConfigKeys)[number]

@@ -31,17 +31,3 @@ export const EmbeddingsRequestSchema = Type.Object({
   trace: Type.Optional(Type.Union([TraceSchema, Type.Null()])),
   user: Type.Optional(Type.String({ maxLength: identifierMaxLength })),
 })
-
-export const EmbeddingsResponseSchema = Type.Object({
-  object: Type.Literal('list'),
-  data: Type.Array(
-    Type.Object({
-      object: Type.Literal('embedding'),
-      embedding: Type.Union([Type.Array(Type.Number()), Type.String()]),
-      index: Type.Integer(),
-    }),
-  ),
-  model: Type.String(),
-  id: Type.String(),
-  usage: Type.Object({ prompt_tokens: Type.Integer(), total_tokens: Type.Integer(), cost: Type.Number() }),
-})

@@ -30,5 +30,3 @@ export type StreamEvent =
   | { readonly type: 'usage-report'; readonly usage: Usage }
   | { readonly type: 'message-end'; readonly finish_reason: FinishReason; readonly native_finish_reason?: string }
   | { readonly type: 'stream-error'; readonly kind: ErrorKind; readonly message: string }
-
-export type StreamEventType = StreamEvent['type']

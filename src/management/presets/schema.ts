@@ -1,5 +1,4 @@
 import { Type, type Static } from 'typebox'
-import { presetSlugMaxLength } from '../../presets/preset-slug.ts'
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()])
 
@@ -85,8 +84,6 @@ export const MessagesPresetBody = Type.Object({
   thinking: anyObject(),
   system: Type.Optional(Nullable(Type.Union([Type.String(), Type.Array(Type.Unknown())]))),
 })
-
-export const presetSlugDescription = `1 to ${presetSlugMaxLength} lowercase letters, digits and inner hyphens`
 
 export type PresetVersion = Static<typeof PresetVersion>
 export type Preset = Static<typeof Preset>
