@@ -27,14 +27,54 @@ export interface BatchFixtureOptions {
   readonly redis?: { readonly url: string; readonly keyPrefix: string }
 }
 
+/** One line's outcome in a finished batch. */
+export interface BatchResultLine {
+  readonly custom_id: string
+  readonly id: string
+  readonly error: { readonly error_type: string; readonly message: string } | null
+  readonly response: { readonly status_code: number; readonly body: unknown } | null
+}
+
+/** A batch object as the batch routes answer it. */
+export interface BatchObject {
+  readonly id: string
+  readonly object: string
+  readonly endpoint: string
+  readonly status: string
+  readonly created_at: number
+  readonly finalized_at: number | null
+  readonly request_counts: { readonly total: number; readonly completed: number; readonly failed: number }
+  /** Null until the batch is finished (and in lists). */
+  readonly results: readonly BatchResultLine[] | null
+  readonly error: { readonly code: number | string; readonly message: string } | null
+}
+
+/**
+ * What the batch routes answer, with the fields these tests read: a batch, a page of batches, or the
+ * error envelope. A field the answer lacks reads undefined, and the assertion that reads it fails.
+ */
+export interface BatchAnswerBody extends Omit<BatchObject, 'error'> {
+  readonly error: { readonly code: number | string; readonly message: string }
+  readonly data: readonly BatchObject[]
+  readonly has_more: boolean
+  readonly first_id: string
+  readonly last_id: string
+}
+
+export interface BatchAnswer {
+  readonly status: number
+  /** The parsed JSON: every batch route answers with a JSON body. */
+  readonly body: BatchAnswerBody
+}
+
 export interface BatchFixture {
   readonly gateway: TestGateway
   readonly upstream: FakeUpstream
   readonly key: string
-  request(method: 'GET' | 'POST' | 'DELETE', path: string, payload?: unknown): Promise<{ status: number; body: any }>
-  submit(payload: unknown): Promise<{ status: number; body: any }>
+  request(method: 'GET' | 'POST' | 'DELETE', path: string, payload?: unknown): Promise<BatchAnswer>
+  submit(payload: unknown): Promise<BatchAnswer>
   /** Polls GET /batches/{id} until `done(body)` holds (generous deadline). */
-  waitFor(id: string, done: (answer: { status: number; body: any }) => boolean): Promise<{ status: number; body: any }>
+  waitFor(id: string, done: (answer: BatchAnswer) => boolean): Promise<BatchAnswer>
   /** Closes the gateway (and the upstream when this fixture started it), keeping a shared store. */
   close(options?: { keepStore?: boolean; keepUpstream?: boolean }): Promise<void>
 }
@@ -110,7 +150,7 @@ export async function startBatchFixture(options: BatchFixtureOptions = {}): Prom
       headers: bearer(key),
       ...(payload === undefined ? {} : { payload: payload as object }),
     })
-    return { status: response.statusCode, body: response.body === '' ? null : response.json() }
+    return { status: response.statusCode, body: response.json() }
   }
   return {
     gateway,
@@ -136,5 +176,5 @@ export async function startBatchFixture(options: BatchFixtureOptions = {}): Prom
   }
 }
 
-export const isTerminal = (answer: { body: any }): boolean =>
+export const isTerminal = (answer: BatchAnswer): boolean =>
   ['completed', 'failed', 'expired', 'cancelled'].includes(answer.body?.status)

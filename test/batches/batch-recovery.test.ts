@@ -64,7 +64,7 @@ test('stopping the gateway mid-batch and a crashed worker holding leases: each l
     assert.equal(done.status, 200)
     assert.equal(done.body.status, 'completed')
     assert.deepEqual(done.body.request_counts, { total: size, completed: size, failed: 0 })
-    const customIds = (done.body.results as { custom_id: string }[]).map((result) => result.custom_id)
+    const customIds = done.body.results!.map((result) => result.custom_id)
     assert.deepEqual(
       [...customIds].sort(),
       chatLines(size)
@@ -181,7 +181,7 @@ test('a batch still unfinished after its 24h window expires with the unrun lines
     assert.equal(done.body.status, 'expired')
     assert.deepEqual(done.body.request_counts, { total: 3, completed: 0, failed: 3 })
     assert.match(done.body.error.message, /24h completion window/)
-    assert.deepEqual(done.body.results[0].error, {
+    assert.deepEqual(done.body.results![0]!.error, {
       type: 'timeout',
       message: 'The batch did not finish within its 24h completion window',
       param: null,

@@ -9,6 +9,7 @@ import {
   maxEmbeddingInputChars,
   model,
   startBatchFixture,
+  type BatchAnswerBody,
   type BatchFixture,
 } from './batch-fixture.ts'
 
@@ -27,7 +28,7 @@ const rawSubmit = async (payload: string, path = '/api/v1/batches') => {
     headers: { authorization: `Bearer ${fixture.key}`, 'content-type': 'application/json' },
     payload,
   })
-  return { status: response.statusCode, body: response.json() as any }
+  return { status: response.statusCode, body: response.json() as BatchAnswerBody }
 }
 
 test('a valid batch is accepted with 202 in validating at both prefixes, and GET shows it without results', async () => {
