@@ -23,7 +23,13 @@ async function credits(): Promise<{ total_credits: number; total_usage: number }
   return (response.json() as { data: { total_credits: number; total_usage: number } }).data
 }
 
-async function grant(payload: unknown): Promise<{ status: number; json: any }> {
+/** What POST /credits/grants answers: the new balance, or the error envelope. */
+interface GrantJson {
+  readonly data?: { readonly total_credits: number; readonly total_usage: number }
+  readonly error?: { readonly code: number; readonly message: string }
+}
+
+async function grant(payload: unknown): Promise<{ status: number; json: GrantJson }> {
   const response = await gateway.inject({
     method: 'POST',
     url: '/api/v1/credits/grants',
@@ -95,7 +101,7 @@ test('grant bodies: amount must be a number > 0; unknown fields refused', async 
   ]) {
     const result = await grant(body)
     assert.equal(result.status, 400, JSON.stringify(body))
-    assert.equal(result.json.error.code, 400)
+    assert.equal(result.json.error?.code, 400)
   }
 })
 

@@ -21,7 +21,22 @@ interface Created {
   key: string
 }
 
-async function post(body: unknown): Promise<{ status: number; json: any }> {
+/** A key as the routes show it; the tests read its fields by name. */
+type KeyView = Readonly<Record<string, unknown>> & { readonly hash: string }
+
+/** What the key routes answer: a key in `data` (with the plaintext `key` when minted), or the error envelope. */
+interface KeyJson {
+  readonly data: KeyView
+  readonly key?: string
+  readonly error: { readonly message: string }
+}
+
+/** What GET /keys answers: a page of keys. */
+interface KeyListJson {
+  readonly data: readonly KeyView[]
+}
+
+async function post(body: unknown): Promise<{ status: number; json: KeyJson }> {
   const response = await gateway.inject({
     method: 'POST',
     url: '/api/v1/keys',
@@ -42,13 +57,18 @@ async function request(
   url: string,
   key: string,
   payload?: object,
-): Promise<{ status: number; json: any }> {
+): Promise<{ status: number; json: KeyJson }> {
   const response = await gateway.inject({
     method,
     url,
     headers: bearer(key),
     ...(payload === undefined ? {} : { payload }),
   })
+  return { status: response.statusCode, json: response.json() }
+}
+
+async function list(url: string): Promise<{ status: number; json: KeyListJson }> {
+  const response = await gateway.inject({ method: 'GET', url, headers: admin() })
   return { status: response.statusCode, json: response.json() }
 }
 
@@ -210,26 +230,22 @@ test('GET /keys: newest first, disabled keys only with include_disabled, no tota
   clock.advance(1000)
   const newer = await create({ name: 'newer' })
   await request('PATCH', `/api/v1/keys/${older.data.hash}`, gateway.adminKey, { disabled: true })
-  const listed = await request('GET', '/api/v1/keys', gateway.adminKey)
+  const listed = await list('/api/v1/keys')
   assert.equal(listed.status, 200)
   assert.deepEqual(Object.keys(listed.json), ['data'])
-  const hashes = (listed.json.data as Array<{ hash: string }>).map((key) => key.hash)
+  const hashes = listed.json.data.map((key) => key.hash)
   assert.equal(hashes[0], newer.data.hash)
   assert.ok(!hashes.includes(older.data.hash))
   assert.ok(!hashes.includes(hashKeySecret(gateway.adminKey)), 'management keys are not listed')
-  const all = await request('GET', '/api/v1/keys?include_disabled=true', gateway.adminKey)
+  const all = await list('/api/v1/keys?include_disabled=true')
   assert.deepEqual(
-    (all.json.data as Array<{ hash: string }>).slice(0, 2).map((key) => key.hash),
+    all.json.data.slice(0, 2).map((key) => key.hash),
     [newer.data.hash, older.data.hash],
   )
-  const skipped = await request('GET', '/api/v1/keys?include_disabled=true&offset=1', gateway.adminKey)
-  assert.equal(skipped.json.data[0].hash, older.data.hash)
-  const workspace = await request(
-    'GET',
-    `/api/v1/keys?workspace_id=${gateway.gateway.bootstrap.defaultWorkspaceId}`,
-    gateway.adminKey,
-  )
-  assert.equal(workspace.json.data[0].hash, newer.data.hash)
+  const skipped = await list('/api/v1/keys?include_disabled=true&offset=1')
+  assert.equal(skipped.json.data[0]?.hash, older.data.hash)
+  const workspace = await list(`/api/v1/keys?workspace_id=${gateway.gateway.bootstrap.defaultWorkspaceId}`)
+  assert.equal(workspace.json.data[0]?.hash, newer.data.hash)
   assert.equal((await request('GET', '/api/v1/keys?workspace_id=nope', gateway.adminKey)).status, 400)
   assert.equal((await request('GET', '/api/v1/keys?offset=-1', gateway.adminKey)).status, 400)
 })
