@@ -2,14 +2,14 @@
 // chunks ending `data: [DONE]`). Only the last message is read: a `user` message starts a run (in a new
 // session, or the one named by `session_id`); a `tool` message answers the pending
 // `openrouter.provide_input` call of that session.
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyReply } from 'fastify'
 import { Type, type Static } from 'typebox'
 import type { Config } from '../config/config.ts'
 import { GatewayError } from '../domain/errors.ts'
 import type { ApiKeyRecord } from '../domain/identity.ts'
 import { callerOf } from '../management/interns/caller.ts'
 import type { InternAndVault } from '../management/interns/intern-and-vault.ts'
-import { InternIdParams } from '../management/interns/schema.ts'
+import { InternIdParams, type Intern } from '../management/interns/schema.ts'
 import type { ChatSession, ChatSessions } from './chat-sessions.ts'
 import {
   resumeAfterApproval,
@@ -19,10 +19,11 @@ import {
   type ModelAnswer,
 } from './intern-agent.ts'
 import type { AgentServerTools } from './intern-server-tools.ts'
-import type { InternRuntime } from './intern-runtime.ts'
-import { createSecretEgress } from './secret-egress.ts'
+import type { InternRuntime, RunningIntern } from './intern-runtime.ts'
+import { createSecretEgress, type SecretEgress } from './secret-egress.ts'
 import { toAbortSignal } from '../domain/cancellation.ts'
 import { clientCancellation } from '../http/client-cancellation.ts'
+import type { TypedApp } from '../http/typed-app.ts'
 
 const ChatBody = Type.Object({
   messages: Type.Array(
@@ -88,7 +89,7 @@ function acceptLastMessage(deps: InternChatDeps, session: ChatSession, body: Cha
   )
 }
 
-export function registerInternChatRoutes(app: FastifyInstance, deps: InternChatDeps): void {
+export function registerInternChatRoutes(app: TypedApp, deps: InternChatDeps): void {
   app.post(
     '/api/v1/interns/:internId/chat/completions',
     {
@@ -102,18 +103,11 @@ export function registerInternChatRoutes(app: FastifyInstance, deps: InternChatD
       },
     },
     async (request, reply) => {
-      const body = request.body as ChatBody
+      const body = request.body
       if (body.stream !== true)
         throw new GatewayError('invalid_request', 'Intern chat is streamed only: send "stream": true')
-      const intern = await deps.area.interns.get(callerOf(request), (request.params as { internId: string }).internId)
-      const handle = deps.runtime.get(intern.id)
-      if (intern.status !== 'running' || handle === undefined)
-        throw new GatewayError('conflict', `The intern is ${intern.status}; provision it and wait until it is running`)
-      if (intern.model === null)
-        throw new GatewayError(
-          'conflict',
-          'The intern has no model; set one with PATCH /api/v1/interns/{id} {"model": "..."}',
-        )
+      const intern = await deps.area.interns.get(callerOf(request), request.params.internId)
+      const { handle, model } = requireRunning(deps, intern)
       const session = sessionFor(deps, intern.id, body)
       if (session.busy)
         throw new GatewayError('conflict', `Session ${session.id} is still answering; wait for its stream to end`)
@@ -123,26 +117,7 @@ export function registerInternChatRoutes(app: FastifyInstance, deps: InternChatD
         policy: { allowPrivateNetworks: deps.config.egress.allow_private_networks },
         secrets: (name) => deps.area.vault.openEffectiveSecret(intern.id, name),
       })
-      const turn: AgentTurn = {
-        model: intern.model,
-        instructions: intern.instructions,
-        session,
-        approvalMode: (body.approval_mode ?? 'self-drive') as ApprovalMode,
-        invoke: (inferenceBody) => deps.invoke(handle.key, inferenceBody),
-        ...(deps.serverTools === undefined
-          ? {}
-          : {
-              serverTools: deps.serverTools(
-                handle.key,
-                intern.model,
-                (body.approval_mode ?? 'self-drive') as ApprovalMode,
-                toAbortSignal(clientCancellation(reply)),
-              ),
-            }),
-        egress,
-        sessions: deps.sessions,
-        ...streamTo(reply, session.id, intern.model),
-      }
+      const turn = startTurn(deps, { intern, model, handle, session, body, egress }, reply)
       try {
         await (answer === null ? runAgentTurn(turn) : resumeAfterApproval(turn, answer))
       } catch (error) {
@@ -155,6 +130,49 @@ export function registerInternChatRoutes(app: FastifyInstance, deps: InternChatD
       }
     },
   )
+}
+
+/** The intern's runtime and model, when it can chat: running, with a model set. */
+function requireRunning(deps: InternChatDeps, intern: Intern): { handle: RunningIntern; model: string } {
+  const handle = deps.runtime.get(intern.id)
+  if (intern.status !== 'running' || handle === undefined)
+    throw new GatewayError('conflict', `The intern is ${intern.status}; provision it and wait until it is running`)
+  if (intern.model === null)
+    throw new GatewayError(
+      'conflict',
+      'The intern has no model; set one with PATCH /api/v1/interns/{id} {"model": "..."}',
+    )
+  return { handle, model: intern.model }
+}
+
+interface TurnParts {
+  readonly intern: Intern
+  readonly model: string
+  readonly handle: RunningIntern
+  readonly session: ChatSession
+  readonly body: ChatBody
+  readonly egress: SecretEgress
+}
+
+/** The agent turn, its server tools bound to the client's cancellation; the SSE stream starts here. */
+function startTurn(deps: InternChatDeps, parts: TurnParts, reply: FastifyReply): AgentTurn {
+  const { intern, model, handle, session, body } = parts
+  const approvalMode = body.approval_mode ?? 'self-drive'
+  return {
+    model,
+    instructions: intern.instructions,
+    session,
+    approvalMode,
+    invoke: (inferenceBody) => deps.invoke(handle.key, inferenceBody),
+    ...(deps.serverTools === undefined
+      ? {}
+      : {
+          serverTools: deps.serverTools(handle.key, model, approvalMode, toAbortSignal(clientCancellation(reply))),
+        }),
+    egress: parts.egress,
+    sessions: deps.sessions,
+    ...streamTo(reply, session.id, model),
+  }
 }
 
 function streamTo(reply: FastifyReply, sessionId: string, model: string): Pick<AgentTurn, 'emit' | 'emitError'> {

@@ -59,8 +59,7 @@ export function createAccessGuard(deps: AccessGuardDeps) {
     if (!(await isInProgramme(caller.workspaceId))) {
       throw new GatewayError('not_found', 'Resource not found: this workspace is not in the Intern API programme')
     }
-    if (caller.isInternKey)
-      confineInternKey(rule.scope, caller.internId, (request.params as { internId?: string }).internId)
+    if (caller.isInternKey) confineInternKey(rule.scope, caller.internId, internIdIn(request.params))
     if (rule.vaultWrite === true && config.vault.writes_disabled) {
       throw new GatewayError(
         'unavailable',
@@ -75,6 +74,15 @@ export function createAccessGuard(deps: AccessGuardDeps) {
     /** A preValidation hook enforcing the rules for one route. */
     hook: (rule: AccessRule) => async (request: FastifyRequest) => check(request, rule),
   }
+}
+
+/**
+ * The intern a route is about. One hook guards routes with different path schemas, and it runs before
+ * validation, so the params are read as whatever arrived: a route under one intern names it, others do not.
+ */
+function internIdIn(params: unknown): string | undefined {
+  if (typeof params !== 'object' || params === null || !('internId' in params)) return undefined
+  return typeof params.internId === 'string' ? params.internId : undefined
 }
 
 function confineInternKey(scope: AccessScope, ownInternId: string | null, internId: string | undefined): void {

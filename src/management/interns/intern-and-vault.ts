@@ -1,13 +1,13 @@
 // Composition of the intern and vault area: its services (built once from the store, the master-key
 // SecretBox and config) and its routes, registered in one encapsulated scope whose errors carry
 // `metadata.reason` and `metadata.retryable`.
-import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { Type } from 'typebox'
 import type { Config } from '../../config/config.ts'
 import type { Clock } from '../../domain/clock.ts'
 import type { ChangeBus } from '../../events/change-bus.ts'
 import type { Database } from '../../store/database.ts'
+import type { TypedApp } from '../../http/typed-app.ts'
 import type { SecretBox } from '../../vault/secret-box.ts'
 import { createApiKeysRepository } from '../../store/repositories/api-keys-repository.ts'
 import { createInternsRepository } from '../../store/repositories/interns-repository.ts'
@@ -61,38 +61,38 @@ export function createInternAndVault(deps: InternAndVaultDeps): InternAndVault {
   return { interns: internService, vault, guard, mintKeyDeps, bodyLimit: deps.config.server.body_limit_bytes }
 }
 
-export function registerInternAndVaultRoutes(app: FastifyInstance, area: InternAndVault): void {
+export function registerInternAndVaultRoutes(app: TypedApp, area: InternAndVault): void {
   app.register(async (scope) => {
     addErrorReasons(scope, area.bodyLimit)
     registerInternRoutes(scope, area.interns, area.guard)
     registerVaultRoutes(scope, area.vault, area.guard)
-    scope.post(
-      '/api/v1/interns/:internId/keys',
-      {
-        config: { auth: 'management' },
-        preValidation: async (request) => area.guard.refuseRegional(request),
-        schema: {
-          tags: ['interns'],
-          summary: 'Mint an API key confined to one intern (shown once)',
-          params: InternIdParams,
-          body: Type.Union([
-            Type.Object(
-              { name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) },
-              { additionalProperties: false },
-            ),
-            Type.Null(),
-          ]),
-        },
-      },
-      async (request, reply) => {
-        const key = request.principal!.key
-        const body = request.body as { name?: string } | null | undefined
-        return reply
-          .code(201)
-          .send(
-            await mintInternKey(area.mintKeyDeps, key, (request.params as { internId: string }).internId, body?.name),
-          )
-      },
-    )
+    registerMintInternKeyRoute(scope, area)
   })
+}
+
+function registerMintInternKeyRoute(app: TypedApp, area: InternAndVault): void {
+  app.post(
+    '/api/v1/interns/:internId/keys',
+    {
+      config: { auth: 'management' },
+      preValidation: async (request) => area.guard.refuseRegional(request),
+      schema: {
+        tags: ['interns'],
+        summary: 'Mint an API key confined to one intern (shown once)',
+        params: InternIdParams,
+        body: Type.Union([
+          Type.Object(
+            { name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) },
+            { additionalProperties: false },
+          ),
+          Type.Null(),
+        ]),
+      },
+    },
+    async (request, reply) => {
+      const key = request.principal!.key
+      const minted = await mintInternKey(area.mintKeyDeps, key, request.params.internId, request.body?.name)
+      return reply.code(201).send(minted)
+    },
+  )
 }

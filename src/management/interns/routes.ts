@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { GatewayError } from '../../domain/errors.ts'
+import type { TypedApp } from '../../http/typed-app.ts'
 import type { AccessGuard } from './access-guard.ts'
 import { callerOf } from './caller.ts'
 import {
@@ -16,7 +17,6 @@ import type { InternService } from './service.ts'
 
 const tags = ['interns']
 const config = { auth: 'workspace' as const }
-const internId = (request: FastifyRequest): string => (request.params as { internId: string }).internId
 
 function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const header = request.headers['idempotency-key']
@@ -33,10 +33,14 @@ function refuseBody(request: FastifyRequest): void {
   throw new GatewayError('invalid_request', `${request.url.split('?')[0]} takes no request body; send none`)
 }
 
-export function registerInternRoutes(app: FastifyInstance, service: InternService, guard: AccessGuard): void {
-  const collection = guard.hook({ scope: 'collection' })
-  const lifecycle = guard.hook({ scope: 'intern-lifecycle' })
+export function registerInternRoutes(app: TypedApp, service: InternService, guard: AccessGuard): void {
+  registerCollectionRoutes(app, service, guard)
+  registerInternItemRoutes(app, service, guard)
+  registerLifecycleActions(app, service, guard)
+}
 
+function registerCollectionRoutes(app: TypedApp, service: InternService, guard: AccessGuard): void {
+  const collection = guard.hook({ scope: 'collection' })
   app.post(
     '/api/v1/interns',
     {
@@ -50,11 +54,7 @@ export function registerInternRoutes(app: FastifyInstance, service: InternServic
       },
     },
     async (request, reply) => {
-      const { intern, created } = await service.create(
-        callerOf(request),
-        request.body as CreateInternBody,
-        idempotencyKeyOf(request),
-      )
+      const { intern, created } = await service.create(callerOf(request), request.body, idempotencyKeyOf(request))
       return reply.code(created ? 201 : 200).send(intern)
     },
   )
@@ -70,8 +70,12 @@ export function registerInternRoutes(app: FastifyInstance, service: InternServic
         response: { 200: InternList },
       },
     },
-    async (request) => service.list(callerOf(request), request.query as ListInternsQuery),
+    async (request) => service.list(callerOf(request), request.query),
   )
+}
+
+function registerInternItemRoutes(app: TypedApp, service: InternService, guard: AccessGuard): void {
+  const lifecycle = guard.hook({ scope: 'intern-lifecycle' })
   app.get(
     '/api/v1/interns/:internId',
     {
@@ -79,7 +83,7 @@ export function registerInternRoutes(app: FastifyInstance, service: InternServic
       preValidation: guard.hook({ scope: 'intern-read' }),
       schema: { tags, summary: 'Get an intern', params: InternIdParams, response: { 200: Intern } },
     },
-    async (request) => service.get(callerOf(request), internId(request)),
+    async (request) => service.get(callerOf(request), request.params.internId),
   )
   app.patch(
     '/api/v1/interns/:internId',
@@ -94,7 +98,7 @@ export function registerInternRoutes(app: FastifyInstance, service: InternServic
         response: { 200: Intern },
       },
     },
-    async (request) => service.update(callerOf(request), internId(request), request.body as UpdateInternBody),
+    async (request) => service.update(callerOf(request), request.params.internId, request.body),
   )
   app.delete(
     '/api/v1/interns/:internId',
@@ -110,11 +114,16 @@ export function registerInternRoutes(app: FastifyInstance, service: InternServic
       },
     },
     async (request, reply) => {
-      const body = request.body as { acknowledge_workspace_loss?: boolean } | null | undefined
-      await service.remove(callerOf(request), internId(request), body?.acknowledge_workspace_loss === true)
+      const acknowledged = request.body?.acknowledge_workspace_loss === true
+      await service.remove(callerOf(request), request.params.internId, acknowledged)
       return reply.code(202).send({ deleting: true })
     },
   )
+}
+
+/** Provision and suspend take no body: one sent by mistake is refused rather than ignored. */
+function registerLifecycleActions(app: TypedApp, service: InternService, guard: AccessGuard): void {
+  const lifecycle = guard.hook({ scope: 'intern-lifecycle' })
   app.post(
     '/api/v1/interns/:internId/provision',
     {
@@ -129,7 +138,7 @@ export function registerInternRoutes(app: FastifyInstance, service: InternServic
     },
     async (request, reply) => {
       refuseBody(request)
-      await service.provision(callerOf(request), internId(request))
+      await service.provision(callerOf(request), request.params.internId)
       return reply.code(202).send({ provisioning: true })
     },
   )
@@ -147,7 +156,7 @@ export function registerInternRoutes(app: FastifyInstance, service: InternServic
     },
     async (request) => {
       refuseBody(request)
-      await service.suspend(callerOf(request), internId(request))
+      await service.suspend(callerOf(request), request.params.internId)
       return { suspended: true }
     },
   )

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
+import type { TypedApp } from '../../http/typed-app.ts'
 import type { AccessGuard } from '../interns/access-guard.ts'
 import { callerOf } from '../interns/caller.ts'
 import {
@@ -16,25 +16,24 @@ import {
 import type { Page, VaultService } from './service.ts'
 
 const tags = ['vault']
-const page = (query: unknown): Page => {
-  const { offset, limit } = query as { offset?: number; limit?: number }
-  return { offset: offset ?? 0, limit: limit ?? 100 }
-}
+const page = ({ offset, limit }: VaultPageQuery): Page => ({ offset: offset ?? 0, limit: limit ?? 100 })
 const config = { auth: 'workspace' as const }
 const SecretResponse = Type.Object({ data: VaultSecret })
 const noContent = { 204: Type.Null({ description: 'Deleted' }) }
 
-export function registerVaultRoutes(app: FastifyInstance, service: VaultService, guard: AccessGuard): void {
-  const workspaceRead = guard.hook({ scope: 'workspace-vault' })
-  const workspaceWrite = guard.hook({ scope: 'workspace-vault', vaultWrite: true })
-  const internRead = guard.hook({ scope: 'intern-vault' })
-  const internWrite = guard.hook({ scope: 'intern-vault', vaultWrite: true })
+export function registerVaultRoutes(app: TypedApp, service: VaultService, guard: AccessGuard): void {
+  registerWorkspaceSecretRoutes(app, service, guard)
+  registerInternSecretRoutes(app, service, guard)
+  registerCrossScopeRoutes(app, service, guard)
+}
 
+function registerWorkspaceSecretRoutes(app: TypedApp, service: VaultService, guard: AccessGuard): void {
+  const workspaceWrite = guard.hook({ scope: 'workspace-vault', vaultWrite: true })
   app.get(
     '/api/v1/vault/secrets',
     {
       config,
-      preValidation: workspaceRead,
+      preValidation: guard.hook({ scope: 'workspace-vault' }),
       schema: {
         tags,
         summary: 'List workspace secrets (metadata only)',
@@ -57,10 +56,9 @@ export function registerVaultRoutes(app: FastifyInstance, service: VaultService,
         response: { 200: SecretResponse },
       },
     },
-    async (request) => {
-      const { name } = request.params as { name: string }
-      return { data: await service.storeWorkspaceSecret(callerOf(request), name, request.body as SecretWriteBody) }
-    },
+    async (request) => ({
+      data: await service.storeWorkspaceSecret(callerOf(request), request.params.name, request.body),
+    }),
   )
   app.delete(
     '/api/v1/vault/secrets/:name',
@@ -70,16 +68,19 @@ export function registerVaultRoutes(app: FastifyInstance, service: VaultService,
       schema: { tags, summary: 'Delete a workspace secret', params: SecretParams, response: noContent },
     },
     async (request, reply) => {
-      await service.deleteWorkspaceSecret(callerOf(request), (request.params as { name: string }).name)
-      return reply.code(204).send()
+      await service.deleteWorkspaceSecret(callerOf(request), request.params.name)
+      return reply.code(204).send(null)
     },
   )
+}
 
+function registerInternSecretRoutes(app: TypedApp, service: VaultService, guard: AccessGuard): void {
+  const internWrite = guard.hook({ scope: 'intern-vault', vaultWrite: true })
   app.get(
     '/api/v1/vault/interns/:internId/secrets',
     {
       config,
-      preValidation: internRead,
+      preValidation: guard.hook({ scope: 'intern-vault' }),
       schema: {
         tags,
         summary: "List an intern's secrets",
@@ -88,12 +89,7 @@ export function registerVaultRoutes(app: FastifyInstance, service: VaultService,
         response: { 200: VaultSecretList },
       },
     },
-    async (request) =>
-      service.listInternSecrets(
-        callerOf(request),
-        (request.params as { internId: string }).internId,
-        page(request.query),
-      ),
+    async (request) => service.listInternSecrets(callerOf(request), request.params.internId, page(request.query)),
   )
   app.put(
     '/api/v1/vault/interns/:internId/secrets/:name',
@@ -109,10 +105,8 @@ export function registerVaultRoutes(app: FastifyInstance, service: VaultService,
       },
     },
     async (request) => {
-      const { internId, name } = request.params as { internId: string; name: string }
-      return {
-        data: await service.storeInternSecret(callerOf(request), internId, name, request.body as SecretWriteBody),
-      }
+      const { internId, name } = request.params
+      return { data: await service.storeInternSecret(callerOf(request), internId, name, request.body) }
     },
   )
   app.delete(
@@ -123,11 +117,15 @@ export function registerVaultRoutes(app: FastifyInstance, service: VaultService,
       schema: { tags, summary: 'Delete an intern secret', params: InternSecretParams, response: noContent },
     },
     async (request, reply) => {
-      const { internId, name } = request.params as { internId: string; name: string }
+      const { internId, name } = request.params
       await service.deleteInternSecret(callerOf(request), internId, name)
-      return reply.code(204).send()
+      return reply.code(204).send(null)
     },
   )
+}
+
+/** Routes that span scopes: copying workspace secrets into an intern, and what each name resolves to for it. */
+function registerCrossScopeRoutes(app: TypedApp, service: VaultService, guard: AccessGuard): void {
   app.post(
     '/api/v1/vault/interns/:internId/secrets/copy',
     {
@@ -141,18 +139,13 @@ export function registerVaultRoutes(app: FastifyInstance, service: VaultService,
         response: { 200: Type.Object({ data: Type.Array(VaultSecret) }) },
       },
     },
-    async (request) =>
-      service.copyToIntern(
-        callerOf(request),
-        (request.params as { internId: string }).internId,
-        (request.body as { names: string[] }).names,
-      ),
+    async (request) => service.copyToIntern(callerOf(request), request.params.internId, request.body.names),
   )
   app.get(
     '/api/v1/vault/interns/:internId/effective-secrets',
     {
       config,
-      preValidation: internRead,
+      preValidation: guard.hook({ scope: 'intern-vault' }),
       schema: {
         tags,
         summary: 'The secret each name resolves to for an intern',
@@ -161,11 +154,6 @@ export function registerVaultRoutes(app: FastifyInstance, service: VaultService,
         response: { 200: EffectiveSecretList },
       },
     },
-    async (request) =>
-      service.effectiveSecrets(
-        callerOf(request),
-        (request.params as { internId: string }).internId,
-        page(request.query),
-      ),
+    async (request) => service.effectiveSecrets(callerOf(request), request.params.internId, page(request.query)),
   )
 }
