@@ -59,15 +59,7 @@ export async function startPostgresChangeTransport(options: PostgresChangeTransp
   }
 
   await connect()
-  // One query at a time on the connection: a change often publishes several topics in one tick, and
-  // pg deprecates (and pg 9 refuses) a query issued while another is still running on the client.
-  let sending: Promise<unknown> = Promise.resolve()
-  options.bus.connect((topic, entityId) => {
-    const payload = encodeChangeMessage({ instanceId: options.instanceId, topic, entityId })
-    sending = sending
-      .then(() => client?.query('select pg_notify($1, $2)', [options.channel, payload]))
-      .catch(options.onError)
-  })
+  forwardLocalChanges(options, () => client)
   return {
     kind: 'postgres',
     close: async () => {
@@ -79,4 +71,17 @@ export async function startPostgresChangeTransport(options: PostgresChangeTransp
       await current?.end().catch(() => undefined)
     },
   }
+}
+
+/** Publishes this instance's changes with NOTIFY on whichever connection is current. */
+function forwardLocalChanges(options: PostgresChangeTransportOptions, current: () => pg.Client | null): void {
+  // One query at a time on the connection: a change often publishes several topics in one tick, and
+  // pg deprecates (and pg 9 refuses) a query issued while another is still running on the client.
+  let sending: Promise<unknown> = Promise.resolve()
+  options.bus.connect((topic, entityId) => {
+    const payload = encodeChangeMessage({ instanceId: options.instanceId, topic, entityId })
+    sending = sending
+      .then(() => current()?.query('select pg_notify($1, $2)', [options.channel, payload]))
+      .catch(options.onError)
+  })
 }

@@ -22,6 +22,8 @@ export interface GatewayMetrics {
   observeDirectDelivery(read: () => number): void
 }
 
+type CacheReading = { entries: number; hits?: number; misses?: number }
+
 export function createGatewayMetrics(registry: Registry): GatewayMetrics {
   const registers = [registry]
   const rateLimitDecisions = new LabeledCounter({
@@ -43,6 +45,30 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
     registers,
   })
   const breakerSources: (() => Record<string, string>)[] = []
+  const caches = new Map<string, () => CacheReading>()
+  registerBreakerGauge(registers, breakerSources)
+  registerCacheGauges(registers, caches)
+  const delivery = registerDeliveryGauges(registers)
+  return {
+    rateLimitDecisions,
+    upstreamAttempts,
+    countContentFilterMatches(findings) {
+      const counted = new Set<string>()
+      for (const { guardrailId: guardrail, rule, action } of findings) {
+        const labels = `${guardrail}\u0000${rule}\u0000${action}`
+        if (counted.has(labels)) continue
+        counted.add(labels)
+        contentFilterMatches.inc({ guardrail, rule, action })
+      }
+    },
+    observeBreakers: (snapshot) => void breakerSources.push(snapshot),
+    observeCache: (name, read) => void caches.set(name, read),
+    observeOutbox: (read) => delivery.observeOutbox(read),
+    observeDirectDelivery: (read) => delivery.observeDirectDelivery(read),
+  }
+}
+
+function registerBreakerGauge(registers: Registry[], sources: readonly (() => Record<string, string>)[]): void {
   new Gauge({
     name: 'switchyard_circuit_breaker_state',
     help: 'Endpoints whose circuit breaker is not closed (1 per endpoint and state)',
@@ -50,11 +76,13 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
     registers,
     collect() {
       this.reset()
-      for (const source of breakerSources)
+      for (const source of sources)
         for (const [endpoint, state] of Object.entries(source())) this.set({ endpoint, state }, 1)
     },
   })
-  const caches = new Map<string, () => { entries: number; hits?: number; misses?: number }>()
+}
+
+function registerCacheGauges(registers: Registry[], caches: ReadonlyMap<string, () => CacheReading>): void {
   new Gauge({
     name: 'switchyard_cache_entries',
     help: 'Entries held by each in-memory cache',
@@ -77,6 +105,11 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
       }
     },
   })
+}
+
+function registerDeliveryGauges(
+  registers: Registry[],
+): Pick<GatewayMetrics, 'observeOutbox' | 'observeDirectDelivery'> {
   let outboxSource: (() => Promise<Readonly<Record<string, number>>>) | null = null
   new Gauge({
     name: 'switchyard_observability_outbox_rows',
@@ -98,19 +131,6 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
     },
   })
   return {
-    rateLimitDecisions,
-    upstreamAttempts,
-    countContentFilterMatches(findings) {
-      const counted = new Set<string>()
-      for (const { guardrailId: guardrail, rule, action } of findings) {
-        const labels = `${guardrail}\u0000${rule}\u0000${action}`
-        if (counted.has(labels)) continue
-        counted.add(labels)
-        contentFilterMatches.inc({ guardrail, rule, action })
-      }
-    },
-    observeBreakers: (snapshot) => void breakerSources.push(snapshot),
-    observeCache: (name, read) => void caches.set(name, read),
     observeOutbox: (read) => {
       outboxSource = read
     },
