@@ -43,7 +43,7 @@ import { registerPresetsRoutes } from './management/presets/routes.ts'
 import type { PresetsService } from './management/presets/service.ts'
 import { answerFrameworkError, maxPathParamLength } from './http/framework-errors.ts'
 import './http/route-auth.ts'
-import type { Dialect, DialectName } from './dialects/dialect.ts'
+import type { Dialects } from './dialects/dialect.ts'
 import type { InferenceDeps } from './inference/inference-deps.ts'
 import { registerInferenceRoutes } from './inference/inference-routes.ts'
 import { registerEmbeddingsRoutes } from './inference/embeddings/embeddings-routes.ts'
@@ -61,7 +61,7 @@ import type { BatchService } from './batches/batch-service.ts'
 export interface AppDeps {
   /** A running intern's id by its hostname, for chat at `<name>.<interns domain>`. */
   readonly internIdForHost?: (hostname: string) => string | undefined
-  readonly inference: { readonly dialects: Readonly<Record<DialectName, Dialect>>; readonly deps: InferenceDeps }
+  readonly inference: { readonly dialects: Dialects; readonly deps: InferenceDeps }
   readonly config: Config
   readonly logger: FastifyBaseLogger
   readonly clock: Clock

@@ -6,7 +6,7 @@ export async function serveCommand(_args: string[], context: CommandContext): Pr
   const { config } = context
   const gateway = await createGateway({ config, clock: context.clock })
   const address = await gateway.app.fastify.listen({ host: config.server.host, port: config.server.port })
-  context.stdout.write(`Switchyard listening on ${address} (store: ${gateway.store.engine})\n`)
+  context.stdout.write(`Switchyard listening on ${address} (store: ${gateway.storeEngine})\n`)
   if (gateway.bootstrap.createdManagementKey !== null) {
     context.stdout.write(
       `\nCreated the first management key. It is shown only this once; keep it:\n\n  ${gateway.bootstrap.createdManagementKey}\n\n` +

@@ -12,6 +12,7 @@ import { createObservabilityDestinationsRepository } from '../store/repositories
 import { createObservabilityOutboxRepository } from '../store/repositories/observability-outbox-repository.ts'
 import { createObservabilityService, type ObservabilityService } from '../management/observability/service.ts'
 import type { ChangeBus } from '../events/change-bus.ts'
+import type { EgressPolicy } from '../http/egress-policy.ts'
 import { DestinationCache } from './destination-cache.ts'
 import { createGenerationBroadcaster, type GenerationBroadcaster } from './generation-broadcaster.ts'
 import { DeliveryWorker } from './delivery-worker.ts'
@@ -32,64 +33,55 @@ export interface Observability {
   recordsInMemory(): number
 }
 
-export function createObservability(deps: {
-  db: Kysely<Database>
-  writes: WriteBehind
-  config: Config
-  clock: Clock
-  secretBox: SecretBox
-  logger: Logger
-  changeBus: ChangeBus
-}): Observability {
+export interface ObservabilityDeps {
+  readonly db: Kysely<Database>
+  readonly writes: WriteBehind
+  readonly config: Config
+  readonly clock: Clock
+  readonly secretBox: SecretBox
+  readonly logger: Logger
+  readonly changeBus: ChangeBus
+  readonly egress: EgressPolicy
+}
+
+export function createObservability(deps: ObservabilityDeps): Observability {
   const destinations = createObservabilityDestinationsRepository(deps.db, deps.writes)
   const outbox = createObservabilityOutboxRepository(deps.db)
-  const cache = new DestinationCache(destinations, deps.secretBox, deps.changeBus)
-  const egress = { allowPrivateNetworks: deps.config.egress.allow_private_networks }
+  const { clock, egress, logger, secretBox, changeBus } = deps
+  const cache = new DestinationCache(destinations, secretBox, changeBus)
   const options = deliveryOptionsFrom(deps.config)
   const exporters = createExporters()
   const direct = options.direct
-    ? new DirectDelivery({ outbox, destinations, exporters, clock: deps.clock, egress, logger: deps.logger, options })
+    ? new DirectDelivery({ outbox, destinations, exporters, clock, egress, logger, options })
     : undefined
   const worker = new DeliveryWorker({
     destinations,
     outbox,
-    secretBox: deps.secretBox,
-    clock: deps.clock,
+    secretBox,
+    clock,
     egress,
-    logger: deps.logger,
+    logger,
     options,
-    changeBus: deps.changeBus,
+    changeBus,
     exporters,
   })
-  const workspaceExists = async (id: string): Promise<boolean> =>
-    (await deps.db.selectFrom('workspaces').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
-  const defaultWorkspaceId = async (): Promise<string> =>
-    (
-      await deps.db
-        .selectFrom('workspaces')
-        .select('id')
-        .where('is_default', '=', 1)
-        .orderBy('created_at')
-        .executeTakeFirstOrThrow()
-    ).id
   return {
     outboxDepth: () => outbox.countByStatus(),
     recordsInMemory: () => direct?.size ?? 0,
     service: createObservabilityService({
       destinations,
-      secretBox: deps.secretBox,
-      clock: deps.clock,
+      secretBox,
+      clock,
       egress,
-      workspaceExists,
-      defaultWorkspaceId,
-      onChange: (id) => deps.changeBus.publish('observability_destination', id),
+      ...workspaceLookups(deps.db),
+      onChange: (id) => changeBus.publish('observability_destination', id),
     }),
     broadcaster: createGenerationBroadcaster({
       destinations,
       outbox,
-      secretBox: deps.secretBox,
-      clock: deps.clock,
-      logger: deps.logger,
+      secretBox,
+      clock,
+      logger,
       cache,
       ...(direct === undefined ? {} : { direct }),
     }),
@@ -98,5 +90,25 @@ export function createObservability(deps: {
       await direct?.stop()
       await worker.stop()
     },
+  }
+}
+
+/** Destinations name workspaces; these answer the service's questions about them from the store. */
+function workspaceLookups(db: Kysely<Database>): {
+  workspaceExists(id: string): Promise<boolean>
+  defaultWorkspaceId(): Promise<string>
+} {
+  return {
+    workspaceExists: async (id) =>
+      (await db.selectFrom('workspaces').select('id').where('id', '=', id).executeTakeFirst()) !== undefined,
+    defaultWorkspaceId: async () =>
+      (
+        await db
+          .selectFrom('workspaces')
+          .select('id')
+          .where('is_default', '=', 1)
+          .orderBy('created_at')
+          .executeTakeFirstOrThrow()
+      ).id,
   }
 }

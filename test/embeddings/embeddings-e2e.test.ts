@@ -246,7 +246,7 @@ test('generation records (api_type embeddings) and key usage equal tokens x pric
     await post({ model: 'test/embed', input: 'x'.repeat(40), user: 'end-user-1' }, { 'x-session-id': 'from-header' })
   ).json()) as { id: string; usage: { prompt_tokens: number } }
   assert.equal(answer.usage.prompt_tokens, 10)
-  await gateway.gateway.generations.flush()
+  await gateway.internals.accounting.generations.flush()
   const generation = (
     await gateway.inject({ method: 'GET', url: `/api/v1/generation?id=${answer.id}`, headers: bearer(key) })
   ).json() as {
@@ -256,7 +256,7 @@ test('generation records (api_type embeddings) and key usage equal tokens x pric
   assert.equal(generation.data.tokens_prompt, 10)
   assert.equal(generation.data.session_id, 'from-header')
   assert.equal(generation.data.provider_name, 'primary')
-  const rows = await gateway.gateway.store.db
+  const rows = await gateway.store.db
     .selectFrom('generations')
     .select(['cost_nano', 'tokens_prompt', 'provider', 'status'])
     .where('key_hash', '=', keyHash)

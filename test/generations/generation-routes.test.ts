@@ -23,7 +23,7 @@ for (const engine of [
 
     async function mint(workspaceId: string): Promise<string> {
       const plaintext = generateKeySecret()
-      await createApiKeysRepository(gateway.gateway.store.db).insert({
+      await createApiKeysRepository(gateway.store.db).insert({
         hash: hashKeySecret(plaintext),
         kind: 'inference',
         name: 'k',
@@ -39,7 +39,7 @@ for (const engine of [
       gateway = await startTestGateway(engine.url === undefined ? {} : { postgresUrl: engine.url })
       inferenceKey = await mint(gateway.gateway.bootstrap.defaultWorkspaceId)
       const otherWorkspace = randomUUID()
-      await createOrganizationsRepository(gateway.gateway.store.db).insertWorkspace({
+      await createOrganizationsRepository(gateway.store.db).insertWorkspace({
         id: otherWorkspace,
         organizationId: gateway.gateway.bootstrap.organizationId,
         name: 'Other',
@@ -93,7 +93,7 @@ for (const engine of [
 
     test('a record is readable before and after the batched write, with its content', async () => {
       const id = `gen-${randomUUID()}`
-      gateway.gateway.generations.add(record(id), {
+      gateway.internals.accounting.generations.add(record(id), {
         input: { messages: [{ role: 'user', content: 'Hi' }] },
         completion: 'Hello!',
         reasoning: null,
@@ -121,9 +121,9 @@ for (const engine of [
           output: { completion: 'Hello!', reasoning: null },
           error: null,
         })
-        await gateway.gateway.generations.flush()
+        await gateway.internals.accounting.generations.flush()
       }
-      const row = await gateway.gateway.store.db
+      const row = await gateway.store.db
         .selectFrom('generations')
         .select(['cost_nano', 'attempts'])
         .where('id', '=', id)
@@ -133,7 +133,7 @@ for (const engine of [
 
     test('another workspace cannot see it; management keys can; unknown ids are 404', async () => {
       const id = `gen-${randomUUID()}`
-      gateway.gateway.generations.add(record(id), null)
+      gateway.internals.accounting.generations.add(record(id), null)
       assert.equal(
         (
           await gateway.inject({
@@ -176,13 +176,13 @@ for (const engine of [
       const { ContentRetention } = await import('../../src/generations/content-retention.ts')
       const { ManualClock } = await import('../support/manual-clock.ts')
       const id = `gen-${randomUUID()}`
-      gateway.gateway.generations.add(
+      gateway.internals.accounting.generations.add(
         { ...record(id), createdAt: '2026-01-01T00:00:00.000Z' },
         { input: { messages: [] }, completion: 'old', reasoning: null, error: null },
       )
-      await gateway.gateway.generations.flush()
+      await gateway.internals.accounting.generations.flush()
       const clock = new ManualClock('2026-01-30T23:59:59.000Z')
-      const retention = new ContentRetention(gateway.gateway.generations, clock, 30, (error) =>
+      const retention = new ContentRetention(gateway.internals.accounting.generations, clock, 30, (error) =>
         assert.fail(String(error)),
       )
       assert.equal(await retention.sweep(), 0, 'not yet 30 days old')

@@ -220,7 +220,7 @@ for (const engine of engines) {
     })
 
     test('the cache combines key, creator-member and workspace-default guardrails', async () => {
-      const cache = gateway.gateway.guardrailCache
+      const cache = gateway.internals.caches.guardrails
       const workspaceId = gateway.gateway.bootstrap.defaultWorkspaceId
       await call(gateway, 'POST', keysUrl(first), { key_hashes: [keys[0]!.hash] })
       const workspace = (await call(gateway, 'GET', '/api/v1/workspaces/default')).json() as {

@@ -311,8 +311,8 @@ for (const engine of engines) {
       const guardrail = await create({ name: 'Goes too', workspace_id: workspace.data.id })
       assert.deepEqual((await call(gateway, 'DELETE', '/api/v1/workspaces/gone')).json(), { deleted: true })
       assert.equal((await call(gateway, 'GET', `/api/v1/guardrails/${guardrail.id}`)).statusCode, 404)
-      await gateway.gateway.guardrailCache.settled()
-      assert.equal(gateway.gateway.guardrailCache.get(guardrail.id), undefined)
+      await gateway.internals.caches.guardrails.settled()
+      assert.equal(gateway.internals.caches.guardrails.get(guardrail.id), undefined)
     })
   })
 }

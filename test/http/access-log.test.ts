@@ -87,7 +87,7 @@ test('a request without a key has no key field; an error it logs carries its req
       { write: (text: string) => void lines.push(JSON.parse(text) as Record<string, unknown>) },
     ),
   })
-  await broken.gateway.store.close()
+  await broken.internals.foundation.store.close()
   await broken.inject({ method: 'GET', url: '/ready', headers: { 'x-request-id': 'access-3' } })
   await broken.gateway.app.fastify.close()
   await broken.database.dispose()

@@ -66,8 +66,8 @@ test('an expired key -> 401 naming the expiry; one expiring later works', async 
 test('disabling a key takes effect on the next request, without waiting for any cache', async () => {
   const { plaintext, hash } = await mintKey('management')
   assert.equal((await statusFor(bearer(plaintext))).status, 200)
-  await createApiKeysRepository(gateway.gateway.store.db).update(hash, { disabled: true }, new Date().toISOString())
-  gateway.gateway.changeBus.publish('api_key', hash)
+  await createApiKeysRepository(gateway.store.db).update(hash, { disabled: true }, new Date().toISOString())
+  gateway.internals.foundation.changeBus.publish('api_key', hash)
   const result = await statusFor(bearer(plaintext))
   assert.equal(result.status, 401)
   assert.match(result.message, /disabled/)
@@ -76,8 +76,8 @@ test('disabling a key takes effect on the next request, without waiting for any 
 test('a deleted key is refused at once', async () => {
   const { plaintext, hash } = await mintKey('management')
   assert.equal((await statusFor(bearer(plaintext))).status, 200)
-  await createApiKeysRepository(gateway.gateway.store.db).delete(hash)
-  gateway.gateway.changeBus.publish('api_key', hash)
+  await createApiKeysRepository(gateway.store.db).delete(hash)
+  gateway.internals.foundation.changeBus.publish('api_key', hash)
   assert.equal((await statusFor(bearer(plaintext))).status, 401)
 })
 

@@ -33,7 +33,7 @@ test('/metrics counts requests per route pattern and status, with latency histog
 
 test('/ready fails with 503 when the store is gone', async () => {
   const other = await import('../support/test-gateway.ts').then((module) => module.startTestGateway())
-  await other.gateway.store.close()
+  await other.internals.foundation.store.close()
   const response = await other.inject({ method: 'GET', url: '/ready' })
   assert.equal(response.statusCode, 503)
   assert.equal((response.json() as { error: { code: number } }).error.code, 503)

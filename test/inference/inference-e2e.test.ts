@@ -8,6 +8,7 @@ import { OpenRouter } from '@openrouter/sdk'
 import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
 import { startTestGateway, bearer, type TestGateway } from '../support/test-gateway.ts'
 import type { ProviderApi } from '../../src/domain/inference/provider-api.ts'
+import { waitFor } from '../support/wait-for.ts'
 
 const apis: ProviderApi[] = ['openai-chat', 'openai-responses', 'anthropic', 'gemini']
 const upstreams = new Map<ProviderApi, FakeUpstream>()
@@ -204,9 +205,9 @@ test('openrouter_metadata appears only when asked for', async () => {
 })
 
 test('spend: the key usage and the ledger equal upstream usage times the configured prices', async () => {
-  await gateway.gateway.generations.flush()
-  await gateway.gateway.ledger.flush?.()
-  const rows = await gateway.gateway.store.db
+  await gateway.internals.accounting.generations.flush()
+  await gateway.internals.accounting.ledger.flush?.()
+  const rows = await gateway.store.db
     .selectFrom('generations')
     .select(['id', 'cost_nano', 'tokens_prompt', 'tokens_completion', 'tokens_cached', 'status'])
     .where('key_hash', '=', keyHash)
@@ -227,7 +228,7 @@ test('spend: the key usage and the ledger equal upstream usage times the configu
     await gateway.inject({ method: 'GET', url: `/api/v1/keys/${keyHash}`, headers: bearer(gateway.adminKey) })
   ).json() as { data: { usage: number } }
   assert.equal(Math.round(keyView.data.usage * 1e9), Number(total))
-  const ledger = await gateway.gateway.store.db
+  const ledger = await gateway.store.db
     .selectFrom('ledger_entries')
     .selectAll()
     .where('key_hash', '=', keyHash)
@@ -277,30 +278,25 @@ test('unknown model 404, bad body 400 naming the field, both in the envelope', a
 })
 
 test('in-process invocation runs the same pipeline (batches, nested calls)', async () => {
-  const { invokeInference } = await import('../../src/inference/invoke-inference.ts')
   const record = await gateway.gateway.app.fastify.inject({ method: 'GET', url: '/api/v1/key', headers: bearer(key) })
   assert.equal(record.statusCode, 200)
   const keyRecord = (await import('../../src/store/repositories/api-keys-repository.ts')).createApiKeysRepository(
-    gateway.gateway.store.db,
+    gateway.store.db,
   )
   const apiKey = await keyRecord.findByHash(keyHash)
   upstreams
     .get('anthropic')!
     .script({ type: 'completion', text: 'in process', usage: { input_tokens: 2, output_tokens: 2 } })
-  const answer = await invokeInference(
-    {
-      key: apiKey!,
-      dialect: 'openai-chat',
-      body: { model: 'test/anthropic', messages: [{ role: 'user', content: 'hi' }] },
-    },
-    gateway.gateway.inference.dialects,
-    gateway.gateway.inference.deps,
-  )
+  const answer = await gateway.internals.inference.invoke({
+    key: apiKey!,
+    dialect: 'openai-chat',
+    body: { model: 'test/anthropic', messages: [{ role: 'user', content: 'hi' }] },
+  })
   assert.equal(answer.status, 200)
   assert.equal(
     (answer.body as { choices: { message: { content: string } }[] }).choices[0]?.message.content,
     'in process',
   )
-  const stored = await gateway.gateway.generations.find(answer.generationId)
+  const stored = await waitFor(() => gateway.findGeneration(answer.generationId), 'the generation record')
   assert.equal(stored?.record.dialect, 'openai-chat')
 })

@@ -7,6 +7,7 @@ import Anthropic from '@anthropic-ai/sdk'
 import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
 import { startTestGateway, bearer, type TestGateway } from '../support/test-gateway.ts'
 import { startRecordingServer } from '../observability/support/recording-server.ts'
+import { waitFor } from '../support/wait-for.ts'
 
 let gateway: TestGateway
 let anthropicUpstream: FakeUpstream
@@ -96,7 +97,7 @@ test('a preset applies to /responses: the upstream request shows the merged conf
     },
   })
   assert.equal(saved.statusCode, 200, saved.body)
-  await gateway.gateway.presetCache.settled()
+  await gateway.internals.caches.presets.settled()
   const answered = await gateway.inject({
     method: 'POST',
     url: '/api/v1/responses',
@@ -115,7 +116,8 @@ test('a preset applies to /responses: the upstream request shows the merged conf
   assert.equal(upstream.max_completion_tokens, 50)
   assert.equal(upstream.messages[0]?.role, 'system')
   assert.match(JSON.stringify(upstream.messages[0]), /Answer in one word\./)
-  const generation = await gateway.gateway.generations.find(String(answered.headers['x-generation-id']))
+  const generationId = String(answered.headers['x-generation-id'])
+  const generation = await waitFor(() => gateway.findGeneration(generationId), 'the generation record')
   assert.equal(generation?.record.preset, 'terse')
 })
 
@@ -135,10 +137,10 @@ test('guardrail redaction on /responses: the upstream never sees the original', 
     payload: { key_hashes: [keyHash] },
   })
   assert.equal(assigned.statusCode, 200, assigned.body)
-  await gateway.gateway.guardrailCache.settled()
+  await gateway.internals.caches.guardrails.settled()
   // A CI run once saw the original reach the upstream; this tells a stale cache from the filter.
   assert.equal(
-    gateway.gateway.guardrailCache.guardrailOfKey(keyHash)?.id,
+    gateway.internals.caches.guardrails.guardrailOfKey(keyHash)?.id,
     guardrail.data.id,
     'the cache holds the assignment',
   )
@@ -156,7 +158,7 @@ test('guardrail redaction on /responses: the upstream never sees the original', 
     url: `/api/v1/guardrails/${guardrail.data.id}`,
     headers: bearer(gateway.adminKey),
   })
-  await gateway.gateway.guardrailCache.settled()
+  await gateway.internals.caches.guardrails.settled()
 })
 
 test('a generation is delivered to an enabled webhook destination of its workspace', async () => {

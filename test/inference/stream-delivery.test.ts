@@ -79,10 +79,7 @@ test('a client that reads slowly still gets every frame, in order, and the gener
   assert.equal(contentOf(body), text)
   assert.match(body, /"usage":\{"prompt_tokens":4,"completion_tokens":400,/)
   assert.ok(body.endsWith('data: [DONE]\n\n'))
-  const stored = await waitFor(
-    async () => (await setup.gateway.gateway.generations.find(generationId)) ?? undefined,
-    'the generation record',
-  )
+  const stored = await waitFor(async () => setup.gateway.findGeneration(generationId), 'the generation record')
   assert.equal(stored.record.status, 'completed')
   assert.equal(stored.record.tokensCompletion, 400)
 })

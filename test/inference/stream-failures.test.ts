@@ -5,6 +5,7 @@ import assert from 'node:assert/strict'
 import { request } from 'undici'
 import { bearer } from '../support/test-gateway.ts'
 import { assertCancelledAndBilled, startChatGateway, type ChatGateway } from '../support/chat-gateway.ts'
+import { waitFor } from '../support/wait-for.ts'
 
 let setup: ChatGateway
 
@@ -57,7 +58,7 @@ test('an upstream that breaks off mid-stream ends the client stream with an erro
   assert.match(text, /"error":\{/)
   assert.match(text, /data: \[DONE\]\s*$/)
   const generationId = String(response.headers.get('x-generation-id'))
-  const stored = await setup.gateway.gateway.generations.find(generationId)
+  const stored = await waitFor(() => setup.gateway.findGeneration(generationId), 'the generation record')
   assert.equal(stored?.record.status, 'failed')
   assert.ok((stored?.content?.completion ?? '').length > 0, 'partial output kept')
   assert.match(stored?.record.errorMessage ?? '', /./)

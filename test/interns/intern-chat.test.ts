@@ -185,8 +185,8 @@ test('manual: the intern asks before the call and proceeds after the answer', as
 })
 
 test('stored generation content never holds the value', async () => {
-  await gateway.gateway.generations.flush()
-  const rows = await gateway.gateway.store.db.selectFrom('generations').select('id').execute()
+  await gateway.internals.accounting.generations.flush()
+  const rows = await gateway.store.db.selectFrom('generations').select('id').execute()
   assert.ok(rows.length >= 4)
   let masked = 0
   for (const row of rows) {

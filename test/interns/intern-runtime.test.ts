@@ -41,22 +41,22 @@ test('provision, suspend, resume, restart and delete', async () => {
     const running = await waitForStatus(gateway, key, intern.id, 'running', seen)
     assert.equal(running.hostname, 'build-bot.agents.example.test')
     assert.equal(running.progress, null)
-    const handle = gateway.gateway.internRuntime.get(intern.id)
+    const handle = gateway.internals.interns.runtime.get(intern.id)
     assert.ok(handle !== undefined)
     assert.equal(existsSync(handle.workingDirectory), true)
     assert.equal(handle.key.internId, intern.id)
     assert.equal(handle.key.kind, 'intern')
-    assert.equal(gateway.gateway.internRuntime.findByHostname('build-bot.agents.example.test')?.id, intern.id)
+    assert.equal(gateway.internals.interns.runtime.findByHostname('build-bot.agents.example.test')?.id, intern.id)
 
     const url = `/api/v1/interns/${intern.id}`
     assert.equal((await call(gateway, key, { method: 'POST', url: `${url}/suspend` })).status, 200)
     await until('the handle to go', async () =>
-      gateway.gateway.internRuntime.get(intern.id) === undefined ? true : undefined,
+      gateway.internals.interns.runtime.get(intern.id) === undefined ? true : undefined,
     )
     assert.equal((await statusOf(gateway, key, intern.id)).status, 'stopped')
     assert.equal((await call(gateway, key, { method: 'POST', url: `${url}/provision` })).status, 202)
     await waitForStatus(gateway, key, intern.id, 'running')
-    const keys = await createApiKeysRepository(gateway.gateway.store.db).list({ kinds: ['intern'] })
+    const keys = await createApiKeysRepository(gateway.store.db).list({ kinds: ['intern'] })
     assert.equal(
       keys.filter((candidate) => candidate.internId === intern.id && candidate.name === runtimeKeyName).length,
       1,
@@ -66,7 +66,7 @@ test('provision, suspend, resume, restart and delete', async () => {
     const databaseUrl = gateway.database.url
     await gateway.gateway.close()
     gateway = await startTestGateway({ databaseUrl, yaml: 'interns:\n  domain: agents.example.test\n' })
-    const restarted = gateway.gateway.internRuntime.get(intern.id)
+    const restarted = gateway.internals.interns.runtime.get(intern.id)
     assert.equal(restarted?.hostname, 'build-bot.agents.example.test', 'running interns come back on start')
 
     assert.equal((await call(gateway, key, { method: 'DELETE', url })).status, 202)
@@ -74,7 +74,7 @@ test('provision, suspend, resume, restart and delete', async () => {
       (await call(gateway, key, { method: 'GET', url })).status === 404 ? true : undefined,
     )
     assert.equal(existsSync(restarted.workingDirectory), false)
-    const left = await createApiKeysRepository(gateway.gateway.store.db).list({
+    const left = await createApiKeysRepository(gateway.store.db).list({
       kinds: ['intern'],
       includeDisabled: true,
     })

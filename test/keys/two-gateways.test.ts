@@ -42,13 +42,13 @@ test('two instances enforce one key limit together', { skip: postgres.skip || re
     })
     assert.equal(created.statusCode, 201)
     const { data } = created.json() as { data: { hash: string } }
-    const key = await createApiKeysRepository(second.gateway.store.db).findByHash(data.hash)
+    const key = await createApiKeysRepository(second.store.db).findByHash(data.hash)
     assert.ok(key !== undefined, 'the second instance sees the key the first created')
 
     const worstCase = 13_000_000n // $0.013: 76 fit under $1
     const instances = [first, second]
     const attempts = Array.from({ length: 200 }, (_, index) =>
-      instances[index % 2]!.gateway.accounting.reserve({
+      instances[index % 2]!.internals.accounting.service.reserve({
         key,
         generationId: `gen-two-${index}`,
         attempt: 1,
@@ -70,16 +70,16 @@ test('two instances enforce one key limit together', { skip: postgres.skip || re
     )
     await Promise.all(
       admitted.map(([instance, reservation], index) =>
-        instances[instance]!.gateway.accounting.settle(reservation, {
+        instances[instance]!.internals.accounting.service.settle(reservation, {
           costNano: worstCase - BigInt(index),
           model: 'acme/fast-1',
           provider: 'acme',
         }),
       ),
     )
-    await Promise.all(instances.map((instance) => instance.gateway.ledger.flush()))
+    await Promise.all(instances.map((instance) => instance.internals.accounting.ledger.flush()))
 
-    const rows = await first.gateway.store.db
+    const rows = await first.store.db
       .selectFrom('ledger_entries')
       .select('cost_nano')
       .where('key_hash', '=', data.hash)

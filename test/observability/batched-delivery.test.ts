@@ -31,11 +31,11 @@ before(async () => {
 after(() => gateway.close())
 
 function startWorker(): DeliveryWorker {
-  const db = gateway.gateway.store.db
+  const db = gateway.store.db
   return new DeliveryWorker({
-    destinations: createObservabilityDestinationsRepository(db, gateway.gateway.store.writes),
+    destinations: createObservabilityDestinationsRepository(db, gateway.store.writes),
     outbox: createObservabilityOutboxRepository(db),
-    secretBox: gateway.gateway.secretBox,
+    secretBox: gateway.internals.foundation.secretBox,
     clock,
     egress: { allowPrivateNetworks: true },
     logger: pino({ level: 'silent' }),
@@ -78,7 +78,9 @@ async function delivery(
 /** Enqueues `count` generations in one turn of the event loop; returns their generation ids. */
 async function enqueue(count: number): Promise<string[]> {
   const traces = Array.from({ length: count }, () => sampleTrace(workspaceId))
-  const added = await Promise.all(traces.map((trace) => gateway.gateway.observability.enqueueGeneration(trace)))
+  const added = await Promise.all(
+    traces.map((trace) => gateway.internals.observability.broadcaster.enqueueGeneration(trace)),
+  )
   assert.deepEqual(
     added,
     traces.map(() => 1),
@@ -198,7 +200,7 @@ test('a generation enqueued twice within one turn (one INSERT statement) gets on
     const trace = sampleTrace(workspaceId)
     const other = sampleTrace(workspaceId)
     const added = await Promise.all(
-      [trace, other, trace].map((each) => gateway.gateway.observability.enqueueGeneration(each)),
+      [trace, other, trace].map((each) => gateway.internals.observability.broadcaster.enqueueGeneration(each)),
     )
     assert.deepEqual(added, [1, 1, 0])
     assert.deepEqual(await delivery(id), { pending: 2, failed: 0, delivered: 0, dead_lettered: 0, last_error: null })

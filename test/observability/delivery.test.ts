@@ -95,7 +95,7 @@ test('otel-collector and arize receive OTLP/HTTP protobuf spans with GenAI attri
       config: { apiKey: 'arize-key', spaceKey: 'space-1', modelId: 'model-1', baseUrl: receiver.url },
     })
     const trace = sampleTrace(workspaceId)
-    assert.equal(await gateway.gateway.observability.enqueueGeneration(trace), 2)
+    assert.equal(await gateway.internals.observability.broadcaster.enqueueGeneration(trace), 2)
     await waitFor('two OTLP requests', () => (receiver.requests.length >= 2 ? true : undefined))
     const toCollector = receiver.requests.find((request) => request.headers['x-team'] === 'blue')
     const toArize = receiver.requests.find((request) => request.headers['space_id'] === 'space-1')
@@ -142,7 +142,7 @@ test('webhook: Standard-Webhooks signature verifies; privacy mode withholds prom
       broadcast_generation_request_context: true,
     })
     const secret = destination.config.secret as string
-    await gateway.gateway.observability.enqueueGeneration(sampleTrace(workspaceId))
+    await gateway.internals.observability.broadcaster.enqueueGeneration(sampleTrace(workspaceId))
     const request = await waitFor('webhook request', () => receiver.requests[0])
     assert.equal(request.method, 'PUT')
     const id = String(request.headers['webhook-id'])
@@ -198,7 +198,7 @@ test('s3: one JSON object per trace at the rendered path template', async () => 
       },
     })
     const trace = sampleTrace(workspaceId)
-    await gateway.gateway.observability.enqueueGeneration(trace)
+    await gateway.internals.observability.broadcaster.enqueueGeneration(trace)
     const client = new S3Client({
       endpoint,
       region: 'us-east-1',
@@ -233,7 +233,7 @@ test('a receiver that is down for a while receives everything once it is back', 
     config: { url: `http://127.0.0.1:${port}/hook` },
   })
   const traces = [1, 2, 3].map(() => sampleTrace(workspaceId))
-  for (const trace of traces) await gateway.gateway.observability.enqueueGeneration(trace)
+  for (const trace of traces) await gateway.internals.observability.broadcaster.enqueueGeneration(trace)
   const failing = await waitFor('failed attempts', async () => {
     const counts = await delivery(destination.id)
     return counts.failed === 3 ? counts : undefined
@@ -266,7 +266,7 @@ test('a permanently failing destination dead-letters after 8 attempts', async ()
       type: 'webhook',
       config: { url: `${receiver.url}/hook` },
     })
-    await gateway.gateway.observability.enqueueGeneration(sampleTrace(workspaceId))
+    await gateway.internals.observability.broadcaster.enqueueGeneration(sampleTrace(workspaceId))
     const counts = await waitFor('dead letter', async () => {
       const current = await delivery(destination.id)
       if (current.dead_lettered === 1) return current
@@ -275,7 +275,7 @@ test('a permanently failing destination dead-letters after 8 attempts', async ()
     })
     assert.equal(counts.pending, 0)
     assert.match(counts.last_error ?? '', /HTTP 500/)
-    const row = await gateway.gateway.store.db
+    const row = await gateway.store.db
       .selectFrom('observability_outbox')
       .selectAll()
       .where('destination_id', '=', destination.id)

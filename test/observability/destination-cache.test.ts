@@ -14,7 +14,9 @@ before(async () => {
 after(() => gateway.close())
 
 const enqueue = () =>
-  gateway.gateway.observability.enqueueGeneration(sampleTrace(gateway.gateway.bootstrap.defaultWorkspaceId))
+  gateway.internals.observability.broadcaster.enqueueGeneration(
+    sampleTrace(gateway.gateway.bootstrap.defaultWorkspaceId),
+  )
 const call = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   gateway.inject({
     method,

@@ -51,7 +51,7 @@ for (const engine of engines) {
       assert.deepEqual(data.delivery, { pending: 0, failed: 0, delivered: 0, dead_lettered: 0, last_error: null })
       const fetched = await call('GET', `${base}/${data.id}`)
       assert.deepEqual(fetched.json().data, data)
-      const stored = await gateway.gateway.store.db
+      const stored = await gateway.store.db
         .selectFrom('observability_destinations')
         .select('config')
         .where('id', '=', data.id)
@@ -194,13 +194,13 @@ for (const engine of engines) {
       assert.equal(data.sampling_rate, 1)
       const sampled = await call('PATCH', `${base}/${created.id}`, { sampling_rate: 0.0001 })
       assert.equal(sampled.json().data.sampling_rate, 0.0001, 'stored without float4 rounding')
-      const row = await gateway.gateway.store.db
+      const row = await gateway.store.db
         .selectFrom('observability_destinations')
         .selectAll()
         .where('id', '=', created.id)
         .executeTakeFirstOrThrow()
       const { decodeDestination } = await import('../../src/observability/destination.ts')
-      const decoded = decodeDestination(row, gateway.gateway.secretBox)
+      const decoded = decodeDestination(row, gateway.internals.foundation.secretBox)
       assert.equal(
         decoded.config.headers?.authorization,
         'Bearer abcdefghijklmnop',

@@ -62,7 +62,7 @@ async function delivery(
 }
 
 const outboxRows = (destinationId: string) =>
-  gateway.gateway.store.db
+  gateway.store.db
     .selectFrom('observability_outbox')
     .selectAll()
     .where('destination_id', '=', destinationId)
@@ -79,7 +79,7 @@ test('fresh records go out from memory: one OTLP export, no outbox row, counted 
     })
     const traces = Array.from({ length: 5 }, () => sampleTrace(workspaceId))
     assert.deepEqual(
-      await Promise.all(traces.map((trace) => gateway.gateway.observability.enqueueGeneration(trace))),
+      await Promise.all(traces.map((trace) => gateway.internals.observability.broadcaster.enqueueGeneration(trace))),
       [1, 1, 1, 1, 1],
     )
     assert.deepEqual(await outboxRows(id), [], 'queued in memory, not written')
@@ -103,7 +103,8 @@ test('a failed direct delivery leaves each record in the outbox with one attempt
   try {
     const id = await createDestination({ name: 'hook', type: 'webhook', config: { url: `${receiver.url}/hook` } })
     const traces = [sampleTrace(workspaceId), sampleTrace(workspaceId)]
-    for (const trace of traces) assert.equal(await gateway.gateway.observability.enqueueGeneration(trace), 1)
+    for (const trace of traces)
+      assert.equal(await gateway.internals.observability.broadcaster.enqueueGeneration(trace), 1)
     await waitFor(async () => ((await delivery(id)).failed === 2 ? true : undefined), 'two failed records')
     const rows = await outboxRows(id)
     assert.deepEqual(
@@ -125,7 +126,7 @@ test('a failed direct delivery leaves each record in the outbox with one attempt
     assert.match((await delivery(id)).last_error ?? '', /HTTP 500/)
 
     const later = sampleTrace(workspaceId)
-    assert.equal(await gateway.gateway.observability.enqueueGeneration(later), 1)
+    assert.equal(await gateway.internals.observability.broadcaster.enqueueGeneration(later), 1)
     const queued = (await outboxRows(id)).find((row) => row.generation_id === later.generationId)
     assert.equal(queued?.attempts, 0, 'while cooling off, a fresh record goes straight to the outbox')
     const counts = await delivery(id)
@@ -142,7 +143,7 @@ test('a slow delivery is kept in the outbox, leased, until the destination answe
   try {
     const id = await createDestination({ name: 'slow hook', type: 'webhook', config: { url: `${receiver.url}/hook` } })
     const trace = sampleTrace(workspaceId)
-    assert.equal(await gateway.gateway.observability.enqueueGeneration(trace), 1)
+    assert.equal(await gateway.internals.observability.broadcaster.enqueueGeneration(trace), 1)
     const [spilled] = await waitFor(async () => {
       const rows = await outboxRows(id)
       return rows.length === 1 ? rows : undefined
@@ -162,12 +163,12 @@ test('a slow delivery is kept in the outbox, leased, until the destination answe
 })
 
 test('stop writes the records still queued to the outbox; a repeat of a queued record is not queued twice', async () => {
-  const db = gateway.gateway.store.db
-  const destinations = createObservabilityDestinationsRepository(db, gateway.gateway.store.writes)
+  const db = gateway.store.db
+  const destinations = createObservabilityDestinationsRepository(db, gateway.store.writes)
   const receiver = await startRecordingServer()
   try {
     const id = await createDestination({ name: 'late hook', type: 'webhook', config: { url: `${receiver.url}/hook` } })
-    const destination = decodeDestination((await destinations.find(id))!, gateway.gateway.secretBox)
+    const destination = decodeDestination((await destinations.find(id))!, gateway.internals.foundation.secretBox)
     const direct = new DirectDelivery({
       outbox: createObservabilityOutboxRepository(db),
       destinations,
@@ -198,8 +199,8 @@ test('stop writes the records still queued to the outbox; a repeat of a queued r
 })
 
 test('a store that is slow to count deliveries holds back no batch; the counts it missed are summed into one write', async () => {
-  const db = gateway.gateway.store.db
-  const destinations = createObservabilityDestinationsRepository(db, gateway.gateway.store.writes)
+  const db = gateway.store.db
+  const destinations = createObservabilityDestinationsRepository(db, gateway.store.writes)
   const receiver = await startRecordingServer()
   const counted: number[] = []
   let releaseStore = (): void => undefined
@@ -210,7 +211,7 @@ test('a store that is slow to count deliveries holds back no batch; the counts i
       type: 'otel-collector',
       config: { endpoint: `${receiver.url}/v1/traces` },
     })
-    const destination = decodeDestination((await destinations.find(id))!, gateway.gateway.secretBox)
+    const destination = decodeDestination((await destinations.find(id))!, gateway.internals.foundation.secretBox)
     const slowDestinations = {
       ...destinations,
       addDelivered: async (destinationId: string, count: number) => {

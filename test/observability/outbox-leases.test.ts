@@ -44,19 +44,20 @@ for (const engine of engines) {
         const traces = Array.from({ length: 60 }, (_, index) =>
           sampleTrace(workspaceId, { generationId: `gen-lease-${index}` }),
         )
-        for (const trace of traces) assert.equal(await gateway.gateway.observability.enqueueGeneration(trace), 1)
+        for (const trace of traces)
+          assert.equal(await gateway.internals.observability.broadcaster.enqueueGeneration(trace), 1)
         assert.equal(
-          await gateway.gateway.observability.enqueueGeneration(traces[0]!),
+          await gateway.internals.observability.broadcaster.enqueueGeneration(traces[0]!),
           0,
           'replay of the same generation is not enqueued twice',
         )
 
-        const db = gateway.gateway.store.db
+        const db = gateway.store.db
         for (let index = 0; index < 3; index += 1) {
           const worker = new DeliveryWorker({
-            destinations: createObservabilityDestinationsRepository(db, gateway.gateway.store.writes),
+            destinations: createObservabilityDestinationsRepository(db, gateway.store.writes),
             outbox: createObservabilityOutboxRepository(db),
-            secretBox: gateway.gateway.secretBox,
+            secretBox: gateway.internals.foundation.secretBox,
             clock: { now: () => new Date() },
             egress: { allowPrivateNetworks: true },
             logger: pino({ level: 'silent' }),

@@ -219,7 +219,7 @@ for (const engine of engines) {
       assert.equal((await call('GET', '/presets', undefined, gateway.adminKey)).statusCode, 200)
       assert.equal((await gateway.inject({ method: 'GET', url: '/api/v1/presets' })).statusCode, 401)
       const otherWorkspace = randomUUID()
-      await createOrganizationsRepository(gateway.gateway.store.db).insertWorkspace({
+      await createOrganizationsRepository(gateway.store.db).insertWorkspace({
         id: otherWorkspace,
         organizationId: gateway.gateway.bootstrap.organizationId,
         name: 'Other',
@@ -235,7 +235,7 @@ for (const engine of engines) {
       assert.equal(own.designated_version?.version, 1)
       assert.equal(own.workspace_id, otherWorkspace)
 
-      const cache = gateway.gateway.presetCache
+      const cache = gateway.internals.caches.presets
       await cache.settled()
       assert.equal(cache.get(otherWorkspace, 'support-bot')?.config.model, 'other/model')
       assert.equal(cache.get(gateway.gateway.bootstrap.defaultWorkspaceId, 'support-bot')?.version, 3)

@@ -33,7 +33,7 @@ for (const engine of engines) {
       })
       const created = await manage(first, 'POST', '/private-endpoints', body)
       assert.equal(created.status, 201, created.text)
-      const row = await first.gateway.store.db
+      const row = await first.store.db
         .selectFrom('private_endpoints')
         .select(['credential'])
         .where('id', '=', created.body.data.endpoint.id)

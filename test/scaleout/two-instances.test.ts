@@ -175,7 +175,7 @@ test('a change whose message was lost heals through the periodic refresh', { ski
   await pair({ withRedis: false, cacheRefreshMs: 200 }, async (a, b) => {
     const { key, hash } = await mintKey(a, 'silently-disabled')
     assert.equal((await chat(b, key)).statusCode, 200)
-    await a.gateway.store.db.updateTable('api_keys').set({ disabled: 1 }).where('hash', '=', hash).execute()
+    await a.store.db.updateTable('api_keys').set({ disabled: 1 }).where('hash', '=', hash).execute()
     await msUntilRefused(b, key, 10_000)
   })
 })

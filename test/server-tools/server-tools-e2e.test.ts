@@ -7,6 +7,7 @@ import { OpenRouter } from '@openrouter/sdk'
 import { chatBodyOf } from '../fake-upstreams/chat-request-body.ts'
 import { bearer } from '../support/test-gateway.ts'
 import { nano, startServerToolsWorld, tools, usage, type ServerToolsWorld } from './server-tools-world.ts'
+import { waitFor } from '../support/wait-for.ts'
 
 let world: ServerToolsWorld
 before(async () => {
@@ -61,8 +62,7 @@ test('datetime, then web_fetch on a loopback page, then the answer; cost is the 
   assert.match(String(toolMessages[0]?.content), /2026-03-01T13:00:00\+01:00/)
   assert.match(String(toolMessages[1]?.content), /High tide at 06:12/)
 
-  await gateway.gateway.generations.flush()
-  const record = await gateway.gateway.generations.find(response.id)
+  const record = await waitFor(() => gateway.findGeneration(response.id), 'the generation record')
   assert.equal(record?.record.costNano, BigInt(total))
   assert.equal(record?.record.tokensPrompt, 90)
   const keyView = (

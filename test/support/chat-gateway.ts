@@ -59,7 +59,7 @@ export async function assertCancelledAndBilled(
     `upstream stopped ${recorded.abortedAt - abortedAt} ms after the client left`,
   )
   const stored = await waitFor(async () => {
-    const found = await setup.gateway.gateway.generations.find(generationId)
+    const found = await setup.gateway.findGeneration(generationId)
     return found?.record.cancelled === true ? found : undefined
   }, 'the cancelled generation record')
   assert.equal(stored.record.status, 'cancelled')

@@ -5,7 +5,10 @@ import { join } from 'node:path'
 import type { LightMyRequestResponse, InjectOptions } from 'fastify'
 import type { Logger } from 'pino'
 import { loadConfig } from '../../src/config/load-config.ts'
-import { createGateway, type Gateway } from '../../src/gateway.ts'
+import { assembleGateway, type Gateway } from '../../src/gateway.ts'
+import type { GatewayParts } from '../../src/compose/gateway-parts.ts'
+import { openStore, type Store } from '../../src/store/open-store.ts'
+import { GenerationStore, type StoredGeneration } from '../../src/generations/generation-store.ts'
 import type { Clock } from '../../src/domain/clock.ts'
 import { systemClock } from '../../src/domain/clock.ts'
 import { createSqliteDatabase, createPostgresDatabase, type TestDatabase } from './test-store.ts'
@@ -13,7 +16,17 @@ import { createSqliteDatabase, createPostgresDatabase, type TestDatabase } from 
 export const testAdminKey = 'sk-sy-v1-test-admin-0000000000000000000000000000000000000000000000'
 
 export interface TestGateway {
+  /** The gateway as its users get it (app, bootstrap result, close). */
   readonly gateway: Gateway
+  /**
+   * The parts the gateway was assembled from, for assertions on state the API does not show (a worker's
+   * progress, what a cache holds). Prefer the HTTP API and `store`.
+   */
+  readonly internals: GatewayParts
+  /** The test's own connection to the gateway's database (opened on first use), to arrange and read rows. */
+  readonly store: Store
+  /** A generation's record and content as stored, read through the test's own connection. */
+  findGeneration(id: string): Promise<StoredGeneration | undefined>
   readonly database: TestDatabase
   readonly adminKey: string
   inject(options: InjectOptions): Promise<LightMyRequestResponse>
@@ -57,23 +70,66 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     env.SWITCHYARD_CONFIG = path
   }
   const config = loadConfig({ env, cwd: database.directory })
-  const gateway = await createGateway({
+  const { gateway, parts } = await assembleGateway({
     config,
     clock: options.clock ?? systemClock,
     ...(options.redisKeyPrefix === undefined ? {} : { redisKeyPrefix: options.redisKeyPrefix }),
     ...(options.cacheRefreshMs === undefined ? {} : { cacheRefreshMs: options.cacheRefreshMs }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   })
-  return {
-    gateway,
-    database,
-    adminKey: testAdminKey,
-    inject: (request) => gateway.app.fastify.inject(request),
-    listen: () => gateway.app.fastify.listen({ host: '127.0.0.1', port: 0 }),
-    close: async () => {
-      await gateway.close()
-      await database.dispose()
-    },
+  return new RunningTestGateway(gateway, parts, database)
+}
+
+/** A test gateway over an assembled gateway; close() also closes the test's connection and disposes the database. */
+export class RunningTestGateway implements TestGateway {
+  readonly adminKey = testAdminKey
+  readonly gateway: Gateway
+  #store: Store | null = null
+
+  constructor(
+    gateway: Gateway,
+    readonly internals: GatewayParts,
+    readonly database: TestDatabase,
+  ) {
+    // Tests that restart on the same database stop the gateway alone: the test's connection stops with it.
+    this.gateway = {
+      ...gateway,
+      close: async () => {
+        await gateway.close()
+        await this.#closeStore()
+      },
+    }
+  }
+
+  get store(): Store {
+    this.#store ??= openStore(this.database.url)
+    return this.#store
+  }
+
+  findGeneration(id: string): Promise<StoredGeneration | undefined> {
+    const reader = new GenerationStore(this.store.db, this.store.writes, (error) => {
+      throw error
+    })
+    return reader.find(id)
+  }
+
+  inject(request: InjectOptions): Promise<LightMyRequestResponse> {
+    return this.gateway.app.fastify.inject(request)
+  }
+
+  listen(): Promise<string> {
+    return this.gateway.app.fastify.listen({ host: '127.0.0.1', port: 0 })
+  }
+
+  async close(): Promise<void> {
+    await this.gateway.close()
+    await this.database.dispose()
+  }
+
+  async #closeStore(): Promise<void> {
+    const store = this.#store
+    this.#store = null
+    await store?.close()
   }
 }
 

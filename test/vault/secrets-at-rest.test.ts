@@ -10,11 +10,11 @@ import { Writable } from 'node:stream'
 import { randomBytes } from 'node:crypto'
 import pino from 'pino'
 import { loadConfig } from '../../src/config/load-config.ts'
-import { createGateway, type Gateway } from '../../src/gateway.ts'
+import { assembleGateway } from '../../src/gateway.ts'
 import { systemClock } from '../../src/domain/clock.ts'
 import { runCommand } from '../../src/cli/run-command.ts'
 import { createSqliteDatabase, type TestDatabase } from '../support/test-store.ts'
-import { testAdminKey, type TestGateway } from '../support/test-gateway.ts'
+import { RunningTestGateway, testAdminKey, type TestGateway } from '../support/test-gateway.ts'
 import { call, createInternVia, mintKey, secretBody } from '../interns/intern-test-kit.ts'
 
 function collector(): { stream: Writable; text: () => string } {
@@ -37,15 +37,13 @@ const envFor = (database: TestDatabase, masterKey: string) => ({
 
 async function start(database: TestDatabase, masterKey: string, logs: Writable): Promise<TestGateway> {
   const config = loadConfig({ env: envFor(database, masterKey), cwd: database.directory })
-  const gateway: Gateway = await createGateway({ config, clock: systemClock, logger: pino({ level: 'trace' }, logs) })
-  return {
-    gateway,
-    database,
-    adminKey: testAdminKey,
-    inject: (request) => gateway.app.fastify.inject(request),
-    listen: () => gateway.app.fastify.listen({ host: '127.0.0.1', port: 0 }),
-    close: () => gateway.close(),
-  }
+  const { gateway, parts } = await assembleGateway({
+    config,
+    clock: systemClock,
+    logger: pino({ level: 'trace' }, logs),
+  })
+  // The store outlives each start: the test restarts on it and reads its files afterwards.
+  return new RunningTestGateway(gateway, parts, { ...database, dispose: async () => undefined })
 }
 
 function storeFiles(database: TestDatabase): Buffer {

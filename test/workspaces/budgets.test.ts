@@ -114,8 +114,8 @@ for (const engine of engines) {
         ).data.include_byok_in_budgets,
         true,
       )
-      await gateway.gateway.workspaceCache.settled()
-      const cached = gateway.gateway.workspaceCache.get(workspaceId)
+      await gateway.internals.caches.workspaces.settled()
+      const cached = gateway.internals.caches.workspaces.get(workspaceId)
       assert.equal(cached?.includeByokInBudgets, true)
       assert.deepEqual(cached?.budgets.map((budget) => [budget.interval, budget.limitUsd]).sort(), [
         ['daily', '9'],
@@ -128,8 +128,8 @@ for (const engine of engines) {
     test('DELETE removes one budget', async () => {
       assert.deepEqual((await call(gateway, 'DELETE', url('daily'))).json(), { deleted: true })
       assert.equal((await call(gateway, 'GET', url('daily'))).statusCode, 404)
-      await gateway.gateway.workspaceCache.settled()
-      assert.equal(gateway.gateway.workspaceCache.get(workspaceId)?.budgets.length, 3)
+      await gateway.internals.caches.workspaces.settled()
+      assert.equal(gateway.internals.caches.workspaces.get(workspaceId)?.budgets.length, 3)
     })
   })
 }

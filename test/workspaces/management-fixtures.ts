@@ -29,7 +29,7 @@ export async function mintKey(
 ): Promise<MintedKey> {
   const plaintext = generateKeySecret()
   const hash = hashKeySecret(plaintext)
-  await createApiKeysRepository(gateway.gateway.store.db).insert({
+  await createApiKeysRepository(gateway.store.db).insert({
     hash,
     kind: options.kind ?? 'inference',
     name: options.name ?? 'test key',
@@ -44,8 +44,8 @@ export async function mintKey(
 }
 
 export async function disableKey(gateway: TestGateway, hash: string): Promise<void> {
-  await createApiKeysRepository(gateway.gateway.store.db).update(hash, { disabled: true }, new Date().toISOString())
-  gateway.gateway.changeBus.publish('api_key', hash)
+  await createApiKeysRepository(gateway.store.db).update(hash, { disabled: true }, new Date().toISOString())
+  gateway.internals.foundation.changeBus.publish('api_key', hash)
 }
 
 /** Adds an organization member through the API and returns its user id. */

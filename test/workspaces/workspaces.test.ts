@@ -172,7 +172,7 @@ for (const engine of engines) {
         400,
       )
       assert.equal((await call(gateway, 'PATCH', '/api/v1/workspaces/patched', { slug: 'Bad Slug' })).statusCode, 400)
-      const cache = gateway.gateway.workspaceCache
+      const cache = gateway.internals.caches.workspaces
       await cache.settled()
       const cached = cache.get(workspace.id)
       assert.equal(cached?.defaultTextModel, 'acme/fast-2')
@@ -301,8 +301,8 @@ for (const engine of engines) {
       assert.equal(deleted.statusCode, 200)
       assert.deepEqual(deleted.json(), { deleted: true })
       assert.equal((await call(gateway, 'GET', '/api/v1/workspaces/doomed')).statusCode, 404)
-      await gateway.gateway.workspaceCache.settled()
-      assert.equal(gateway.gateway.workspaceCache.get(workspace.id), undefined)
+      await gateway.internals.caches.workspaces.settled()
+      assert.equal(gateway.internals.caches.workspaces.get(workspace.id), undefined)
     })
 
     test('the default workspace needs confirmation; its successor becomes default and keeps the management keys', async () => {
@@ -316,7 +316,7 @@ for (const engine of engines) {
           .statusCode,
         409,
       )
-      const active = await gateway.gateway.store.db
+      const active = await gateway.store.db
         .selectFrom('api_keys')
         .select('hash')
         .where('workspace_id', '=', defaultId)
@@ -332,8 +332,8 @@ for (const engine of engines) {
       assert.deepEqual(deleted.json(), { deleted: true })
       const remaining = (await call(gateway, 'GET', '/api/v1/workspaces?limit=100')).json() as { data: Workspace[] }
       assert.ok(!remaining.data.some((workspace) => workspace.id === defaultId))
-      await gateway.gateway.workspaceCache.settled()
-      const successor = gateway.gateway.workspaceCache.defaultWorkspace()
+      await gateway.internals.caches.workspaces.settled()
+      const successor = gateway.internals.caches.workspaces.defaultWorkspace()
       assert.ok(successor !== undefined && successor.id !== defaultId)
       const members = (await call(gateway, 'GET', `/api/v1/workspaces/${successor.id}/members`)).json() as {
         total_count: number
@@ -344,7 +344,7 @@ for (const engine of engines) {
         200,
         'the admin key moved to the new default workspace and still works',
       )
-      const admin = await gateway.gateway.store.db
+      const admin = await gateway.store.db
         .selectFrom('api_keys')
         .select('workspace_id')
         .where('kind', '=', 'management')

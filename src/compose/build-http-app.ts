@@ -1,0 +1,118 @@
+// The HTTP app over the assembled areas: the management services behind each route module, then
+// buildApp. Its close() stops accepting requests and lets the ones in flight finish.
+import type { Logger } from 'pino'
+import { buildApp, type App, type AppDeps } from '../app.ts'
+import type { BatchService } from '../batches/batch-service.ts'
+import type { Config } from '../config/config.ts'
+import type { Clock } from '../domain/clock.ts'
+import type { Catalog } from '../domain/catalog.ts'
+import { createCreditsService } from '../management/credits/service.ts'
+import { createEndUsersService } from '../management/end-users/service.ts'
+import { createAssignmentService } from '../management/guardrails/assignment-service.ts'
+import { createGuardrailService } from '../management/guardrails/service.ts'
+import { createKeysService } from '../management/keys/service.ts'
+import { createOrganizationService } from '../management/organization/service.ts'
+import { createPresetsService } from '../management/presets/service.ts'
+import { createBudgetService } from '../management/workspaces/budget-service.ts'
+import { createWorkspaceService } from '../management/workspaces/service.ts'
+import type { Observability } from '../observability/create-observability.ts'
+import { createEndUsersRepository } from '../store/repositories/end-users-repository.ts'
+import { createOrganizationsRepository } from '../store/repositories/organizations-repository.ts'
+import type { Foundation } from './open-foundation.ts'
+import type { Accounting } from './start-accounting.ts'
+import type { Identity } from './start-identity.ts'
+import type { Inference } from './start-inference.ts'
+import type { Interns } from './start-interns.ts'
+import type { PolicyCaches } from './start-policy-caches.ts'
+import type { Shutdown } from './shutdown-stack.ts'
+
+export interface HttpAppInputs {
+  readonly foundation: Foundation
+  readonly identity: Identity
+  readonly accounting: Accounting
+  readonly caches: PolicyCaches
+  readonly observability: Observability
+  readonly inference: Inference
+  readonly interns: Interns
+  readonly batches: BatchService
+  readonly catalog: Catalog
+  readonly config: Config
+  readonly clock: Clock
+  readonly logger: Logger
+}
+
+export async function buildHttpApp(inputs: HttpAppInputs, shutdown: Shutdown): Promise<App> {
+  const { foundation, identity, inference, interns } = inputs
+  const app = await buildApp({
+    internIdForHost: (hostname) => interns.runtime.findByHostname(hostname)?.id,
+    inference: { dialects: inference.dialects, deps: inference.deps },
+    config: inputs.config,
+    logger: inputs.logger,
+    clock: inputs.clock,
+    keyCache: identity.keyCache,
+    metrics: inference.httpMetrics,
+    rateLimits: inference.rateLimits,
+    ping: () => foundation.store.ping(),
+    onKeyUsed: (hash) => identity.lastUsed.mark(hash),
+    catalog: inputs.catalog,
+    generations: inputs.accounting.generations,
+    services: managementServices(inputs),
+  })
+  shutdown.defer('http app', () => app.fastify.close())
+  return app
+}
+
+function managementServices(inputs: HttpAppInputs): AppDeps['services'] {
+  const { foundation, clock, caches } = inputs
+  const { store, changeBus, counters, bootstrap } = foundation
+  const { organizationId } = bootstrap
+  const organizations = createOrganizationsRepository(store.db)
+  const { workspaces, guardrails, guardrailAssignments, presets } = caches.repositories
+  const workspaceService = createWorkspaceService({ workspaces, clock, changeBus, organizationId })
+  const guardrailService = createGuardrailService({
+    guardrails,
+    workspaces,
+    workspaceService,
+    clock,
+    changeBus,
+    organizationId,
+  })
+  return {
+    organization: createOrganizationService({ organizations, clock, organizationId }),
+    keys: createKeysService({
+      apiKeys: inputs.identity.apiKeys,
+      organizations,
+      counters,
+      clock,
+      bus: changeBus,
+      organizationId,
+      defaultWorkspaceId: bootstrap.defaultWorkspaceId,
+      ownerUserId: bootstrap.ownerUserId,
+    }),
+    credits: createCreditsService({
+      grants: inputs.accounting.grants,
+      counters,
+      clock,
+      bus: changeBus,
+      organizationId,
+    }),
+    internAndVault: inputs.interns.area,
+    internChat: inputs.interns.chat,
+    workspaces: workspaceService,
+    workspaceBudgets: createBudgetService({ workspaces, workspaceService, clock, changeBus }),
+    guardrails: guardrailService,
+    guardrailAssignments: createAssignmentService({
+      assignments: guardrailAssignments,
+      workspaces,
+      guardrailService,
+      clock,
+      changeBus,
+      organizationId,
+    }),
+    endUsers: createEndUsersService({ endUsers: createEndUsersRepository(store.db), clock }),
+    presets: createPresetsService({ presets, clock, changeBus }),
+    observability: inputs.observability.service,
+    privateEndpoints: inputs.inference.privateEndpoints.service,
+    batches: inputs.batches,
+  }
+}

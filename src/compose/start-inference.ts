@@ -1,0 +1,143 @@
+// The inference area: the upstream transport, private endpoints, the rate-limit policy, the gateway's
+// metrics, and the one set of inference dependencies every entry point runs through, with
+// invokeInference bound to them once for in-process callers (server tools, interns, batches).
+import type { Logger } from 'pino'
+import type { Config } from '../config/config.ts'
+import type { Clock } from '../domain/clock.ts'
+import type { Catalog } from '../domain/catalog.ts'
+import { createDialectRegistry } from '../dialects/registry.ts'
+import type { Dialects } from '../dialects/dialect.ts'
+import type { EgressPolicy } from '../http/egress-policy.ts'
+import { createGatewayMetrics, type GatewayMetrics } from '../http/gateway-metrics.ts'
+import { createHttpMetrics, type HttpMetrics } from '../http/metrics.ts'
+import type { KeyCache } from '../identity/key-cache.ts'
+import { GenerationIds } from '../inference/generation-ids.ts'
+import type { InferenceDeps } from '../inference/inference-deps.ts'
+import { invokeInference, type InvokeInput, type InvokeResult } from '../inference/invoke-inference.ts'
+import { CircuitBreaker } from '../inference/routing/circuit-breaker.ts'
+import { EndpointStats } from '../inference/routing/endpoint-stats.ts'
+import { StickySessions } from '../inference/routing/sticky-sessions.ts'
+import { UpstreamTransport } from '../inference/upstream/upstream-transport.ts'
+import { workspaceSettingsFrom } from '../inference/workspace-settings.ts'
+import type { Observability } from '../observability/create-observability.ts'
+import { createPrivateEndpoints, type PrivateEndpoints } from '../private-endpoints/create-private-endpoints.ts'
+import { RateLimitPolicy } from '../rate-limits/rate-limit-policy.ts'
+import type { Accounting } from './start-accounting.ts'
+import type { Foundation } from './open-foundation.ts'
+import type { PolicyCaches } from './start-policy-caches.ts'
+import type { Shutdown } from './shutdown-stack.ts'
+
+export interface Inference {
+  readonly dialects: Dialects
+  readonly deps: InferenceDeps
+  /** invokeInference bound to this gateway's dialects and dependencies. */
+  invoke(input: InvokeInput): Promise<InvokeResult>
+  readonly privateEndpoints: PrivateEndpoints
+  readonly rateLimits: RateLimitPolicy
+  readonly httpMetrics: HttpMetrics
+}
+
+export interface InferenceInputs {
+  readonly foundation: Foundation
+  readonly accounting: Accounting
+  readonly keyCache: KeyCache
+  readonly caches: PolicyCaches
+  readonly observability: Observability
+  readonly catalog: Catalog
+  readonly egress: EgressPolicy
+  readonly config: Config
+  readonly clock: Clock
+  readonly logger: Logger
+}
+
+export async function startInference(inputs: InferenceInputs, shutdown: Shutdown): Promise<Inference> {
+  const { foundation, config, clock, logger } = inputs
+  const transport = new UpstreamTransport()
+  shutdown.defer('upstream transport', () => transport.close())
+  const privateEndpoints = await createPrivateEndpoints({
+    db: foundation.store.db,
+    clock,
+    logger,
+    changeBus: foundation.changeBus,
+    secretBox: foundation.secretBox,
+    catalog: inputs.catalog,
+    transport,
+    organizationId: foundation.bootstrap.organizationId,
+    egress: inputs.egress,
+  })
+  const httpMetrics = createHttpMetrics()
+  const gatewayMetrics = createGatewayMetrics(httpMetrics.registry)
+  const rateLimits = new RateLimitPolicy({
+    limiter: foundation.rateLimiter,
+    limits: config.rate_limits,
+    clock,
+    decisions: gatewayMetrics.rateLimitDecisions,
+    onError: (error) =>
+      logger.warn(
+        { err: error },
+        'rate limits are unavailable; admitting the request (money checks still fail closed)',
+      ),
+  })
+  const breaker = new CircuitBreaker(clock)
+  observeState(gatewayMetrics, breaker, inputs)
+  const dialects = createDialectRegistry()
+  const deps: InferenceDeps = {
+    clock,
+    generationIds: new GenerationIds(),
+    logger,
+    routing: {
+      catalog: inputs.catalog,
+      breaker,
+      stats: new EndpointStats(),
+      sticky: new StickySessions(clock),
+      privateEndpoints: privateEndpoints.cache,
+    },
+    transport,
+    ...policyDeps(inputs, rateLimits),
+    ...metricHooks(gatewayMetrics),
+    onGeneration: (trace) => void inputs.observability.broadcaster.enqueueGeneration(trace),
+    serverTools: { settings: config.server_tools, egress: inputs.egress, invoke },
+  }
+  function invoke(input: InvokeInput): Promise<InvokeResult> {
+    return invokeInference(input, dialects, deps)
+  }
+  return { dialects, deps, invoke, privateEndpoints, rateLimits, httpMetrics }
+}
+
+/** What a call is checked and charged against: accounting, workspace settings, guardrails, presets, limits. */
+function policyDeps(
+  inputs: InferenceInputs,
+  rateLimits: RateLimitPolicy,
+): Pick<
+  InferenceDeps,
+  'accounting' | 'generations' | 'workspaceSettings' | 'guardrailRules' | 'presets' | 'tokenLimits'
+> {
+  const { caches } = inputs
+  return {
+    accounting: inputs.accounting.service,
+    generations: inputs.accounting.generations,
+    workspaceSettings: workspaceSettingsFrom((id) => caches.workspaces.get(id)),
+    guardrailRules: (key) => caches.guardrails.effectiveRulesFor(key),
+    presets: (workspaceId, slug) => caches.presets.get(workspaceId, slug),
+    tokenLimits: rateLimits,
+  }
+}
+
+function metricHooks(metrics: GatewayMetrics): Pick<InferenceDeps, 'onContentFilterMatches' | 'onAttempts'> {
+  return {
+    onContentFilterMatches: (findings) => metrics.countContentFilterMatches(findings),
+    onAttempts: (attempts) => {
+      for (const attempt of attempts)
+        metrics.upstreamAttempts.inc({ provider: attempt.provider, status: String(attempt.status) })
+    },
+  }
+}
+
+/** Gauges read when scraped: breaker states, cache sizes and hit counts, observability delivery depth. */
+function observeState(metrics: GatewayMetrics, breaker: CircuitBreaker, inputs: InferenceInputs): void {
+  metrics.observeBreakers(() => breaker.snapshot())
+  metrics.observeCache('api_keys', () => ({ entries: inputs.keyCache.size, ...inputs.keyCache.lookups }))
+  metrics.observeCache('workspaces', () => ({ entries: inputs.caches.workspaces.size }))
+  metrics.observeOutbox(() => inputs.observability.outboxDepth())
+  metrics.observeDirectDelivery(() => inputs.observability.recordsInMemory())
+}
