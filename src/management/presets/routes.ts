@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { Type, type TSchema } from 'typebox'
 import { OffsetLimitQuery, TotalCountList, offsetPage } from '../../http/pagination.ts'
 import type { ApiKeyRecord } from '../../domain/identity.ts'
-import { presetFormatPaths, type JsonObject, type PresetFormat } from '../../presets/preset-format.ts'
+import type { TypedApp } from '../../http/typed-app.ts'
+import { presetFormatPaths, type PresetFormat } from '../../presets/preset-format.ts'
 import {
   ChatPresetBody,
   MessagesPresetBody,
@@ -15,24 +16,27 @@ import {
 } from './schema.ts'
 import type { PresetsService } from './service.ts'
 
-const bodies: Readonly<Record<PresetFormat, TSchema>> = {
+/** Each format's request body; typed per format, so a route's body is the static type of its schema. */
+const bodies = {
   responses: ResponsesPresetBody,
   chat: ChatPresetBody,
   messages: MessagesPresetBody,
-}
+} satisfies Record<PresetFormat, TSchema>
+
+const tags = ['presets']
+const config = { auth: 'any' as const }
 
 function keyOf(request: FastifyRequest): ApiKeyRecord {
   return request.principal!.key
 }
 
-function pageOf(request: FastifyRequest): { offset: number; limit: number } {
-  return offsetPage(request.query as { offset?: number; limit?: number })
+export function registerPresetsRoutes(app: TypedApp, service: PresetsService): void {
+  registerPresetReads(app, service)
+  registerVersionReads(app, service)
+  registerCreateFromBodyRoutes(app, service)
 }
 
-export function registerPresetsRoutes(app: FastifyInstance, service: PresetsService): void {
-  const tags = ['presets']
-  const config = { auth: 'any' as const }
-
+function registerPresetReads(app: TypedApp, service: PresetsService): void {
   app.get(
     '/api/v1/presets',
     {
@@ -45,7 +49,7 @@ export function registerPresetsRoutes(app: FastifyInstance, service: PresetsServ
       },
     },
     async (request) => {
-      const { offset, limit } = pageOf(request)
+      const { offset, limit } = offsetPage(request.query)
       return service.list(keyOf(request).workspaceId, offset, limit)
     },
   )
@@ -61,11 +65,11 @@ export function registerPresetsRoutes(app: FastifyInstance, service: PresetsServ
         response: { 200: Type.Object({ data: PresetWithDesignatedVersion }) },
       },
     },
-    async (request) => ({
-      data: await service.get(keyOf(request).workspaceId, (request.params as { slug: string }).slug),
-    }),
+    async (request) => ({ data: await service.get(keyOf(request).workspaceId, request.params.slug) }),
   )
+}
 
+function registerVersionReads(app: TypedApp, service: PresetsService): void {
   app.get(
     '/api/v1/presets/:slug/versions',
     {
@@ -79,8 +83,8 @@ export function registerPresetsRoutes(app: FastifyInstance, service: PresetsServ
       },
     },
     async (request) => {
-      const { offset, limit } = pageOf(request)
-      return service.listVersions(keyOf(request).workspaceId, (request.params as { slug: string }).slug, offset, limit)
+      const { offset, limit } = offsetPage(request.query)
+      return service.listVersions(keyOf(request).workspaceId, request.params.slug, offset, limit)
     },
   )
 
@@ -96,11 +100,14 @@ export function registerPresetsRoutes(app: FastifyInstance, service: PresetsServ
       },
     },
     async (request) => {
-      const { slug, version } = request.params as { slug: string; version: string }
+      const { slug, version } = request.params
       return { data: await service.getVersion(keyOf(request).workspaceId, slug, version) }
     },
   )
+}
 
+/** One create route per format: the body is that format's inference request, stored as the next version. */
+function registerCreateFromBodyRoutes(app: TypedApp, service: PresetsService): void {
   for (const format of Object.keys(presetFormatPaths) as PresetFormat[]) {
     app.post(
       `/api/v1/presets/:slug/${presetFormatPaths[format]}`,
@@ -115,12 +122,7 @@ export function registerPresetsRoutes(app: FastifyInstance, service: PresetsServ
         },
       },
       async (request) => ({
-        data: await service.createFromBody(
-          keyOf(request),
-          (request.params as { slug: string }).slug,
-          request.body as JsonObject,
-          format,
-        ),
+        data: await service.createFromBody(keyOf(request), request.params.slug, request.body, format),
       }),
     )
   }
