@@ -6,12 +6,14 @@ import type { Config } from '../config/config.ts'
 import type { Clock } from '../domain/clock.ts'
 import type { Catalog } from '../domain/catalog.ts'
 import type { EgressPolicy } from '../http/egress-policy.ts'
-import { createInternRuntime } from '../interns/create-intern-runtime.ts'
 import { ChatSessions } from '../interns/chat-sessions.ts'
 import type { InternChatDeps } from '../interns/intern-chat-routes.ts'
-import type { InternRuntime } from '../interns/intern-runtime.ts'
+import { InternRuntime } from '../interns/intern-runtime.ts'
 import { internServerTools } from '../interns/intern-server-tools.ts'
 import { createInternAndVault, type InternAndVault } from '../management/interns/intern-and-vault.ts'
+import type { ApiKeysRepository } from '../store/repositories/api-keys-repository.ts'
+import { createInternsRepository } from '../store/repositories/interns-repository.ts'
+import { createVaultsRepository } from '../store/repositories/vaults-repository.ts'
 import type { Foundation } from './open-foundation.ts'
 import type { Inference } from './start-inference.ts'
 import type { Shutdown } from './shutdown-stack.ts'
@@ -24,6 +26,7 @@ export interface Interns {
 
 export interface InternsInputs {
   readonly foundation: Foundation
+  readonly apiKeys: ApiKeysRepository
   readonly inference: Inference
   readonly catalog: Catalog
   readonly egress: EgressPolicy
@@ -37,14 +40,19 @@ export function createInterns(inputs: InternsInputs, shutdown: Shutdown): Intern
   const { foundation, config, clock } = inputs
   const { store, changeBus } = foundation
   const area = createInternAndVault({ db: store.db, config, clock, changeBus, masterBox: foundation.secretBox })
-  const runtime = createInternRuntime({
-    db: store.db,
-    config,
-    clock,
+  const runtime = new InternRuntime({
+    interns: createInternsRepository(store.db),
+    vaults: createVaultsRepository(store.db),
+    apiKeys: inputs.apiKeys,
+    internService: area.interns,
+    vaultService: area.vault,
     changeBus,
-    internAndVault: area,
+    clock,
+    dataDir: config.store.data_dir,
     organizationId: foundation.bootstrap.organizationId,
-    logger: inputs.logger,
+    ...(config.interns.domain === undefined ? {} : { domain: config.interns.domain }),
+    pollIntervalMs: 200,
+    onError: (error, internId) => inputs.logger.warn({ err: error, intern_id: internId }, 'intern runtime step failed'),
   })
   shutdown.defer('intern runtime', () => runtime.stop())
   return { area, runtime, chat: internChat(inputs, area, runtime) }
