@@ -4,7 +4,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { startTestGateway } from '../support/test-gateway.ts'
 import { postgresTarget } from '../support/test-services.ts'
-import { call, callerFor, mintKey, seedingArea } from './intern-test-kit.ts'
+import { call, callerFor, mintKey, seedingArea, type ItemList } from './intern-test-kit.ts'
 
 for (const [engine, url] of [
   ['sqlite', undefined],
@@ -36,7 +36,7 @@ for (const [engine, url] of [
       do {
         const query = `limit=97${cursor === undefined ? '' : `&starting_after=${cursor}`}`
         const [page] = await Promise.all([
-          call(gateway, key, { method: 'GET', url: `/api/v1/interns?${query}` }),
+          call<ItemList>(gateway, key, { method: 'GET', url: `/api/v1/interns?${query}` }),
           ...Array.from({ length: 3 }, () =>
             seed.interns.create(caller, { name: `late${(inserted += 1)}` }, undefined),
           ),

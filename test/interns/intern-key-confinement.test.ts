@@ -2,7 +2,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { startTestGateway } from '../support/test-gateway.ts'
-import { call, createInternVia, mintKey, noRuntime, secretBody } from './intern-test-kit.ts'
+import { call, createInternVia, mintKey, noRuntime, secretBody, type ItemList } from './intern-test-kit.ts'
 
 test("an intern's minted key reaches its own intern and secrets, and nothing else", async () => {
   const gateway = await startTestGateway({ yaml: noRuntime })
@@ -31,14 +31,17 @@ test("an intern's minted key reaches its own intern and secrets, and nothing els
       200,
     )
     assert.deepEqual(
-      (await call(gateway, internKey, { method: 'GET', url: `${ownVault}/secrets` })).json.data.map(
-        (secret: any) => secret.name,
+      (await call<ItemList>(gateway, internKey, { method: 'GET', url: `${ownVault}/secrets` })).json.data.map(
+        (secret) => secret.name,
       ),
       ['mine'],
     )
-    const effective = await call(gateway, internKey, { method: 'GET', url: `${ownVault}/effective-secrets` })
+    const effective = await call<ItemList>(gateway, internKey, {
+      method: 'GET',
+      url: `${ownVault}/effective-secrets`,
+    })
     assert.deepEqual(
-      effective.json.data.map((secret: any) => `${secret.name}:${secret.scope}`),
+      effective.json.data.map((secret) => `${secret.name}:${secret.scope}`),
       ['mine:intern', 'shared:workspace'],
     )
     assert.equal((await call(gateway, internKey, { method: 'DELETE', url: `${ownVault}/secrets/mine` })).status, 204)

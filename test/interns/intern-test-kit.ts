@@ -54,7 +54,64 @@ export interface Call {
   readonly headers?: Record<string, string>
 }
 
-export async function call(gateway: TestGateway, key: string, request: Call) {
+/** An intern, a secret or a minted key as the routes show it, with the fields these tests read. */
+export interface ItemView {
+  readonly id: string
+  readonly name: string
+  readonly status: string
+  readonly scope: string
+  readonly hosts: readonly string[] | null
+  readonly fingerprint: string | null
+  readonly created_at: string
+  readonly intern_id: string
+}
+
+/** A page of items, for `call<ItemList>` on a list route. */
+export type ItemList = readonly ItemView[]
+
+/**
+ * What the intern and vault routes answer, with the fields these tests read: an intern (its fields at the
+ * top level), an item or a page of items in `data`, a minted key, or the error envelope. A field the answer
+ * lacks reads undefined, and the assertion that reads it fails.
+ */
+export interface ManagementJson<Data = ItemView> {
+  readonly id: string
+  readonly name: string
+  readonly status: string
+  readonly workspace_id: string
+  readonly description: string | null
+  readonly instructions: string | null
+  readonly model: string
+  readonly hostname: string
+  readonly progress: { readonly step_number?: number } | null
+  readonly vault_id: string
+  readonly attached_vault_id: string | null
+  readonly last_failure_message: string | null
+  readonly data: Data
+  readonly has_more: boolean
+  readonly next_cursor?: string
+  readonly key: string
+  readonly error: {
+    readonly code: number
+    readonly message: string
+    readonly metadata?: { readonly reason: string; readonly retryable: boolean }
+  }
+}
+
+export interface CallAnswer<Data = ItemView> {
+  readonly status: number
+  readonly text: string
+  /** The parsed body; undefined when it is empty (a 204), which the tests check by status alone. */
+  readonly json: ManagementJson<Data>
+  readonly headers: Record<string, string | string[] | number | undefined>
+}
+
+/** Calls the gateway with a key; `Data` names what the route puts in `data` (a list route: `ItemList`). */
+export async function call<Data = ItemView>(
+  gateway: TestGateway,
+  key: string,
+  request: Call,
+): Promise<CallAnswer<Data>> {
   const response = await gateway.inject({
     method: request.method,
     url: request.url,
@@ -65,12 +122,16 @@ export async function call(gateway: TestGateway, key: string, request: Call) {
   return {
     status: response.statusCode,
     text,
-    json: text === '' ? undefined : (JSON.parse(text) as any),
+    json: text === '' ? undefined : JSON.parse(text),
     headers: response.headers,
   }
 }
 
-export async function createInternVia(gateway: TestGateway, key: string, body: Record<string, unknown>): Promise<any> {
+export async function createInternVia(
+  gateway: TestGateway,
+  key: string,
+  body: Record<string, unknown>,
+): Promise<ManagementJson> {
   const response = await call(gateway, key, { method: 'POST', url: '/api/v1/interns', body })
   assert.equal(response.status, 201, response.text)
   return response.json

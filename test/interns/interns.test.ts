@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { startTestGateway, type TestGateway } from '../support/test-gateway.ts'
-import { call, createInternVia, mintKey, noRuntime, seedingArea } from './intern-test-kit.ts'
+import { call, createInternVia, mintKey, noRuntime, seedingArea, type ItemList } from './intern-test-kit.ts'
 
 let gateway: TestGateway
 let key: string
@@ -140,7 +140,7 @@ test('a destroy_failed intern whose workspace archive failed needs acknowledge_w
   })
   const failed = (await call(gateway, key, { method: 'GET', url })).json
   assert.equal(failed.status, 'destroy_failed')
-  assert.match(failed.last_failure_message, /workspace_archive_failed/)
+  assert.match(String(failed.last_failure_message), /workspace_archive_failed/)
   assert.equal((await call(gateway, key, { method: 'DELETE', url })).status, 409)
   assert.equal(
     (await call(gateway, key, { method: 'DELETE', url, body: { acknowledge_workspace_loss: true } })).status,
@@ -150,13 +150,13 @@ test('a destroy_failed intern whose workspace archive failed needs acknowledge_w
 
 test('list filters: status (comma-separated, at most 8, repeats collapsed), workspace_id, cursor, limit', async () => {
   const queued = await createInternVia(gateway, key, { name: 'filter-q', provision: true })
-  const list = (query: string) => call(gateway, key, { method: 'GET', url: `/api/v1/interns?${query}` })
+  const list = (query: string) => call<ItemList>(gateway, key, { method: 'GET', url: `/api/v1/interns?${query}` })
   const onlyQueued = await list('status=queued,queued')
   assert.equal(onlyQueued.status, 200)
-  assert.ok(onlyQueued.json.data.every((intern: any) => intern.status === 'queued'))
-  assert.ok(onlyQueued.json.data.some((intern: any) => intern.id === queued.id))
+  assert.ok(onlyQueued.json.data.every((intern) => intern.status === 'queued'))
+  assert.ok(onlyQueued.json.data.some((intern) => intern.id === queued.id))
   const both = await list('status=queued&status=stopped')
-  assert.ok(both.json.data.some((intern: any) => intern.status === 'stopped'))
+  assert.ok(both.json.data.some((intern) => intern.status === 'stopped'))
   assert.equal((await list(`status=${Array(8).fill('queued').join(',')}`)).status, 200)
   assert.equal((await list(`status=${Array(9).fill('queued').join(',')}`)).status, 400)
   assert.match((await list('status=queued,sleeping')).json.error.message, /"sleeping"/)
@@ -165,7 +165,7 @@ test('list filters: status (comma-separated, at most 8, repeats collapsed), work
   for (const cursor of ['!!!', 'bm90LWEtY3Vyc29y', Buffer.from('2026-01-01T00:00:00.000Z|x').toString('base64url')]) {
     const malformed = await list(`starting_after=${cursor}`)
     assert.equal(malformed.status, 400, cursor)
-    assert.equal(malformed.json.error.metadata.reason, 'invalid_cursor')
+    assert.equal(malformed.json.error.metadata?.reason, 'invalid_cursor')
   }
   for (const limit of ['0', '501', 'x']) assert.equal((await list(`limit=${limit}`)).status, 400, limit)
   const page = await list('limit=1')

@@ -13,6 +13,7 @@ import {
   noRuntime,
   secretBody,
   seedingArea,
+  type ItemList,
 } from '../interns/intern-test-kit.ts'
 
 for (const [engine, url] of [
@@ -41,7 +42,7 @@ for (const [engine, url] of [
       return response.json.data
     }
     const effective = async (internId: string, query = '') =>
-      call(gateway, key, { method: 'GET', url: `${v}/interns/${internId}/effective-secrets${query}` })
+      call<ItemList>(gateway, key, { method: 'GET', url: `${v}/interns/${internId}/effective-secrets${query}` })
 
     test(`precedence over all three scopes, with a legacy workspace row (${engine})`, { skip }, async () => {
       const lender = await createInternVia(gateway, key, { name: 'lender' })
@@ -60,7 +61,7 @@ for (const [engine, url] of [
       const response = await effective(borrower.id)
       assert.equal(response.status, 200)
       assert.equal(response.json.has_more, false)
-      const summary = response.json.data.map((entry: any) => [entry.name, entry.scope, entry.hosts])
+      const summary = response.json.data.map((entry) => [entry.name, entry.scope, entry.hosts])
       assert.deepEqual(summary, [
         ['attached_only', 'attached', ['api.example.com']],
         ['everywhere', 'intern', ['own.example.com']],
@@ -69,21 +70,21 @@ for (const [engine, url] of [
         ['ws_and_attached', 'attached', ['lender.example.com']],
         ['ws_only', 'workspace', ['ws.example.com']],
       ])
-      const everywhere = response.json.data.find((entry: any) => entry.name === 'everywhere')
-      assert.equal(everywhere.fingerprint, own.fingerprint)
-      assert.equal(response.json.data.find((entry: any) => entry.name === 'legacy_only').fingerprint, null)
+      const everywhere = response.json.data.find((entry) => entry.name === 'everywhere')
+      assert.equal(everywhere?.fingerprint, own.fingerprint)
+      assert.equal(response.json.data.find((entry) => entry.name === 'legacy_only')?.fingerprint, null)
       assert.ok(!response.text.includes('workspace value') && !response.text.includes('legacy value'))
 
       const paged = await effective(borrower.id, '?limit=2&offset=2')
       assert.deepEqual(
-        paged.json.data.map((entry: any) => entry.name),
+        paged.json.data.map((entry) => entry.name),
         ['intern_only', 'legacy_only'],
       )
       assert.equal(paged.json.has_more, true)
 
       const lenderView = await effective(lender.id)
       assert.deepEqual(
-        lenderView.json.data.map((entry: any) => `${entry.name}:${entry.scope}`),
+        lenderView.json.data.map((entry) => `${entry.name}:${entry.scope}`),
         [
           'attached_only:intern',
           'everywhere:intern',
@@ -101,9 +102,9 @@ for (const [engine, url] of [
         const intern = await createInternVia(gateway, key, { name: 'copier' })
         await seedingArea(gateway).vault.importLegacyWorkspaceSecret(workspaceId, 'old_token', 'legacy value')
         await put('secrets/new_token', 'fresh value', ['new.example.com'])
-        const listed = await call(gateway, key, { method: 'GET', url: `${v}/secrets` })
-        const legacy = listed.json.data.find((entry: any) => entry.name === 'old_token')
-        assert.deepEqual({ hosts: legacy.hosts, fingerprint: legacy.fingerprint }, { hosts: null, fingerprint: null })
+        const listed = await call<ItemList>(gateway, key, { method: 'GET', url: `${v}/secrets` })
+        const legacy = listed.json.data.find((entry) => entry.name === 'old_token')
+        assert.deepEqual({ hosts: legacy?.hosts, fingerprint: legacy?.fingerprint }, { hosts: null, fingerprint: null })
 
         const copyUrl = `${v}/interns/${intern.id}/secrets/copy`
         const refused = await call(gateway, key, {
@@ -121,38 +122,41 @@ for (const [engine, url] of [
         assert.equal(missing.status, 404)
         assert.match(missing.json.error.message, /"nope"/)
         assert.deepEqual(
-          (await call(gateway, key, { method: 'GET', url: `${v}/interns/${intern.id}/secrets` })).json.data,
+          (await call<ItemList>(gateway, key, { method: 'GET', url: `${v}/interns/${intern.id}/secrets` })).json.data,
           [],
           'nothing copied on failure',
         )
 
         const restored = await put('secrets/old_token', 'legacy value', ['legacy.example.com'])
         assert.deepEqual(restored.hosts, ['legacy.example.com'])
-        assert.match(restored.fingerprint, /^sha256:/)
+        assert.match(String(restored.fingerprint), /^sha256:/)
 
         await put(`interns/${intern.id}/secrets/new_token`, 'to be replaced', ['stale.example.com'])
-        const copied = await call(gateway, key, {
+        const copied = await call<ItemList>(gateway, key, {
           method: 'POST',
           url: copyUrl,
           body: { names: ['old_token', 'new_token'] },
         })
         assert.equal(copied.status, 200, copied.text)
         assert.deepEqual(
-          copied.json.data.map((entry: any) => [entry.name, entry.hosts]),
+          copied.json.data.map((entry) => [entry.name, entry.hosts]),
           [
             ['new_token', ['new.example.com']],
             ['old_token', ['legacy.example.com']],
           ],
         )
-        const internList = await call(gateway, key, { method: 'GET', url: `${v}/interns/${intern.id}/secrets` })
+        const internList = await call<ItemList>(gateway, key, {
+          method: 'GET',
+          url: `${v}/interns/${intern.id}/secrets`,
+        })
         assert.deepEqual(
-          internList.json.data.map((entry: any) => entry.hosts),
+          internList.json.data.map((entry) => entry.hosts),
           [['new.example.com'], ['legacy.example.com']],
           'copies replace and keep hosts',
         )
         // The copy keeps the value: storing the same value in the intern vault gives the copy's fingerprint.
         const same = await put(`interns/${intern.id}/secrets/probe`, 'fresh value', ['new.example.com'])
-        assert.equal(same.fingerprint, internList.json.data[0].fingerprint)
+        assert.equal(same.fingerprint, internList.json.data[0]?.fingerprint)
 
         for (const names of [[], Array.from({ length: 101 }, (_, index) => `n${index}`), ['dup', 'dup'], ['Bad']]) {
           assert.equal(

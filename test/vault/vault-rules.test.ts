@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { startTestGateway, type TestGateway } from '../support/test-gateway.ts'
-import { call, createInternVia, mintKey, noRuntime, secretBody } from '../interns/intern-test-kit.ts'
+import { call, createInternVia, mintKey, noRuntime, secretBody, type ItemList } from '../interns/intern-test-kit.ts'
 
 let gateway: TestGateway
 let key: string
@@ -78,7 +78,7 @@ test('PUT creates or replaces and answers {data: metadata} only; DELETE is 204 t
   assert.equal(first.status, 200)
   assert.deepEqual(Object.keys(first.json.data).sort(), ['created_at', 'fingerprint', 'hosts', 'name'])
   assert.match(first.json.data.created_at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
-  assert.match(first.json.data.fingerprint, /^sha256:[0-9a-f]{64}$/)
+  assert.match(String(first.json.data.fingerprint), /^sha256:[0-9a-f]{64}$/)
   assert.ok(!first.text.includes('old value'))
   const replaced = await put('rotate_me', secretBody('new value', ['b.example.com']))
   assert.deepEqual(replaced.json.data.hosts, ['b.example.com'])
@@ -116,11 +116,11 @@ test('lists: ordered by name, limit 1..100 (default 100), offset 0..10000, has_m
       200,
     )
   }
-  const first = await call(gateway, key, { method: 'GET', url })
+  const first = await call<ItemList>(gateway, key, { method: 'GET', url })
   assert.equal(first.json.data.length, 100)
   assert.equal(first.json.has_more, true)
-  assert.equal(first.json.data[0].name, 's000')
-  const rest = await call(gateway, key, { method: 'GET', url: `${url}?offset=100` })
+  assert.equal(first.json.data[0]?.name, 's000')
+  const rest = await call<ItemList>(gateway, key, { method: 'GET', url: `${url}?offset=100` })
   assert.deepEqual(
     rest.json.data.map((secret: { name: string }) => secret.name),
     ['s100', 's101', 's102', 's103', 's104'],
@@ -128,8 +128,8 @@ test('lists: ordered by name, limit 1..100 (default 100), offset 0..10000, has_m
   assert.equal(rest.json.has_more, false)
   const exact = await call(gateway, key, { method: 'GET', url: `${url}?limit=5&offset=100` })
   assert.equal(exact.json.has_more, false)
-  assert.equal((await call(gateway, key, { method: 'GET', url: `${url}?limit=1` })).json.data.length, 1)
-  assert.equal((await call(gateway, key, { method: 'GET', url: `${url}?offset=10000` })).json.data.length, 0)
+  assert.equal((await call<ItemList>(gateway, key, { method: 'GET', url: `${url}?limit=1` })).json.data.length, 1)
+  assert.equal((await call<ItemList>(gateway, key, { method: 'GET', url: `${url}?offset=10000` })).json.data.length, 0)
   for (const query of ['limit=0', 'limit=101', 'offset=-1', 'offset=10001', 'limit=abc']) {
     assert.equal((await call(gateway, key, { method: 'GET', url: `${url}?${query}` })).status, 400, query)
   }
