@@ -35,7 +35,7 @@ function startWorker(): DeliveryWorker {
   return new DeliveryWorker({
     destinations: createObservabilityDestinationsRepository(db, gateway.store.writes),
     outbox: createObservabilityOutboxRepository(db),
-    secretBox: gateway.internals.foundation.secretBox,
+    secretBox: gateway.secretBox,
     clock,
     egress: { allowPrivateNetworks: true },
     logger: pino({ level: 'silent' }),

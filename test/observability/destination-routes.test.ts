@@ -200,7 +200,7 @@ for (const engine of engines) {
         .where('id', '=', created.id)
         .executeTakeFirstOrThrow()
       const { decodeDestination } = await import('../../src/observability/destination.ts')
-      const decoded = decodeDestination(row, gateway.internals.foundation.secretBox)
+      const decoded = decodeDestination(row, gateway.secretBox)
       assert.equal(
         decoded.config.headers?.authorization,
         'Bearer abcdefghijklmnop',

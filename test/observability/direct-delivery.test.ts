@@ -168,7 +168,7 @@ test('stop writes the records still queued to the outbox; a repeat of a queued r
   const receiver = await startRecordingServer()
   try {
     const id = await createDestination({ name: 'late hook', type: 'webhook', config: { url: `${receiver.url}/hook` } })
-    const destination = decodeDestination((await destinations.find(id))!, gateway.internals.foundation.secretBox)
+    const destination = decodeDestination((await destinations.find(id))!, gateway.secretBox)
     const direct = new DirectDelivery({
       outbox: createObservabilityOutboxRepository(db),
       destinations,
@@ -211,7 +211,7 @@ test('a store that is slow to count deliveries holds back no batch; the counts i
       type: 'otel-collector',
       config: { endpoint: `${receiver.url}/v1/traces` },
     })
-    const destination = decodeDestination((await destinations.find(id))!, gateway.internals.foundation.secretBox)
+    const destination = decodeDestination((await destinations.find(id))!, gateway.secretBox)
     const slowDestinations = {
       ...destinations,
       addDelivered: async (destinationId: string, count: number) => {

@@ -57,7 +57,7 @@ for (const engine of engines) {
           const worker = new DeliveryWorker({
             destinations: createObservabilityDestinationsRepository(db, gateway.store.writes),
             outbox: createObservabilityOutboxRepository(db),
-            secretBox: gateway.internals.foundation.secretBox,
+            secretBox: gateway.secretBox,
             clock: { now: () => new Date() },
             egress: { allowPrivateNetworks: true },
             logger: pino({ level: 'silent' }),

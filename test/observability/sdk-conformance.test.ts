@@ -85,7 +85,7 @@ test('enqueueGeneration fails open: a store that fails drops the trace without t
   const broadcaster = createGenerationBroadcaster({
     destinations: createObservabilityDestinationsRepository(store.db, store.writes),
     outbox: createObservabilityOutboxRepository(store.db),
-    secretBox: gateway.internals.foundation.secretBox,
+    secretBox: gateway.secretBox,
     clock: systemClock,
     logger: { warn: (...args: unknown[]) => warnings.push(args) },
   })

@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { LightMyRequestResponse, InjectOptions } from 'fastify'
 import type { Logger } from 'pino'
+import type { Config } from '../../src/config/config.ts'
 import { loadConfig } from '../../src/config/load-config.ts'
+import { loadMasterKey } from '../../src/vault/master-key.ts'
+import { SecretBox } from '../../src/vault/secret-box.ts'
 import { assembleGateway, type Gateway } from '../../src/gateway.ts'
 import type { GatewayParts } from '../../src/compose/gateway-parts.ts'
 import { openStore, type Store } from '../../src/store/open-store.ts'
@@ -25,6 +28,8 @@ export interface TestGateway {
   readonly internals: GatewayParts
   /** The test's own connection to the gateway's database (opened on first use), to arrange and read rows. */
   readonly store: Store
+  /** A box under the operator's master key (SWITCHYARD_MASTER_KEY or the data directory's), to open what was sealed. */
+  readonly secretBox: SecretBox
   /** A generation's record and content as stored, read through the test's own connection. */
   findGeneration(id: string): Promise<StoredGeneration | undefined>
   readonly database: TestDatabase
@@ -77,7 +82,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     ...(options.cacheRefreshMs === undefined ? {} : { cacheRefreshMs: options.cacheRefreshMs }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   })
-  return new RunningTestGateway(gateway, parts, database)
+  return new RunningTestGateway(gateway, parts, database, config)
 }
 
 /** A test gateway over an assembled gateway; close() also closes the test's connection and disposes the database. */
@@ -90,6 +95,7 @@ export class RunningTestGateway implements TestGateway {
     gateway: Gateway,
     readonly internals: GatewayParts,
     readonly database: TestDatabase,
+    private readonly config: Config,
   ) {
     // Tests that restart on the same database stop the gateway alone: the test's connection stops with it.
     this.gateway = {
@@ -104,6 +110,10 @@ export class RunningTestGateway implements TestGateway {
   get store(): Store {
     this.#store ??= openStore(this.database.url)
     return this.#store
+  }
+
+  get secretBox(): SecretBox {
+    return new SecretBox(loadMasterKey(this.config.secrets.master_key, this.config.store.data_dir).key)
   }
 
   findGeneration(id: string): Promise<StoredGeneration | undefined> {

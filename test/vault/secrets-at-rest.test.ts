@@ -43,7 +43,7 @@ async function start(database: TestDatabase, masterKey: string, logs: Writable):
     logger: pino({ level: 'trace' }, logs),
   })
   // The store outlives each start: the test restarts on it and reads its files afterwards.
-  return new RunningTestGateway(gateway, parts, { ...database, dispose: async () => undefined })
+  return new RunningTestGateway(gateway, parts, { ...database, dispose: async () => undefined }, config)
 }
 
 function storeFiles(database: TestDatabase): Buffer {
