@@ -6,26 +6,54 @@ import { bearer, type TestGateway } from '../support/test-gateway.ts'
 
 export const negotiated = { prompt: '0.000003', completion: '0.000007' }
 
-export interface Answer {
+/** A private endpoint, a validation, or both, as `data` holds them, with the fields these tests read. */
+export interface EndpointData {
+  readonly id: string
+  readonly status: string
+  readonly model_name: string
+  readonly declared_region: string
+  readonly pricing: unknown
+  readonly passed: boolean
+  readonly checks: readonly { readonly name: string; readonly passed: boolean }[]
+  readonly endpoint: EndpointData
+  readonly validation: EndpointData
+}
+
+/** A page of endpoints, for `manage<EndpointList>` on the list route. */
+export type EndpointList = readonly (EndpointData & { readonly model_permaslug: string })[]
+
+/**
+ * What the management routes answer, with the fields these tests read: `data`, a minted `key`, or the
+ * error envelope. A field the answer lacks reads undefined, and the assertion that reads it fails.
+ */
+export interface ManagementBody<Data = EndpointData> {
+  readonly data: Data
+  readonly key: string
+  readonly error: { readonly code: number; readonly message: string; readonly metadata: { readonly reason: string } }
+}
+
+export interface Answer<Data = EndpointData> {
   readonly status: number
-  readonly body: any
+  /** The parsed JSON: every management route answers with a JSON body. */
+  readonly body: ManagementBody<Data>
   readonly text: string
 }
 
-export async function manage(
+/** Calls a management route with the admin key; `Data` names what the route puts in `data`. */
+export async function manage<Data = EndpointData>(
   gateway: TestGateway,
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   payload?: unknown,
   headers: Record<string, string> = {},
-): Promise<Answer> {
+): Promise<Answer<Data>> {
   const response = await gateway.inject({
     method,
     url: `/api/v1${url}`,
     headers: { ...bearer(gateway.adminKey), ...headers },
     ...(payload === undefined ? {} : { payload: payload as object }),
   })
-  return { status: response.statusCode, body: response.body === '' ? undefined : response.json(), text: response.body }
+  return { status: response.statusCode, body: response.json(), text: response.body }
 }
 
 export function endpointBody(upstreamUrl: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
