@@ -51,11 +51,25 @@ async function startInstance(): Promise<Instance> {
   return { child, url: /listening on (http:\/\/\S+)/.exec(output)![1]!, exited }
 }
 
+/**
+ * What the gateway answers, with the fields these tests read: a key, a chat completion, a batch or a
+ * destination. A field the answer lacks reads undefined, and the assertion that reads it fails.
+ */
+interface GatewayJson {
+  readonly key: string
+  readonly data: { readonly hash: string; readonly id: string; readonly usage: number }
+  readonly usage: { readonly cost: number }
+  readonly id: string
+  readonly status: string
+  readonly request_counts: { readonly total: number; readonly completed: number; readonly failed: number }
+  readonly results: readonly { readonly custom_id: string }[]
+}
+
 async function call(
   instance: Instance,
   path: string,
   init: { method?: string; key?: string; body?: unknown } = {},
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: GatewayJson }> {
   const response = await fetch(`${instance.url}${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: {
