@@ -36,7 +36,7 @@ test('stopping the gateway mid-batch and a crashed worker holding leases: each l
   const clock = movableClock()
   const second = await startBatchFixture({ databaseUrl: store, upstream: first.upstream, key: first.key, clock })
   try {
-    const db = second.gateway.gateway.store.db
+    const db = second.gateway.store.db
     const stranded = await db
       .selectFrom('batch_items')
       .select('id')
@@ -59,7 +59,7 @@ test('stopping the gateway mid-batch and a crashed worker holding leases: each l
     const waiting = await second.waitFor(id, (answer) => answer.body.request_counts.completed === size - 5)
     assert.equal(waiting.body.status, 'in_progress', 'leased lines are not taken before the lease expires')
     clock.advance(leaseMs + 1000)
-    second.gateway.gateway.batchWorker.wake()
+    second.gateway.internals.batchWorker.wake()
     const done = await second.waitFor(id, isTerminal)
     assert.equal(done.status, 200)
     assert.equal(done.body.status, 'completed')
@@ -132,7 +132,7 @@ test('callback_url receives a signed batch.completed webhook, retried after a fa
       (count) => count >= 1,
     )
     clock.advance(60_000)
-    fixture.gateway.gateway.batchWorker.wake()
+    fixture.gateway.internals.batchWorker.wake()
     await until(
       'the retry',
       async () => received.length,
@@ -155,7 +155,7 @@ test('callback_url receives a signed batch.completed webhook, retried after a fa
     const row = await until(
       'the delivery to be recorded',
       () =>
-        fixture.gateway.gateway.store.db
+        fixture.gateway.store.db
           .selectFrom('batches')
           .select(['webhook_status', 'webhook_attempts'])
           .where('id', '=', submitted.body.id)
@@ -173,10 +173,10 @@ test('a batch still unfinished after its 24h window expires with the unrun lines
   const clock = movableClock()
   const fixture = await startBatchFixture({ clock })
   try {
-    await fixture.gateway.gateway.batchWorker.stop()
+    await fixture.gateway.internals.batchWorker.stop()
     const submitted = await fixture.submit({ endpoint: '/v1/chat/completions', model, requests: chatLines(3) })
     clock.advance(24 * 60 * 60 * 1000 + 1000)
-    fixture.gateway.gateway.batchWorker.start()
+    fixture.gateway.internals.batchWorker.start()
     const done = await fixture.waitFor(submitted.body.id, isTerminal)
     assert.equal(done.body.status, 'expired')
     assert.deepEqual(done.body.request_counts, { total: 3, completed: 0, failed: 3 })

@@ -120,7 +120,7 @@ export function defineRunScenarios(suite: CoreSuiteOptions, define: DefineScenar
           (sum, line) => sum + BigInt(Math.ceil(line.body.input.length / 4)) * embeddingNanoPerToken,
           0n,
         )
-        const db = primary.gateway.gateway.store.db
+        const db = primary.gateway.store.db
         const batch = await db
           .selectFrom('batches')
           .select(['cost_nano', 'key_hash'])
@@ -128,7 +128,7 @@ export function defineRunScenarios(suite: CoreSuiteOptions, define: DefineScenar
           .executeTakeFirstOrThrow()
         assert.equal(BigInt(batch.cost_nano), expectedNano, 'the batch costs the sum of its lines')
         const ids = results.map((result) => result.id)
-        await primary.gateway.gateway.generations.flush()
+        await primary.gateway.internals.accounting.generations.flush()
         const deadline = Date.now() + 30_000
         let generations = await db
           .selectFrom('generations')

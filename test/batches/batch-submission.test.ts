@@ -17,7 +17,7 @@ let fixture: BatchFixture
 
 before(async () => {
   fixture = await startBatchFixture()
-  await fixture.gateway.gateway.batchWorker.stop()
+  await fixture.gateway.internals.batchWorker.stop()
 })
 after(() => fixture.close())
 
@@ -101,7 +101,7 @@ test('the anthropic and responses endpoints validate lines with their own dialec
 })
 
 test('embeddings lines are checked as POST /embeddings checks them; a bad line is named and nothing is stored', async () => {
-  const db = fixture.gateway.gateway.store.db
+  const db = fixture.gateway.store.db
   const stored = async () => ({
     batches: (await db.selectFrom('batches').select('id').execute()).length,
     items: (await db.selectFrom('batch_items').select('id').execute()).length,

@@ -47,7 +47,7 @@ async function inferenceKey() {
     payload: { name: 'spender' },
   })
   const plaintext = (created.json() as { key: string }).key
-  const record = await createApiKeysRepository(gateway.gateway.store.db).findByHash(hashKeySecret(plaintext))
+  const record = await createApiKeysRepository(gateway.store.db).findByHash(hashKeySecret(plaintext))
   assert.ok(record !== undefined)
   return { plaintext, record }
 }
@@ -55,7 +55,7 @@ async function inferenceKey() {
 test('grants add to total_credits; settled spend is total_usage; enforcement refuses past the balance', async () => {
   assert.deepEqual(await credits(), { total_credits: 0, total_usage: 0 })
   const { record } = await inferenceKey()
-  const { accounting } = gateway.gateway
+  const accounting = gateway.internals.accounting.service
   await assert.rejects(
     accounting.reserve({ key: record, generationId: 'gen-c0', attempt: 1, worstCaseNano: 1n, isByok: false }),
     (error: unknown) => {

@@ -15,7 +15,7 @@ import type { Caller } from '../../src/management/interns/caller.ts'
 
 export async function addWorkspace(gateway: TestGateway, slug: string): Promise<string> {
   const id = randomUUID()
-  await createOrganizationsRepository(gateway.gateway.store.db).insertWorkspace({
+  await createOrganizationsRepository(gateway.store.db).insertWorkspace({
     id,
     organizationId: gateway.gateway.bootstrap.organizationId,
     name: slug,
@@ -34,7 +34,7 @@ export async function mintKey(
   internId: string | null = null,
 ): Promise<string> {
   const plaintext = generateKeySecret()
-  await createApiKeysRepository(gateway.gateway.store.db).insert({
+  await createApiKeysRepository(gateway.store.db).insert({
     hash: hashKeySecret(plaintext),
     kind,
     name: `${kind} key`,
@@ -146,11 +146,11 @@ export const secretBody = (value: string, hosts: string[] = ['api.example.com'])
 export function seedingArea(gateway: TestGateway, listTimeoutMs?: number): InternAndVault {
   const base = loadConfig({ env: { LOG_LEVEL: 'silent' }, cwd: tmpdir() })
   return createInternAndVault({
-    db: gateway.gateway.store.db,
+    db: gateway.store.db,
     config: { ...base, interns: { workspaces: ['*'] } },
     clock: systemClock,
-    changeBus: gateway.gateway.changeBus,
-    masterBox: gateway.gateway.secretBox,
+    changeBus: gateway.internals.foundation.changeBus,
+    masterBox: gateway.secretBox,
     ...(listTimeoutMs === undefined ? {} : { listTimeoutMs }),
   })
 }

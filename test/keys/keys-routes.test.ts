@@ -215,7 +215,7 @@ test('external: external_user is {user}; the partner api_key is stored only as i
   assert.deepEqual(data.external_user, { user: 'customer-42' })
   const fetched = await request('GET', `/api/v1/keys/${data.hash}`, gateway.adminKey)
   assert.ok(!JSON.stringify(fetched.json).includes(partnerKey))
-  const row = await gateway.gateway.store.db
+  const row = await gateway.store.db
     .selectFrom('api_keys')
     .selectAll()
     .where('hash', '=', data.hash)
@@ -348,9 +348,9 @@ test('/keys takes management keys only (403); GET /key takes any key and describ
 
 test('usage fields and limit_remaining come from settled spend (BYOK apart unless included)', async () => {
   const { data } = await create({ limit: 1, limit_reset: 'monthly' })
-  const record = await createApiKeysRepository(gateway.gateway.store.db).findByHash(data.hash)
+  const record = await createApiKeysRepository(gateway.store.db).findByHash(data.hash)
   assert.ok(record !== undefined)
-  const { accounting } = gateway.gateway
+  const accounting = gateway.internals.accounting.service
   const paid = await accounting.reserve({
     key: record,
     generationId: 'gen-usage-1',

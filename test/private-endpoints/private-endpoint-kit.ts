@@ -91,8 +91,8 @@ export async function createWorkspaceKey(
 /** The generation record's cost (written after the answer, so polled). */
 export async function generationCostNano(gateway: TestGateway, generationId: string): Promise<bigint> {
   for (let attempt = 0; attempt < 200; attempt++) {
-    await gateway.gateway.generations.flush()
-    const row = await gateway.gateway.store.db
+    await gateway.internals.accounting.generations.flush()
+    const row = await gateway.store.db
       .selectFrom('generations')
       .select(['cost_nano'])
       .where('id', '=', generationId)
@@ -105,8 +105,8 @@ export async function generationCostNano(gateway: TestGateway, generationId: str
 
 export async function ledgerCostNano(gateway: TestGateway, generationId: string): Promise<bigint> {
   for (let attempt = 0; attempt < 200; attempt++) {
-    await gateway.gateway.ledger.flush?.()
-    const rows = await gateway.gateway.store.db
+    await gateway.internals.accounting.ledger.flush?.()
+    const rows = await gateway.store.db
       .selectFrom('ledger_entries')
       .selectAll()
       .where('generation_id', '=', generationId)
