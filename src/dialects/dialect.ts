@@ -65,6 +65,12 @@ export interface EncodeContext {
   readonly echo?: Readonly<Record<string, unknown>>
   /** Unix seconds at completion (Responses `completed_at`); `createdAt` when absent. */
   readonly completedAt?: number
+  /**
+   * Why the gateway ended the answer early (a server-tool loop stopped by a spend limit, e.g. `key_limit`).
+   * Responses reports status `incomplete` with this `incomplete_details.reason`; the other formats have no
+   * such field and report the result's finish reason (`length`: `length` / `max_tokens`).
+   */
+  readonly incompleteReason?: string
 }
 
 export interface StreamFinish {
@@ -75,6 +81,8 @@ export interface StreamFinish {
   readonly completedAt?: number
   /** Extra `usage` fields (Responses `server_tool_use_details` after a server-tool loop). */
   readonly usageExtra?: Readonly<Record<string, unknown>>
+  /** As `EncodeContext.incompleteReason`. */
+  readonly incompleteReason?: string
 }
 
 export interface StreamEncoder {

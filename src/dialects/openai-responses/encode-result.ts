@@ -8,7 +8,7 @@ export function encodeResponsesResult(result: CanonicalResult, context: EncodeCo
   return buildResponseObject(
     {
       output: result.output.map((item, index) => encodeOutputItem(item, index, context.generationId)),
-      outcome: outcomeOf(result.finish_reason),
+      outcome: outcomeOf(result.finish_reason, context.incompleteReason),
       usage: result.usage,
       costUsd: context.costUsd,
       completedAt: context.completedAt ?? context.createdAt,

@@ -41,7 +41,10 @@ export interface ResponseState {
   readonly usageExtra?: Readonly<Record<string, unknown>>
 }
 
-export function outcomeOf(finish: FinishReason): Outcome {
+/** The outcome of a finish reason, or `incomplete` with `incompleteReason` when the gateway ended the answer early. */
+export function outcomeOf(finish: FinishReason, incompleteReason?: string): Outcome {
+  if (incompleteReason !== undefined)
+    return { status: 'incomplete', incomplete_details: { reason: incompleteReason }, error: null }
   return outcomes[finish]
 }
 

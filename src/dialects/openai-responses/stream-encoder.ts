@@ -133,7 +133,7 @@ class ResponsesStreamEncoder implements StreamEncoder {
   finish(final: StreamFinish): string {
     if (this.closed) return ''
     this.closed = true
-    const outcome = outcomeOf(this.finishReason)
+    const outcome = outcomeOf(this.finishReason, final.incompleteReason)
     const response = this.response({
       output: this.encodedItems(),
       outcome,

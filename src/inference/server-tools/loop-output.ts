@@ -17,6 +17,8 @@ export interface LoopSummary {
   readonly completedAt: number
   readonly usageExtra: Readonly<Record<string, unknown>>
   readonly metadata?: Readonly<Record<string, unknown>>
+  /** The spend limit that stopped the loop early (`key_limit`, `budget`, `credits`); absent when it finished. */
+  readonly incompleteReason?: string
 }
 
 export interface LoopSink {
@@ -40,6 +42,7 @@ export function jsonLoopSink(request: InferenceRequest, responder: Responder, co
         costUsd: summary.costUsd,
         completedAt: summary.completedAt,
         ...(summary.metadata === undefined ? {} : { metadata: summary.metadata }),
+        ...(summary.incompleteReason === undefined ? {} : { incompleteReason: summary.incompleteReason }),
       })
       body.output = [...output.entries()].sort(([a], [b]) => a - b).map(([, item]) => item)
       body.usage = { ...(body.usage as Record<string, unknown>), ...summary.usageExtra }
@@ -78,6 +81,7 @@ export function streamLoopSink(request: InferenceRequest, responder: Responder, 
           completedAt: summary.completedAt,
           usageExtra: summary.usageExtra,
           ...(summary.metadata === undefined ? {} : { metadata: summary.metadata }),
+          ...(summary.incompleteReason === undefined ? {} : { incompleteReason: summary.incompleteReason }),
         }),
       )
       body?.end()

@@ -1,5 +1,6 @@
 // What the server-tool loop accumulates across steps: the growing conversation, output positions, the
 // summed usage and cost, tool-use counts, and the facts the pipeline records for the generation.
+import type { FinishReason } from '../../domain/inference/finish-reason.ts'
 import type { Message, ReasoningItem } from '../../domain/inference/message.ts'
 import type { CanonicalResult, OutputItem } from '../../domain/inference/result.ts'
 import { emptyUsage, type Usage } from '../../domain/inference/usage.ts'
@@ -13,11 +14,14 @@ export class LoopState {
   readonly messages: Message[]
   steps = 0
   costNano = 0n
+  unbilledExcessNano = 0n
   usage: Usage = emptyUsage
   requested = 0
   executed = 0
   webSearchRequests = 0
   nestedCostNano = 0n
+  /** The spend limit that refused the next step, when the loop stopped before the model finished. */
+  stoppedByLimit: string | null = null
   readonly #modelItems: OutputItem[] = []
   #nextIndex = 0
   #last: StepOutcome | null = null
@@ -30,6 +34,7 @@ export class LoopState {
   addStep(step: StepOutcome): void {
     this.steps += 1
     this.costNano += step.costNano
+    this.unbilledExcessNano += step.unbilledExcessNano
     this.usage = addUsage(this.usage, step.result.usage)
     this.#last = step
     this.#firstLatencyMs ??= step.latencyMs
@@ -92,9 +97,14 @@ export class LoopState {
       id: last?.result.id ?? '',
       model: last?.result.model ?? '',
       output: this.#modelItems,
-      finish_reason: last?.result.finish_reason ?? 'stop',
+      finish_reason: this.finishReason(last),
       usage: this.usage,
     }
+  }
+
+  /** A loop stopped by a spend limit ended early, like a call cut off at its output limit. */
+  private finishReason(last: StepOutcome | null): FinishReason {
+    return this.stoppedByLimit !== null ? 'length' : (last?.result.finish_reason ?? 'stop')
   }
 
   toolUseDetails(): Record<string, number> {
@@ -111,8 +121,9 @@ export class LoopState {
     facts.endpoint = last.endpoint
     facts.usage = this.usage
     facts.costNano = this.costNano
+    facts.unbilledExcessNano = this.unbilledExcessNano
     facts.upstreamId = last.result.id
-    facts.finishReason = last.result.finish_reason
+    facts.finishReason = this.finishReason(last)
     facts.nativeFinishReason = last.result.native_finish_reason ?? null
     facts.completion = this.#modelItems.map((item) => (item.type === 'text' ? item.text : '')).join('')
     facts.reasoning = this.#modelItems.map((item) => (item.type === 'reasoning' ? item.text : '')).join('')

@@ -1,6 +1,9 @@
 // One model call of the server-tool loop, reserved and settled like any call: route, reserve the worst
 // case (reservation `<generation>:<step>`), call with fallbacks (not streamed: the loop needs the whole
-// answer to find tool calls), price the usage, settle — or release when the call failed.
+// answer to find tool calls), price the usage, settle — or release when the call failed. A step whose
+// worst case a spend limit refuses is reported as StepUnaffordable, apart from every other failure, so
+// the loop can stop and answer with the steps it already ran.
+import { errorKinds, isGatewayError, type GatewayError } from '../../domain/errors.ts'
 import type { CanonicalCall } from '../../domain/inference/call.ts'
 import { foldStreamEvents } from '../../domain/inference/fold-stream-events.ts'
 import type { CanonicalResult } from '../../domain/inference/result.ts'
@@ -13,6 +16,7 @@ import { guardedRoute } from '../pipeline/guarded-route.ts'
 import { usageCostNano } from '../pricing/billable-usage.ts'
 import { estimateWorstCaseNano } from '../pricing/estimate-worst-case.ts'
 import type { RoutePlan } from '../routing/plan-route.ts'
+import type { Charge } from '../../accounting/split-charge.ts'
 import { AllAttemptsFailed, callWithFallbacks, type AttemptRecord } from '../upstream/call-with-fallbacks.ts'
 
 export interface StepInput {
@@ -28,7 +32,10 @@ export interface StepOutcome {
   readonly result: CanonicalResult
   readonly endpoint: EndpointEntry
   readonly plan: RoutePlan
+  /** What the step was billed (its priced usage, at most its reservation). */
   readonly costNano: bigint
+  /** What its priced usage came to above its reservation, left unbilled. */
+  readonly unbilledExcessNano: bigint
   readonly attempts: readonly AttemptRecord[]
   readonly latencyMs: number
 }
@@ -42,6 +49,19 @@ export class StepFailed extends Error {
   }
 }
 
+/** A spend limit (key limit, budget, credits) refused the step's reservation: nothing was called or billed for it. */
+export class StepUnaffordable extends Error {
+  constructor(readonly refusal: GatewayError) {
+    super(refusal.message)
+  }
+
+  /** The limit that refused, as the refusal names it in `metadata.limit_source` (`key_limit`, `budget`, `credits`). */
+  get limit(): string {
+    const source = this.refusal.metadata?.limit_source
+    return typeof source === 'string' ? source : errorKinds[this.refusal.kind].reason
+  }
+}
+
 export async function runLoopStep(input: StepInput, deps: InferenceDeps): Promise<StepOutcome> {
   const { request, prepared } = input
   const { plan, budgets } = guardedRoute(request, prepared, deps, input.settings)
@@ -49,14 +69,18 @@ export async function runLoopStep(input: StepInput, deps: InferenceDeps): Promis
     input.call,
     plan.candidates.map((candidate) => candidate.endpoint),
   )
-  const reservation = await deps.accounting.reserve({
-    key: request.key,
-    generationId: request.generationId,
-    attempt: input.step,
-    worstCaseNano,
-    isByok: false,
-    budgets,
-  })
+  const reservation = await deps.accounting
+    .reserve({
+      key: request.key,
+      generationId: request.generationId,
+      attempt: input.step,
+      worstCaseNano,
+      isByok: false,
+      budgets,
+    })
+    .catch((error: unknown) => {
+      throw isGatewayError(error) && error.kind === 'payment_required' ? new StepUnaffordable(error) : error
+    })
   let settled = false
   try {
     const sessionKey = prepared.sessionId === null ? null : `${request.key.workspaceId}:${prepared.sessionId}`
@@ -67,10 +91,11 @@ export async function runLoopStep(input: StepInput, deps: InferenceDeps): Promis
     const result =
       called.outcome.kind === 'result' ? called.outcome.result : foldStreamEvents(await collect(called.outcome.events))
     const endpoint = called.candidate.endpoint
-    const costNano = usageCostNano(endpoint.pricing, result.usage)
-    if (costNano > 0n) {
-      await deps.accounting.settle(reservation, {
-        costNano,
+    const pricedNano = usageCostNano(endpoint.pricing, result.usage)
+    let charge: Charge = { billedNano: 0n, unbilledExcessNano: 0n }
+    if (pricedNano > 0n) {
+      charge = await deps.accounting.settle(reservation, {
+        costNano: pricedNano,
         model: prepared.models[0]!,
         provider: endpoint.provider.slug,
         promptTokens: result.usage.input_tokens,
@@ -82,7 +107,16 @@ export async function runLoopStep(input: StepInput, deps: InferenceDeps): Promis
       })
       settled = true
     }
-    return { result, endpoint, plan, costNano, attempts: called.attempts, latencyMs: called.latencyMs }
+    const { billedNano: costNano, unbilledExcessNano } = charge
+    return {
+      result,
+      endpoint,
+      plan,
+      costNano,
+      unbilledExcessNano,
+      attempts: called.attempts,
+      latencyMs: called.latencyMs,
+    }
   } catch (error) {
     throw new StepFailed(error, error instanceof AllAttemptsFailed ? error.attempts : [])
   } finally {

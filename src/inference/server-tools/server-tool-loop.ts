@@ -5,7 +5,8 @@
 // the client as usual) or a stop condition fires — then pending calls are executed and one final turn
 // runs with tools disabled (the tool history given as text). The answer (JSON or SSE) carries every
 // step's items, the tool items typed `openrouter:<tool>`, the summed usage and cost, and
-// `usage.server_tool_use_details`.
+// `usage.server_tool_use_details`. When a spend limit refuses a step after the first, the loop stops and
+// answers with the steps it ran, marked incomplete with the limit's name; a refused first step is a 402.
 import { GatewayError, isGatewayError } from '../../domain/errors.ts'
 import type { CanonicalCall, FunctionTool } from '../../domain/inference/call.ts'
 import type { ToolCall } from '../../domain/inference/message.ts'
@@ -19,7 +20,7 @@ import type { Responder } from '../pipeline/responder.ts'
 import { routingMetadata } from '../pipeline/routing-metadata.ts'
 import { LoopState } from './loop-state.ts'
 import { jsonLoopSink, streamLoopSink, type LoopSink } from './loop-output.ts'
-import { runLoopStep, StepFailed, type StepOutcome } from './loop-step.ts'
+import { runLoopStep, StepFailed, StepUnaffordable, type StepInput, type StepOutcome } from './loop-step.ts'
 import { runServerTool, startedToolItem, toolItemId } from './run-server-tool.ts'
 import { functionNameOf, serverToolRegistry, toolOfFunctionName } from './server-tool-registry.ts'
 import type { ServerToolContext } from './server-tool.ts'
@@ -95,13 +96,12 @@ async function loop(input: LoopInput): Promise<void> {
     const call: Omit<CanonicalCall, 'model'> = toolsOn
       ? { ...base, messages: state.messages, tools: [...clientTools, ...offeredFunctions] }
       : { ...bare, messages: toolHistoryAsText(state.messages) }
-    last = await runLoopStep({ request, prepared, settings: input.settings, call, step }, deps).catch(
-      (error: unknown) => {
-        if (error instanceof StepFailed) facts.attempts = [...facts.attempts, ...error.attempts]
-        throw error
-      },
-    )
-    facts.attempts = [...facts.attempts, ...last.attempts]
+    const outcome = await runStep(input, { request, prepared, settings: input.settings, call, step })
+    if (outcome instanceof StepUnaffordable) {
+      state.stoppedByLimit = outcome.limit
+      break
+    }
+    last = outcome
     state.addStep(last)
     const serverCalls = await emitStep(last.result.output, toolsOn, input, context)
     const clientCalled = last.result.output.some(
@@ -122,8 +122,29 @@ async function loop(input: LoopInput): Promise<void> {
     costUsd: nanoToUsd(state.costNano),
     completedAt: Math.floor(deps.clock.now().getTime() / 1000),
     usageExtra: { server_tool_use_details: state.toolUseDetails() },
+    ...(state.stoppedByLimit === null ? {} : { incompleteReason: state.stoppedByLimit }),
     ...(request.wantsMetadata ? { metadata: loopMetadata(input, last) } : {}),
   })
+}
+
+/**
+ * One step, its attempts added to the facts. A later step that a spend limit refuses comes back as
+ * StepUnaffordable so the loop answers with the steps it ran; a refused first step is the request's 402.
+ */
+async function runStep(input: LoopInput, step: StepInput): Promise<StepOutcome | StepUnaffordable> {
+  const { facts } = input
+  try {
+    const outcome = await runLoopStep(step, input.deps)
+    facts.attempts = [...facts.attempts, ...outcome.attempts]
+    return outcome
+  } catch (error) {
+    if (error instanceof StepFailed) facts.attempts = [...facts.attempts, ...error.attempts]
+    if (error instanceof StepUnaffordable) {
+      if (step.step > 1) return error
+      throw error.refusal
+    }
+    throw error
+  }
 }
 
 export interface ExecutedCall {
