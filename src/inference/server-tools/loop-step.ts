@@ -16,7 +16,6 @@ import { guardedRoute } from '../pipeline/guarded-route.ts'
 import { usageCostNano } from '../pricing/billable-usage.ts'
 import { estimateWorstCaseNano } from '../pricing/estimate-worst-case.ts'
 import type { RoutePlan } from '../routing/plan-route.ts'
-import type { Charge } from '../../accounting/split-charge.ts'
 import { AllAttemptsFailed, callWithFallbacks, type AttemptRecord } from '../upstream/call-with-fallbacks.ts'
 
 export interface StepInput {
@@ -32,10 +31,7 @@ export interface StepOutcome {
   readonly result: CanonicalResult
   readonly endpoint: EndpointEntry
   readonly plan: RoutePlan
-  /** What the step was billed (its priced usage, at most its reservation). */
   readonly costNano: bigint
-  /** What its priced usage came to above its reservation, left unbilled. */
-  readonly unbilledExcessNano: bigint
   readonly attempts: readonly AttemptRecord[]
   readonly latencyMs: number
 }
@@ -91,11 +87,10 @@ export async function runLoopStep(input: StepInput, deps: InferenceDeps): Promis
     const result =
       called.outcome.kind === 'result' ? called.outcome.result : foldStreamEvents(await collect(called.outcome.events))
     const endpoint = called.candidate.endpoint
-    const pricedNano = usageCostNano(endpoint.pricing, result.usage)
-    let charge: Charge = { billedNano: 0n, unbilledExcessNano: 0n }
-    if (pricedNano > 0n) {
-      charge = await deps.accounting.settle(reservation, {
-        costNano: pricedNano,
+    const costNano = usageCostNano(endpoint.pricing, result.usage)
+    if (costNano > 0n) {
+      await deps.accounting.settle(reservation, {
+        costNano,
         model: prepared.models[0]!,
         provider: endpoint.provider.slug,
         promptTokens: result.usage.input_tokens,
@@ -107,16 +102,7 @@ export async function runLoopStep(input: StepInput, deps: InferenceDeps): Promis
       })
       settled = true
     }
-    const { billedNano: costNano, unbilledExcessNano } = charge
-    return {
-      result,
-      endpoint,
-      plan,
-      costNano,
-      unbilledExcessNano,
-      attempts: called.attempts,
-      latencyMs: called.latencyMs,
-    }
+    return { result, endpoint, plan, costNano, attempts: called.attempts, latencyMs: called.latencyMs }
   } catch (error) {
     throw new StepFailed(error, error instanceof AllAttemptsFailed ? error.attempts : [])
   } finally {
