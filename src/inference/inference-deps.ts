@@ -50,11 +50,13 @@ export interface InferenceDeps {
   readonly accounting: InferenceAccounting
   readonly generations: GenerationStore
   readonly workspaceSettings: (key: ApiKeyRecord) => WorkspaceInferenceSettings
+  // The policy of every call, required so that no entry point can leave one out: a caller that wants
+  // none passes a permissive one (no guardrail, no preset, no token limit).
   /** The effective guardrail rules of a key (key + member + workspace default guardrails). */
-  readonly guardrailRules?: (key: ApiKeyRecord) => EffectiveRules
+  readonly guardrailRules: (key: ApiKeyRecord) => EffectiveRules
   /** The designated version of a workspace's preset, for `@preset/<slug>` and `preset`. */
-  readonly presets?: PresetLookup
-  readonly tokenLimits?: InferenceTokenLimits
+  readonly presets: PresetLookup
+  readonly tokenLimits: InferenceTokenLimits
   /** Told the flag and redact rules a call's input matched (metrics); must not throw. */
   readonly onContentFilterMatches?: (findings: readonly ContentFilterFinding[]) => void
   /** Told every upstream attempt of a finished call (metrics); must not throw. */

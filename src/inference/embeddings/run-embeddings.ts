@@ -1,7 +1,9 @@
-// The embeddings pipeline, top to bottom: decode -> size check -> route (kind 'embedding') -> reserve
-// (prompt price x worst-case tokens) -> call with fallbacks -> answer; then (finally) settle or
-// release, record the generation (api_type 'embeddings') and broadcast it. Every outcome leaves
-// through the same `finally`.
+// The embeddings pipeline, top to bottom: decode -> size check -> admit tokens (tokens per minute) ->
+// route (kind 'embedding') under the key's guardrails -> reserve (prompt price x worst-case tokens)
+// against the key limit, credits and the guardrail and workspace budgets -> call with fallbacks ->
+// answer; then (finally) settle or release, record the generation (api_type 'embeddings') and
+// broadcast it. The policy steps are chat's own (guard-plan.ts); every outcome leaves through the
+// same `finally`.
 import { GatewayError, isGatewayError } from '../../domain/errors.ts'
 import type { ApiKeyRecord } from '../../domain/identity.ts'
 import type { EmbeddingsResult } from '../../domain/inference/embeddings.ts'
@@ -13,7 +15,8 @@ import {
 } from '../../dialects/embeddings/decode-request.ts'
 import { encodeEmbeddingsResponse } from '../../dialects/embeddings/encode-response.ts'
 import { encodeEnvelopeError } from '../../dialects/encode-envelope-error.ts'
-import type { InferenceDeps, SpendReservation } from '../inference-deps.ts'
+import type { InferenceDeps, SpendReservation, TokenCharge } from '../inference-deps.ts'
+import { guardPlan } from '../pipeline/guard-plan.ts'
 import { planRoute } from '../routing/plan-route.ts'
 import type { ProviderPreferences } from '../routing/provider-preferences.ts'
 import { AllAttemptsFailed, tryCandidates } from '../upstream/call-with-fallbacks.ts'
@@ -57,11 +60,13 @@ export function createEmbeddingsRunner(
   return async (request, body) => {
     const facts = newEmbeddingsFacts()
     let reservation: SpendReservation | null = null
+    let tokenCharge: TokenCharge | null = null
     try {
       const decoded = decode(body)
       checkInputSize(decoded, settings.maxInputChars)
       facts.decoded = decoded
       facts.sessionId = decoded.sessionId ?? sessionHeader(request.headers)
+      tokenCharge = await deps.tokenLimits.admitTokens(request.key, estimateEmbeddingTokens(decoded.call.inputs))
       reservation = await reserve(request, decoded, facts, deps)
       const result = await callUpstream(request, decoded, facts, deps)
       const tokens = result.prompt_tokens ?? estimateEmbeddingTokens(decoded.call.inputs)
@@ -86,6 +91,7 @@ export function createEmbeddingsRunner(
       }
     } finally {
       await recordEmbeddings(request, facts, reservation, deps)
+      if (tokenCharge !== null) await deps.tokenLimits.settleTokens(tokenCharge, facts.promptTokens)
     }
   }
 }
@@ -97,7 +103,7 @@ async function reserve(
   deps: InferenceDeps,
 ): Promise<SpendReservation> {
   const settings = deps.workspaceSettings(request.key)
-  facts.plan = planRoute(
+  const route = planRoute(
     {
       models: [decoded.model],
       kind: 'embedding',
@@ -108,6 +114,8 @@ async function reserve(
     },
     deps.routing,
   )
+  const { plan, budgets } = guardPlan(request.key, route, deps, settings)
+  facts.plan = plan
   const tokens = worstCaseEmbeddingTokens(decoded.call.inputs)
   const worstCaseNano = facts.plan.candidates.reduce((worst, candidate) => {
     const cost = costNano(candidate.endpoint.pricing, { promptTokens: tokens, completionTokens: 0 })
@@ -119,6 +127,7 @@ async function reserve(
     attempt: 1,
     worstCaseNano,
     isByok: false,
+    budgets,
   })
 }
 

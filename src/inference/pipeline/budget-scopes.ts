@@ -15,13 +15,13 @@ function usdToNanoExact(limitUsd: string): bigint {
 }
 
 export function budgetScopes(
-  rules: EffectiveRules | null,
+  rules: EffectiveRules,
   workspaceId: string,
   workspaceBudgets: readonly WorkspaceBudget[],
   clock: Clock,
 ): LimitedScope[] {
   const scopes: LimitedScope[] = []
-  for (const budget of rules?.budgets ?? []) {
+  for (const budget of rules.budgets) {
     scopes.push(
       windowedScope(
         `guardrail:${budget.guardrailId}`,

@@ -1,10 +1,7 @@
-// The route and the budget scopes of one model call under the key's guardrails and the workspace's
+// The route and the budget scopes of one text call under the key's guardrails and the workspace's
 // budgets; shared by the plain pipeline and every step of the server-tool loop.
-import type { LimitedScope } from '../../counters/spend-counters.ts'
 import type { InferenceDeps, WorkspaceInferenceSettings } from '../inference-deps.ts'
-import type { RoutePlan } from '../routing/plan-route.ts'
-import { filterPlanByGuardrails } from './apply-guardrails.ts'
-import { budgetScopes } from './budget-scopes.ts'
+import { guardPlan, type GuardedPlan } from './guard-plan.ts'
 import type { InferenceRequest } from './inference-request.ts'
 import type { PreparedCall } from './prepare-call.ts'
 import { routeCall } from './route-call.ts'
@@ -14,11 +11,6 @@ export function guardedRoute(
   prepared: PreparedCall,
   deps: InferenceDeps,
   settings: WorkspaceInferenceSettings,
-): { plan: RoutePlan; budgets: LimitedScope[] } {
-  const rules = deps.guardrailRules?.(request.key) ?? null
-  const plan = routeCall(request, prepared, deps.routing, settings)
-  return {
-    plan: rules === null ? plan : filterPlanByGuardrails(plan, rules),
-    budgets: budgetScopes(rules, request.key.workspaceId, settings.budgets, deps.clock),
-  }
+): GuardedPlan {
+  return guardPlan(request.key, routeCall(request, prepared, deps.routing, settings), deps, settings)
 }

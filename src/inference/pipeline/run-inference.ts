@@ -13,7 +13,6 @@ import { prepareCall, type PreparedCall } from './prepare-call.ts'
 import { resolvePreset } from './resolve-preset.ts'
 import { filterCallContent } from './apply-guardrails.ts'
 import { guardedRoute } from './guarded-route.ts'
-import type { EffectiveRules } from '../../guardrails/effective-rules.ts'
 import { respondJson } from './respond-json.ts'
 import { respondStream } from './respond-stream.ts'
 import { routingMetadata } from './routing-metadata.ts'
@@ -33,14 +32,10 @@ export async function runInference(
   let reservation: SpendReservation | null = null
   let tokens: TokenCharge | null = null
   try {
-    const rules = deps.guardrailRules?.(request.key) ?? null
-    const preset =
-      deps.presets === undefined
-        ? { body, slug: null }
-        : resolvePreset(body, request.dialect.name, request.key.workspaceId, deps.presets)
-    facts.prepared = guardCall(request, prepareCall(request, preset.body, settings, preset.slug), rules, deps)
+    const preset = resolvePreset(body, request.dialect.name, request.key.workspaceId, deps.presets)
+    facts.prepared = guardCall(request, prepareCall(request, preset.body, settings, preset.slug), deps)
     const inputTokens = estimateInputTokens(facts.prepared.decoded.call)
-    tokens = (await deps.tokenLimits?.admitTokens(request.key, inputTokens)) ?? null
+    tokens = await deps.tokenLimits.admitTokens(request.key, inputTokens)
     if (facts.prepared.decoded.serverTools.length > 0)
       return await runServerToolLoop(request, facts, responder, deps, settings)
     const { plan, budgets } = guardedRoute(request, facts.prepared, deps, settings)
@@ -66,7 +61,7 @@ export async function runInference(
     await finish(request, facts, reservation, settings, deps)
     deps.onAttempts?.(facts.attempts)
     if (tokens !== null)
-      await deps.tokenLimits?.settleTokens(tokens, (facts.usage?.input_tokens ?? 0) + (facts.usage?.output_tokens ?? 0))
+      await deps.tokenLimits.settleTokens(tokens, (facts.usage?.input_tokens ?? 0) + (facts.usage?.output_tokens ?? 0))
   }
 }
 
@@ -114,11 +109,9 @@ function metadataOf(
 function guardCall(
   request: InferenceRequest,
   prepared: PreparedCall,
-  rules: EffectiveRules | null,
   deps: InferenceDeps,
 ): PreparedCall {
-  if (rules === null) return prepared
-  const { call, findings } = filterCallContent(prepared.decoded.call, rules)
+  const { call, findings } = filterCallContent(prepared.decoded.call, deps.guardrailRules(request.key))
   if (findings.length > 0) {
     deps.onContentFilterMatches?.(findings)
     const matches = findings.map((finding) => ({

@@ -1,0 +1,216 @@
+// Every inference entry point is held to the same policy: for each row of the matrix (a guardrail's
+// model or provider lists, data regions, ZDR, a guardrail budget, a workspace budget, a key limit, the
+// key's tokens per minute), the HTTP dialects,
+// /embeddings and a batch line of each endpoint answer the same status. A batch line's status is its
+// response's status_code, or the status of its error's kind.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
+import { startTestGateway, bearer, type TestGateway } from '../support/test-gateway.ts'
+import { errorKinds, type ErrorKind } from '../../src/domain/errors.ts'
+import type { BatchEndpoint } from '../../src/batches/batch-status.ts'
+import { setTimeout as sleep } from 'node:timers/promises'
+
+let gateway: TestGateway
+let upstream: FakeUpstream
+
+const chatModel = 'test/model'
+const embeddingModel = 'test/embed'
+// The smallest budget or limit accepted; every call below reserves more than it.
+const tinyUsd = 0.000001
+// Far more than a row's calls use (about 30 tokens each); a row that spends it goes minutes into debt.
+const tokensPerMinute = 10_000
+
+before(async () => {
+  upstream = await startFakeUpstream({ api: 'openai-chat' })
+  gateway = await startTestGateway({
+    yaml: [
+      'providers:',
+      `  - { slug: chatco, api: openai-chat, base_url: "${upstream.url}" }`,
+      'models:',
+      `  - slug: ${chatModel}`,
+      '    endpoints:',
+      '      - { provider: chatco, upstream_model_id: m1, max_output_tokens: 100, pricing: { prompt: "0.000001", completion: "0.000002" } }',
+      `  - slug: ${embeddingModel}`,
+      '    kind: embedding',
+      '    endpoints:',
+      '      - { provider: chatco, upstream_model_id: e1, pricing: { prompt: "0.000001", completion: "0" } }',
+      'batches: { poll_interval_ms: 20 }',
+      `rate_limits: { per_key: { tokens_per_minute: ${tokensPerMinute} } }`,
+      '',
+    ].join('\n'),
+  })
+})
+after(async () => {
+  await gateway.close()
+  await upstream.close()
+})
+
+const admin = () => ({ ...bearer(gateway.adminKey), 'content-type': 'application/json' })
+
+async function manage(method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>): Promise<unknown> {
+  const answer = await gateway.inject({ method, url, headers: admin(), payload })
+  assert.ok(answer.statusCode === 200 || answer.statusCode === 201, `${method} ${url}: ${answer.body}`)
+  return answer.json()
+}
+
+interface MatrixKey {
+  readonly key: string
+  readonly hash: string
+}
+
+async function newKey(name: string, fields: Record<string, unknown> = {}): Promise<MatrixKey> {
+  const created = (await manage('POST', '/api/v1/keys', { name, ...fields })) as { key: string; data: { hash: string } }
+  return { key: created.key, hash: created.data.hash }
+}
+
+async function guardedKey(name: string, guardrail: Record<string, unknown>): Promise<MatrixKey> {
+  const key = await newKey(name)
+  const created = (await manage('POST', '/api/v1/guardrails', { name, ...guardrail })) as { data: { id: string } }
+  await manage('POST', `/api/v1/guardrails/${created.data.id}/assignments/keys`, { key_hashes: [key.hash] })
+  await gateway.internals.caches.guardrails.settled()
+  return key
+}
+
+interface Row {
+  readonly name: string
+  readonly status: number
+  readonly key: () => Promise<MatrixKey>
+}
+
+const rows: readonly Row[] = [
+  { name: 'no policy in the way', status: 200, key: () => newKey('open') },
+  {
+    name: 'a guardrail ignored_models names the model',
+    status: 403,
+    key: () => guardedKey('ignored', { ignored_models: [chatModel, embeddingModel] }),
+  },
+  {
+    name: 'a guardrail allowed_providers excludes every endpoint',
+    status: 403,
+    key: () => guardedKey('elsewhere', { allowed_providers: ['elsewhere'] }),
+  },
+  {
+    name: 'a guardrail allowed_models leaves the model out',
+    status: 403,
+    key: () => guardedKey('other-models', { allowed_models: ['other/model'] }),
+  },
+  {
+    name: 'a guardrail allows only data regions no endpoint serves',
+    status: 403,
+    key: () => guardedKey('regions', { allowed_data_regions: ['europe'] }),
+  },
+  {
+    name: 'a guardrail enforces zero data retention and no endpoint has it',
+    status: 403,
+    key: () => guardedKey('zdr', { enforce_zdr: true }),
+  },
+  {
+    name: 'the guardrail budget is spent',
+    status: 402,
+    key: () => guardedKey('guardrail-budget', { limit_usd: tinyUsd, reset_interval: 'daily' }),
+  },
+  {
+    name: 'the workspace daily budget is spent',
+    status: 402,
+    key: async () => {
+      const workspace = (await manage('POST', '/api/v1/workspaces', { name: 'Spent', slug: 'spent' })) as {
+        data: { id: string }
+      }
+      await manage('PUT', '/api/v1/workspaces/spent/budgets/daily', { limit_usd: tinyUsd })
+      await gateway.internals.caches.workspaces.settled()
+      return newKey('workspace-budget', { workspace_id: workspace.data.id })
+    },
+  },
+  { name: 'the key limit is spent', status: 402, key: () => newKey('key-limit', { limit: tinyUsd }) },
+  {
+    name: "the key's tokens per minute are spent",
+    status: 429,
+    key: async () => {
+      const key = await newKey('tokens')
+      // One call whose upstream reports a usage far past the limit: the rest is charged after the call.
+      upstream.script({ type: 'completion', text: 'spent', usage: { input_tokens: tokensPerMinute * 100 } })
+      assert.equal(await post(key.key, '/api/v1/chat/completions', chatBody), 200)
+      return key
+    },
+  },
+]
+
+const chatBody = { model: chatModel, messages: [{ role: 'user', content: 'hello there' }], max_tokens: 50 }
+const responsesBody = { model: chatModel, input: 'hello there', max_output_tokens: 50 }
+const embeddingsBody = { model: embeddingModel, input: 'hello there' }
+
+async function post(key: string, url: string, payload: Record<string, unknown>): Promise<number> {
+  const answer = await gateway.inject({
+    method: 'POST',
+    url,
+    headers: { ...bearer(key), 'content-type': 'application/json' },
+    payload,
+  })
+  return answer.statusCode
+}
+
+/** The status of a batch's only line: its response's status_code, or the status of its error's kind. */
+async function batchLineStatus(key: string, endpoint: BatchEndpoint, body: Record<string, unknown>): Promise<number> {
+  const { model, ...line } = body
+  const headers = { ...bearer(key), 'content-type': 'application/json' }
+  const submitted = await gateway.inject({
+    method: 'POST',
+    url: '/api/v1/batches',
+    headers,
+    payload: { endpoint, model, requests: [{ custom_id: 'only', body: line }] },
+  })
+  assert.equal(submitted.statusCode, 202, submitted.body)
+  const id = (submitted.json() as { id: string }).id
+  const [result] = await batchResults(id, headers)
+  if (result?.response !== null && result?.response !== undefined) return result.response.status_code
+  const reason = result?.error?.type
+  const kind = (Object.keys(errorKinds) as ErrorKind[]).find((candidate) => errorKinds[candidate].reason === reason)
+  assert.ok(kind !== undefined, `batch line result: ${JSON.stringify(result)}`)
+  return errorKinds[kind].status
+}
+
+interface LineResult {
+  readonly response: { readonly status_code: number } | null
+  readonly error: { readonly type: string } | null
+}
+
+/** Polls the batch until it is finished (its results are null until then), with a generous deadline. */
+async function batchResults(id: string, headers: Record<string, string>): Promise<readonly LineResult[]> {
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    const batch = (await gateway.inject({ method: 'GET', url: `/api/v1/batches/${id}`, headers })).json() as {
+      results: readonly LineResult[] | null
+    }
+    if (batch.results !== null) return batch.results
+    assert.ok(Date.now() < deadline, `batch ${id} did not finish`)
+    await sleep(20)
+  }
+}
+
+const httpEntryPoints: Readonly<Record<string, (key: string) => Promise<number>>> = {
+  '/chat/completions': (key) => post(key, '/api/v1/chat/completions', chatBody),
+  '/responses': (key) => post(key, '/api/v1/responses', responsesBody),
+  '/messages': (key) => post(key, '/api/v1/messages', chatBody),
+  '/embeddings': (key) => post(key, '/api/v1/embeddings', embeddingsBody),
+}
+
+// A Record over every batch endpoint: a new one fails to compile until it has a line here.
+const batchLines: Readonly<Record<BatchEndpoint, Record<string, unknown>>> = {
+  '/v1/chat/completions': chatBody,
+  '/v1/responses': responsesBody,
+  '/v1/messages': chatBody,
+  '/v1/embeddings': embeddingsBody,
+}
+
+for (const row of rows) {
+  test(`policy matrix: ${row.name} -> ${row.status} on every entry point`, async () => {
+    const { key } = await row.key()
+    const statuses: Record<string, number> = {}
+    for (const [name, call] of Object.entries(httpEntryPoints)) statuses[name] = await call(key)
+    for (const [endpoint, body] of Object.entries(batchLines) as [BatchEndpoint, Record<string, unknown>][])
+      statuses[`batch line ${endpoint}`] = await batchLineStatus(key, endpoint, body)
+    const expected = Object.fromEntries(Object.keys(statuses).map((name) => [name, row.status]))
+    assert.deepEqual(statuses, expected)
+  })
+}
