@@ -105,7 +105,7 @@ export function detectBuiltin(slug: BuiltinFilterSlug, text: string): TextSpan[]
 }
 
 /** Every non-empty match of a global regular expression, optionally filtered by a check. */
-export function findSpans(pattern: RegExp, text: string, isValid?: (candidate: string) => boolean): TextSpan[] {
+function findSpans(pattern: RegExp, text: string, isValid?: (candidate: string) => boolean): TextSpan[] {
   const spans: TextSpan[] = []
   for (const match of text.matchAll(pattern)) {
     if (match[0] === '' || (isValid !== undefined && !isValid(match[0]))) continue

@@ -65,6 +65,27 @@ test('a pattern that matches the empty string does not insert labels everywhere'
   assert.equal(outcome.messages[0]?.text, 'ab[X]c')
 })
 
+// A backtracking engine needs about 2^10000 steps for this text; the patterns run on RE2 (linear time).
+test('nested quantifiers over a long message are answered: redact, flag and block see no match', () => {
+  const text = `${'a'.repeat(10_000)}!`
+  const engine = new ContentFilterEngine([
+    pattern('^(a+)+$', 'block'),
+    pattern('(a+)+b', 'redact', '[B]'),
+    pattern('(a|aa)+$', 'flag'),
+  ])
+  assert.deepEqual(engine.apply([{ role: 'user', text }]), { messages: [{ role: 'user', text }], findings: [] })
+})
+
+test('a stored pattern the engine cannot run fails closed, naming the guardrail to fix', () => {
+  assert.throws(
+    () => new ContentFilterEngine([pattern('(a)\\1', 'block')]),
+    (error: unknown) =>
+      error instanceof GatewayError &&
+      error.kind === 'internal' &&
+      /PATCH \/api\/v1\/guardrails\/g-1/.test(error.message),
+  )
+})
+
 test('block throws a 403 GatewayError naming the guardrail and the rule, never the content', () => {
   const engine = new ContentFilterEngine([builtin('email', 'redact'), builtin('credit-card', 'block')])
   assert.throws(

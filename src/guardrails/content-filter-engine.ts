@@ -2,8 +2,8 @@
 // first match refuses the request with 403 naming the guardrail and the rule, never the matched text);
 // flag rules are recorded; redact rules then replace each match with the rule's label, in rule order.
 import { GatewayError } from '../domain/errors.ts'
-import { detectBuiltin, findSpans, type TextSpan } from './builtin-detectors.ts'
-import { compilePattern } from './compile-pattern.ts'
+import { detectBuiltin, type TextSpan } from './builtin-detectors.ts'
+import { compileUserPattern } from '../domain/compile-user-pattern.ts'
 import {
   builtinLabels,
   defaultPatternLabel,
@@ -96,15 +96,18 @@ function compileRule(filter: EffectiveContentFilter): CompiledRule {
       find: (text) => detectBuiltin(slug, text),
     }
   }
-  const compiled = compilePattern(filter.pattern)
+  const compiled = compileUserPattern(filter.pattern)
   if ('error' in compiled)
-    throw new GatewayError('internal', `Guardrail ${filter.guardrailId} holds an invalid pattern: ${compiled.error}`)
+    throw new GatewayError(
+      'internal',
+      `Guardrail ${filter.guardrailId} holds a pattern the gateway cannot run (${compiled.error}); an administrator must replace it with PATCH /api/v1/guardrails/${filter.guardrailId}`,
+    )
   return {
     ...base,
     rule: `pattern:${filter.pattern}`,
     label: filter.label ?? defaultPatternLabel,
     scanScope: 'all_messages',
-    find: (text) => findSpans(compiled.regex, text),
+    find: (text) => compiled.pattern.findSpans(text),
   }
 }
 

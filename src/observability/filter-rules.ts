@@ -1,6 +1,8 @@
 // filter_rules (api-reference §6.4): groups of rules over generation fields. A group joins its rules
 // with its `logic` (and | or); a trace passes when EVERY group matches. Disabled or absent rules pass
-// everything.
+// everything. A regex rule runs on RE2 (linear time, see compile-user-pattern.ts); a stored pattern
+// that RE2 cannot compile (written before patterns were checked for it) matches nothing.
+import { compileUserPattern } from '../domain/compile-user-pattern.ts'
 
 export type FilterField =
   | 'model'
@@ -89,7 +91,10 @@ const comparisons: Readonly<Record<Exclude<FilterOperator, 'exists' | 'not_exist
   not_equals: (actual, expected) => String(actual) !== String(expected),
   contains: (actual, expected) => String(actual).includes(String(expected)),
   not_contains: (actual, expected) => !String(actual).includes(String(expected)),
-  regex: (actual, expected) => new RegExp(String(expected)).test(String(actual)),
+  regex: (actual, expected) => {
+    const compiled = compileUserPattern(String(expected))
+    return 'pattern' in compiled && compiled.pattern.test(String(actual))
+  },
   starts_with: (actual, expected) => String(actual).startsWith(String(expected)),
   ends_with: (actual, expected) => String(actual).endsWith(String(expected)),
   gt: (actual, expected) => Number(actual) > Number(expected),
@@ -139,10 +144,9 @@ export function filterRulesProblems(rules: FilterRules): string[] {
 
 function regexProblems(path: string, pattern: string): string[] {
   if (pattern.length > maxRegexLength) return [`${path}.value must be a regex of at most ${maxRegexLength} characters`]
-  try {
-    new RegExp(pattern)
-    return []
-  } catch (error) {
-    return [`${path}.value is not a valid regular expression: ${(error as Error).message}`]
-  }
+  const compiled = compileUserPattern(pattern)
+  if ('pattern' in compiled) return []
+  return [
+    `${path}.value is not a valid regular expression: ${compiled.error}; docs/observability.md lists the accepted syntax`,
+  ]
 }

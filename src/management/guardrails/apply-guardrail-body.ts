@@ -2,7 +2,7 @@
 // fields sent together, valid regular expressions, one entry per builtin, scan_scope only for prompt
 // injection) and returns the new record. Collections have replace semantics; null clears.
 import { GatewayError } from '../../domain/errors.ts'
-import { compilePattern } from '../../guardrails/compile-pattern.ts'
+import { compileUserPattern } from '../../domain/compile-user-pattern.ts'
 import type { BuiltinFilter, GuardrailRecord, PatternFilter } from '../../domain/guardrail-record.ts'
 import { formatUsdDecimal } from '../workspaces/format-usd-decimal.ts'
 import type { UpdateGuardrailBody } from './schema.ts'
@@ -20,11 +20,11 @@ function distinct<T>(list: readonly T[] | null | undefined): T[] | null | undefi
 function toPatternFilters(filters: Body['content_filters']): PatternFilter[] | null | undefined {
   if (filters === undefined || filters === null) return filters
   return filters.map((filter, index) => {
-    const compiled = compilePattern(filter.pattern)
+    const compiled = compileUserPattern(filter.pattern)
     if ('error' in compiled)
       throw new GatewayError(
         'invalid_request',
-        `content_filters[${index}].pattern is not a valid regular expression: ${compiled.error}`,
+        `content_filters[${index}].pattern is not a valid regular expression: ${compiled.error}; docs/workspaces.md lists the accepted syntax`,
       )
     return { pattern: filter.pattern, action: filter.action, label: filter.label ?? null }
   })
