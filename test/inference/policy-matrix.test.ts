@@ -1,5 +1,5 @@
 // Every inference entry point is held to the same policy: for each row of the matrix (a guardrail's
-// model or provider lists, data regions, ZDR, a guardrail budget, a workspace budget, a key limit, the
+// model or provider lists, data regions, ZDR, a content filter's block rule, a guardrail budget, a workspace budget, a key limit, the
 // key's tokens per minute), the HTTP dialects,
 // /embeddings and a batch line of each endpoint answer the same status. A batch line's status is its
 // response's status_code, or the status of its error's kind.
@@ -104,6 +104,11 @@ const rows: readonly Row[] = [
     name: 'a guardrail enforces zero data retention and no endpoint has it',
     status: 403,
     key: () => guardedKey('zdr', { enforce_zdr: true }),
+  },
+  {
+    name: 'a guardrail content filter blocks the input',
+    status: 403,
+    key: () => guardedKey('blocked', { content_filters: [{ pattern: 'hello', action: 'block' }] }),
   },
   {
     name: 'the guardrail budget is spent',
@@ -214,3 +219,18 @@ for (const row of rows) {
     assert.deepEqual(statuses, expected)
   })
 }
+
+test('a redact rule rewrites an embeddings input before the upstream sees it', async () => {
+  const { key } = await guardedKey('redacted', { content_filter_builtins: [{ slug: 'email', action: 'redact' }] })
+  const answer = await gateway.inject({
+    method: 'POST',
+    url: '/api/v1/embeddings',
+    headers: { ...bearer(key), 'content-type': 'application/json' },
+    payload: { model: embeddingModel, input: ['write to ada@example.com', 'no address here'] },
+  })
+  assert.equal(answer.statusCode, 200, answer.body)
+  assert.deepEqual((upstream.requests.at(-1)?.body as { input?: unknown }).input, [
+    'write to [EMAIL]',
+    'no address here',
+  ])
+})

@@ -1,9 +1,9 @@
-// The embeddings pipeline, top to bottom: decode -> size check -> admit tokens (tokens per minute) ->
-// route (kind 'embedding') under the key's guardrails -> reserve (prompt price x worst-case tokens)
-// against the key limit, credits and the guardrail and workspace budgets -> call with fallbacks ->
-// answer; then (finally) settle or release, record the generation (api_type 'embeddings') and
-// broadcast it. The policy steps are chat's own (guard-plan.ts); every outcome leaves through the
-// same `finally`.
+// The embeddings pipeline, top to bottom: decode -> size check -> content filters -> admit tokens
+// (tokens per minute) -> route (kind 'embedding') under the key's guardrails -> reserve (prompt price x
+// worst-case tokens) against the key limit, credits and the guardrail and workspace budgets -> call
+// with fallbacks -> answer; then (finally) settle or release, record the generation (api_type
+// 'embeddings') and broadcast it. The policy steps are chat's own (guard-plan.ts,
+// report-content-matches.ts); every outcome leaves through the same `finally`.
 import { GatewayError, isGatewayError } from '../../domain/errors.ts'
 import type { ApiKeyRecord } from '../../domain/identity.ts'
 import type { EmbeddingsResult } from '../../domain/inference/embeddings.ts'
@@ -17,6 +17,8 @@ import { encodeEmbeddingsResponse } from '../../dialects/embeddings/encode-respo
 import { encodeEnvelopeError } from '../../dialects/encode-envelope-error.ts'
 import type { InferenceDeps, SpendReservation, TokenCharge } from '../inference-deps.ts'
 import { guardPlan } from '../pipeline/guard-plan.ts'
+import { reportContentMatches } from '../pipeline/report-content-matches.ts'
+import { filterEmbeddingInputs } from './filter-embedding-inputs.ts'
 import { planRoute } from '../routing/plan-route.ts'
 import type { ProviderPreferences } from '../routing/provider-preferences.ts'
 import { AllAttemptsFailed, tryCandidates } from '../upstream/call-with-fallbacks.ts'
@@ -62,8 +64,9 @@ export function createEmbeddingsRunner(
     let reservation: SpendReservation | null = null
     let tokenCharge: TokenCharge | null = null
     try {
-      const decoded = decode(body)
-      checkInputSize(decoded, settings.maxInputChars)
+      const received = decode(body)
+      checkInputSize(received, settings.maxInputChars)
+      const decoded = filterContent(request, received, deps)
       facts.decoded = decoded
       facts.sessionId = decoded.sessionId ?? sessionHeader(request.headers)
       tokenCharge = await deps.tokenLimits.admitTokens(request.key, estimateEmbeddingTokens(decoded.call.inputs))
@@ -94,6 +97,17 @@ export function createEmbeddingsRunner(
       if (tokenCharge !== null) await deps.tokenLimits.settleTokens(tokenCharge, facts.promptTokens)
     }
   }
+}
+
+/** The key's content filters on the inputs (block -> 403, redact before any upstream or stored content). */
+function filterContent(
+  request: EmbeddingsRequest,
+  decoded: DecodedEmbeddingsRequest,
+  deps: InferenceDeps,
+): DecodedEmbeddingsRequest {
+  const { inputs, findings } = filterEmbeddingInputs(decoded.call.inputs, deps.guardrailRules(request.key))
+  reportContentMatches(request, findings, deps)
+  return findings.length === 0 ? decoded : withFields(decoded, { call: withFields(decoded.call, { inputs }) })
 }
 
 async function reserve(

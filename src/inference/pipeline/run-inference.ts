@@ -12,6 +12,7 @@ import type { InferenceRequest } from './inference-request.ts'
 import { prepareCall, type PreparedCall } from './prepare-call.ts'
 import { resolvePreset } from './resolve-preset.ts'
 import { filterCallContent } from './apply-guardrails.ts'
+import { reportContentMatches } from './report-content-matches.ts'
 import { guardedRoute } from './guarded-route.ts'
 import { respondJson } from './respond-json.ts'
 import { respondStream } from './respond-stream.ts'
@@ -106,27 +107,9 @@ function metadataOf(
  * Content filters on the decoded input: block throws 403, redaction happens before any upstream, and
  * the flag and redact rules that matched are logged (rule and counts, never the text) and counted.
  */
-function guardCall(
-  request: InferenceRequest,
-  prepared: PreparedCall,
-  deps: InferenceDeps,
-): PreparedCall {
+function guardCall(request: InferenceRequest, prepared: PreparedCall, deps: InferenceDeps): PreparedCall {
   const { call, findings } = filterCallContent(prepared.decoded.call, deps.guardrailRules(request.key))
-  if (findings.length > 0) {
-    deps.onContentFilterMatches?.(findings)
-    const matches = findings.map((finding) => ({
-      guardrail_id: finding.guardrailId,
-      guardrail: finding.guardrailName,
-      rule: finding.rule,
-      action: finding.action,
-      message_index: finding.messageIndex,
-      count: finding.matchCount,
-    }))
-    deps.logger.info(
-      { reqId: request.requestId, generation_id: request.generationId, content_filter_matches: matches },
-      'content filter matches',
-    )
-  }
+  reportContentMatches(request, findings, deps)
   return withFields(prepared, { decoded: withFields(prepared.decoded, { call }) })
 }
 
