@@ -6,6 +6,7 @@ import type { Clock } from '../domain/clock.ts'
 import type { ApiKeyRecord } from '../domain/identity.ts'
 import { GatewayError } from '../domain/errors.ts'
 import { egressProblem, type EgressPolicy } from '../http/egress-policy.ts'
+import { isInternConfined, isVisibleToKey, type FindKeyByHash } from '../identity/is-visible-to-key.ts'
 import type { BatchRow, BatchesRepository } from '../store/repositories/batches-repository.ts'
 import { isTerminalStatus, listableStatuses, type BatchStatus } from './batch-status.ts'
 import { batchView, resultView } from './batch-view.ts'
@@ -22,6 +23,8 @@ export interface BatchServiceDeps {
   readonly maxBodyBytes: number
   readonly maxRequests: number
   readonly egress: EgressPolicy
+  /** Finds the key that submitted a batch, so an intern's own key sees only its intern's batches. */
+  readonly findKey: FindKeyByHash
   /** Grants - usage in nano-dollars when credits are enforced; null when they are not. */
   readonly availableBalanceNano: () => Promise<bigint | null>
   /** Wakes the worker after a submit or cancel so it need not wait for its next poll. */
@@ -49,7 +52,10 @@ export function createBatchService(deps: BatchServiceDeps): BatchService {
   return new BatchService(deps)
 }
 
-/** The batch route operations; every one but submit acts only on a batch of the key's workspace. */
+/**
+ * The batch route operations; every one but submit acts only on a batch of the key's workspace, and for an
+ * intern's own key only on a batch a key of its intern submitted (any other answers as an unknown id).
+ */
 export class BatchService {
   readonly #deps: BatchServiceDeps
 
@@ -136,6 +142,7 @@ export class BatchService {
           })
     const rows = await this.#deps.batches.list({
       workspaceId: key.workspaceId,
+      ...(isInternConfined(key) ? { submittedBy: { keyHash: key.hash, internId: key.internId } } : {}),
       limit: limit + 1,
       ...(after === undefined ? {} : { after }),
       ...(statuses === undefined ? {} : { statuses }),
@@ -176,7 +183,12 @@ export class BatchService {
 
   async #owned(id: string, key: ApiKeyRecord): Promise<BatchRow> {
     const row = await this.#deps.batches.find(id)
-    if (row === undefined || row.workspace_id !== key.workspaceId) throw new GatewayError('not_found', notFoundMessage)
+    if (
+      row === undefined ||
+      row.workspace_id !== key.workspaceId ||
+      !(await isVisibleToKey(key, row.key_hash, this.#deps.findKey))
+    )
+      throw new GatewayError('not_found', notFoundMessage)
     return row
   }
 }

@@ -74,6 +74,7 @@ export function createBatches(deps: CreateBatchesDeps): {
     maxBodyBytes: config.batches.max_body_bytes,
     maxRequests: config.batches.max_requests,
     egress,
+    findKey: (hash) => deps.keyCache.lookup(hash),
     availableBalanceNano,
     onChange: () => worker.wake(),
   })

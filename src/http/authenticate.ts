@@ -7,6 +7,7 @@ import type { Clock } from '../domain/clock.ts'
 import type { ApiKeyRecord } from '../domain/identity.ts'
 import { hashKeySecret } from '../identity/api-key-secret.ts'
 import type { KeyCache } from '../identity/key-cache.ts'
+import { isInternConfined } from '../identity/is-visible-to-key.ts'
 import type { RouteAuth } from './route-auth.ts'
 
 export interface AuthenticateDeps {
@@ -64,6 +65,9 @@ function checkKind(key: ApiKeyRecord, auth: Exclude<RouteAuth, 'none'>): void {
       'forbidden',
       'Management keys cannot call inference routes; create an inference key with POST /api/v1/keys',
     )
+  }
+  if (auth === 'unconfined' && isInternConfined(key)) {
+    throw new GatewayError('not_found', 'Resource not found: an intern key can only reach its own intern')
   }
   if (auth === 'workspace' && key.kind === 'management') {
     throw new GatewayError(

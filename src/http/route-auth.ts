@@ -8,8 +8,10 @@ export type RouteAuth =
   | 'management'
   /** Inference and intern keys; management keys get 403. */
   | 'inference'
-  /** Any valid key (GET /key, presets). */
+  /** Any valid key (GET /key, the catalog, generations). */
   | 'any'
+  /** Management and inference keys; an intern's own key is confined to its intern and gets 404 (presets). */
+  | 'unconfined'
   /** Inference and intern keys, not management keys (vault and intern routes), refused with 401. */
   | 'workspace'
 

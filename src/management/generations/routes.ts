@@ -1,10 +1,12 @@
 // GET /generation and GET /generation/content: a generation's metadata and its stored content, for
-// callers in the generation's workspace (management keys: any workspace of the organization).
+// callers in the generation's workspace (management keys: any workspace of the organization). An
+// intern's own key reads only generations made by keys of its intern; others answer as an unknown id.
 import { Type } from 'typebox'
 import { GatewayError } from '../../domain/errors.ts'
 import type { ApiKeyRecord } from '../../domain/identity.ts'
 import type { GenerationStore, StoredGeneration } from '../../generations/generation-store.ts'
 import type { TypedApp } from '../../http/typed-app.ts'
+import { isVisibleToKey, type FindKeyByHash } from '../../identity/is-visible-to-key.ts'
 import { presentGeneration, presentGenerationContent } from './present-generation.ts'
 
 const GenerationQuery = Type.Object({
@@ -16,23 +18,29 @@ const GenerationQuery = Type.Object({
   }),
 })
 
-async function findVisible(store: GenerationStore, id: string, key: ApiKeyRecord): Promise<StoredGeneration> {
+async function findVisible(
+  store: GenerationStore,
+  findKey: FindKeyByHash,
+  id: string,
+  key: ApiKeyRecord,
+): Promise<StoredGeneration> {
   const found = await store.find(id)
   const visible =
     found !== undefined &&
     found.record.organizationId === key.organizationId &&
-    (key.kind === 'management' || found.record.workspaceId === key.workspaceId)
+    (key.kind === 'management' || found.record.workspaceId === key.workspaceId) &&
+    (await isVisibleToKey(key, found.record.keyHash, findKey))
   if (!visible) throw new GatewayError('not_found', `Generation ${id} not found in this workspace`)
   return found
 }
 
-export function registerGenerationRoutes(app: TypedApp, store: GenerationStore): void {
+export function registerGenerationRoutes(app: TypedApp, store: GenerationStore, findKey: FindKeyByHash): void {
   const tags = ['generations']
   app.get(
     '/api/v1/generation',
     { config: { auth: 'any' }, schema: { tags, summary: "A generation's metadata", querystring: GenerationQuery } },
     async (request) => {
-      const { record } = await findVisible(store, request.query.id, request.principal!.key)
+      const { record } = await findVisible(store, findKey, request.query.id, request.principal!.key)
       return { data: presentGeneration(record) }
     },
   )
@@ -44,7 +52,7 @@ export function registerGenerationRoutes(app: TypedApp, store: GenerationStore):
       schema: { tags, summary: "A generation's stored input and output", querystring: GenerationQuery },
     },
     async (request) => {
-      const { record, content } = await findVisible(store, request.query.id, request.principal!.key)
+      const { record, content } = await findVisible(store, findKey, request.query.id, request.principal!.key)
       if (content === null)
         throw new GatewayError(
           'not_found',

@@ -2,6 +2,7 @@
 // and an intern's own key is confined to its intern.
 import type { FastifyRequest } from 'fastify'
 import { GatewayError } from '../../domain/errors.ts'
+import { isInternConfined } from '../../identity/is-visible-to-key.ts'
 
 export interface Caller {
   readonly workspaceId: string
@@ -14,6 +15,5 @@ export function callerOf(request: FastifyRequest): Caller {
   const key = request.principal?.key
   if (key === undefined)
     throw new GatewayError('unauthorized', 'Missing Authentication header: send "Authorization: Bearer <API key>"')
-  const isInternKey = key.kind === 'intern' || key.internId !== null
-  return { workspaceId: key.workspaceId, internId: key.internId, isInternKey }
+  return { workspaceId: key.workspaceId, internId: key.internId, isInternKey: isInternConfined(key) }
 }

@@ -24,7 +24,7 @@ const bodies = {
 } satisfies Record<PresetFormat, TSchema>
 
 const tags = ['presets']
-const config = { auth: 'any' as const }
+const config = { auth: 'unconfined' as const }
 
 function keyOf(request: FastifyRequest): ApiKeyRecord {
   return request.principal!.key

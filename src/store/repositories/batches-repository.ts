@@ -17,6 +17,8 @@ export interface NewBatchItem {
 
 export interface ListBatchesQuery {
   readonly workspaceId: string
+  /** Only batches submitted by this key or, when `internId` is set, by any key of that intern. */
+  readonly submittedBy?: { readonly keyHash: string; readonly internId: string | null }
   readonly limit: number
   /** Return batches older than this one (newest first). */
   readonly after?: BatchRow
@@ -91,6 +93,18 @@ async function findBatch(db: Kysely<Database>, id: string): Promise<BatchRow | u
 
 async function listBatches(db: Kysely<Database>, query: ListBatchesQuery): Promise<BatchRow[]> {
   let select = db.selectFrom('batches').selectAll().where('workspace_id', '=', query.workspaceId)
+  const submittedBy = query.submittedBy
+  if (submittedBy !== undefined) {
+    const internId = submittedBy.internId
+    select = select.where((builder) =>
+      internId === null
+        ? builder('key_hash', '=', submittedBy.keyHash)
+        : builder.or([
+            builder('key_hash', '=', submittedBy.keyHash),
+            builder('key_hash', 'in', builder.selectFrom('api_keys').select('hash').where('intern_id', '=', internId)),
+          ]),
+    )
+  }
   const after = query.after
   if (after !== undefined) {
     select = select.where((builder) =>
