@@ -11,6 +11,7 @@ import { RouteTable } from './http/route-table.ts'
 import { withSchemaTypes, type TypedApp } from './http/typed-app.ts'
 import { registerErrorHandling } from './http/error-handler.ts'
 import { createAuthenticateHook } from './http/authenticate.ts'
+import { refuseUnstorableBodyIdentifiers, refuseUnstorableParameters } from './http/refuse-unstorable-identifiers.ts'
 import { registerRequestObservers, type HttpMetrics } from './http/metrics.ts'
 import { registerOpsRoutes } from './http/ops-routes.ts'
 import { createRateLimitHook } from './rate-limits/rate-limit-hook.ts'
@@ -130,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
+  app.addHook('onRequest', refuseUnstorableParameters)
+  app.addHook('preValidation', refuseUnstorableBodyIdentifiers)
   app.addHook(
     'onRequest',
     createAuthenticateHook({ keyCache: deps.keyCache, clock: deps.clock, onKeyUsed: deps.onKeyUsed }),
@@ -158,7 +161,7 @@ function registerRouteModules(app: TypedApp, deps: AppDeps): void {
   registerDeprecatedPaymentsRoute(app)
   registerOrganizationRoutes(app, deps.services.organization)
   registerCatalogRoutes(app, deps.catalog)
-  registerGenerationRoutes(app, deps.generations, (hash) => deps.keyCache.lookup(hash))
+  registerGenerationRoutes(app, deps.generations)
   registerKeysRoutes(app, deps.services.keys)
   registerCreditsRoutes(app, deps.services.credits)
   registerInternAndVaultRoutes(app, deps.services.internAndVault)

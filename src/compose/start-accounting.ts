@@ -35,6 +35,12 @@ export interface AccountingInputs {
 
 export async function startAccounting(inputs: AccountingInputs, shutdown: Shutdown): Promise<Accounting> {
   const { foundation, config, clock, logger } = inputs
+  foundation.store.writes.rejectedRows.onRejected(({ table, row, reason }) =>
+    logger.error(
+      { table, row, reason },
+      'the store refused a row: it was set aside, the rows batched with it are written',
+    ),
+  )
   const generations = startGenerations(foundation.store, config, clock, logger, shutdown)
   const ledger = await startLedger(foundation, logger, shutdown)
   const grants = createCreditGrantsRepository(foundation.store.db)

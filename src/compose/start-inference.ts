@@ -136,6 +136,7 @@ function metricHooks(metrics: GatewayMetrics): Pick<InferenceDeps, 'onContentFil
 /** Gauges read when scraped: breaker states, cache sizes and hit counts, observability delivery depth. */
 function observeState(metrics: GatewayMetrics, breaker: CircuitBreaker, inputs: InferenceInputs): void {
   metrics.observeBreakers(() => breaker.snapshot())
+  metrics.observeRejectedRows(() => inputs.foundation.store.writes.rejectedRows.counts())
   metrics.observeCache('api_keys', () => ({ entries: inputs.keyCache.size, ...inputs.keyCache.lookups }))
   metrics.observeCache('workspaces', () => ({ entries: inputs.caches.workspaces.size }))
   metrics.observeOutbox(() => inputs.observability.outboxDepth())

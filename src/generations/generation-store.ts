@@ -1,11 +1,13 @@
 // Writes generation records off the response path: records wait in memory and are inserted in
 // batches (every `flushIntervalMs` or `batchSize` records, and on close), a record and its content in
 // one transaction, a slice of records at a time (`inSlices`), through the store's `WriteBehind` (a
-// worker thread on a SQLite file). Reads look at the pending records first, so a record is visible the
-// moment its response is sent.
+// worker thread on a SQLite file). A record the store refuses on its own is set aside (`commitRows`:
+// logged, counted) and the others are written. Reads look at the pending records first, so a record is
+// visible the moment its response is sent.
 import type { Kysely } from 'kysely'
 import type { Database } from '../store/database.ts'
 import { BatchInsert, inSlices } from '../store/batch-insert.ts'
+import { commitRows, type RowsPlan } from '../store/commit-rows.ts'
 import type { WriteBehind } from '../store/write-behind.ts'
 import type { GenerationContent, GenerationRecord } from './generation-record.ts'
 
@@ -27,15 +29,13 @@ export class GenerationStore {
   readonly #writes: WriteBehind
   readonly #onError: (error: unknown) => void
   readonly #batchSize: number
-  readonly #insertRecords: BatchInsert<Database['generations']>
-  readonly #insertContents: BatchInsert<Database['generation_contents']>
+  readonly #plan: RowsPlan<Pending>
 
   /** `writes` commits the records (the store's `WriteBehind`); reads go through `db`. */
   constructor(db: Kysely<Database>, writes: WriteBehind, onError: (error: unknown) => void, batchSize = 200) {
     this.#db = db
     this.#writes = writes
-    this.#insertRecords = new BatchInsert(db, 'generations', { skipConflictsOn: ['id'] })
-    this.#insertContents = new BatchInsert(db, 'generation_contents', { skipConflictsOn: ['generation_id'] })
+    this.#plan = recordsPlan(db)
     this.#onError = onError
     this.#batchSize = batchSize
   }
@@ -84,19 +84,31 @@ export class GenerationStore {
     if (this.#pending.size === 0) return
     try {
       await inSlices([...this.#pending.values()], async (slice) => {
-        const contents = slice
-          .filter((item) => item.content !== null)
-          .map(({ record, content }) => toContentRow(record, content!))
-        await this.#writes.commit([
-          ...this.#insertRecords.statements(slice.map(({ record }) => toRow(record))),
-          ...this.#insertContents.statements(contents),
-        ])
+        await commitRows(this.#writes, slice, this.#plan)
         for (const { record } of slice)
           if (this.#pending.get(record.id)?.record === record) this.#pending.delete(record.id)
       })
     } catch (error) {
       this.#onError(error)
     }
+  }
+}
+
+/** A record and its content are written in one transaction; a rejected record is logged by its id. */
+function recordsPlan(db: Kysely<Database>): RowsPlan<Pending> {
+  const insertRecords = new BatchInsert<Database['generations']>(db, 'generations', { skipConflictsOn: ['id'] })
+  const insertContents = new BatchInsert<Database['generation_contents']>(db, 'generation_contents', {
+    skipConflictsOn: ['generation_id'],
+  })
+  return {
+    table: 'generations',
+    statementsOf: (items) => [
+      ...insertRecords.statements(items.map(({ record }) => toRow(record))),
+      ...insertContents.statements(
+        items.filter((item) => item.content !== null).map(({ record, content }) => toContentRow(record, content!)),
+      ),
+    ],
+    describe: ({ record }) => ({ id: record.id }),
   }
 }
 

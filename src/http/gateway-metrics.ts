@@ -6,6 +6,7 @@ import { Gauge, type Registry } from 'prom-client'
 import type { ContentFilterFinding } from '../guardrails/content-filter-engine.ts'
 import type { RateLimitMetricLabels } from '../rate-limits/rate-limit-policy.ts'
 import { LabeledCounter } from './labeled-counter.ts'
+import { scrapedMetric } from './scraped-metric.ts'
 
 export interface GatewayMetrics {
   readonly rateLimitDecisions: LabeledCounter<RateLimitMetricLabels>
@@ -20,6 +21,8 @@ export interface GatewayMetrics {
   observeOutbox(read: () => Promise<Readonly<Record<string, number>>>): void
   /** Reports the observability records held only in memory by direct delivery when scraped. */
   observeDirectDelivery(read: () => number): void
+  /** Reports the batched rows the store refused and set aside, by table, when scraped. */
+  observeRejectedRows(read: () => ReadonlyMap<string, number>): void
 }
 
 type CacheReading = { entries: number; hits?: number; misses?: number }
@@ -49,6 +52,7 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
   registerBreakerGauge(registers, breakerSources)
   registerCacheGauges(registers, caches)
   const delivery = registerDeliveryGauges(registers)
+  const observeRejectedRows = registerRejectedRowsCounter(registry)
   return {
     rateLimitDecisions,
     upstreamAttempts,
@@ -65,6 +69,7 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
     observeCache: (name, read) => void caches.set(name, read),
     observeOutbox: (read) => delivery.observeOutbox(read),
     observeDirectDelivery: (read) => delivery.observeDirectDelivery(read),
+    observeRejectedRows,
   }
 }
 
@@ -137,5 +142,20 @@ function registerDeliveryGauges(
     observeDirectDelivery: (read) => {
       directSource = read
     },
+  }
+}
+
+function registerRejectedRowsCounter(registry: Registry): GatewayMetrics['observeRejectedRows'] {
+  let read: () => ReadonlyMap<string, number> = () => new Map()
+  registry.registerMetric(
+    scrapedMetric(
+      'switchyard_store_rows_rejected_total',
+      'Rows of a write-behind batch (ledger_entries, generations) the store refused on their own and set aside, by table',
+      'counter',
+      () => [...read()].map(([table, value]) => ({ labels: { table }, value })),
+    ),
+  )
+  return (source) => {
+    read = source
   }
 }

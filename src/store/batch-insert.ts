@@ -7,10 +7,12 @@
 // committed `inSlices`: one transaction per slice of `rowsPerSlice` rows, with a turn of the event loop
 // between slices, so building and posting one slice's parameters is all the event loop does at a
 // time, and on the main connection (PostgreSQL, in-memory SQLite) other store calls (a delivered count,
-// a management read) wait for one slice, not for the whole flush.
+// a management read) wait for one slice, not for the whole flush. String values are bound as storable text
+// (`toStorableParameter`: NUL and unpaired surrogates become U+FFFD), as Kysely statements are.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import type { Kysely } from 'kysely'
 import type { Database } from './database.ts'
+import { toStorableParameter } from './storable-text-dialect.ts'
 import type { WriteStatement } from './write-behind.ts'
 
 /** Chunk sizes, largest first; a batch of 30 rows is written as 16 + 3 x 4 + 2 x 1. */
@@ -106,7 +108,7 @@ function parametersOf(rows: readonly object[], columns: readonly string[]): unkn
   for (const row of rows) {
     const values = row as Record<string, unknown>
     // An absent or undefined value is written as NULL (every batched column is nullable or always set).
-    for (const column of columns) parameters.push(values[column] ?? null)
+    for (const column of columns) parameters.push(toStorableParameter(values[column] ?? null))
   }
   return parameters
 }

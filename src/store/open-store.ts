@@ -10,6 +10,7 @@ import { ImmediateSqliteDialect } from './immediate-sqlite-dialect.ts'
 import { fallbackAutoCheckpointPages, startCheckpointer } from './sqlite-checkpointer.ts'
 import { SchemaScopedPostgresDialect } from './schema-scoped-introspector.ts'
 import { SqliteWriteWorker } from './sqlite-write-worker.ts'
+import { withStorableText } from './storable-text-dialect.ts'
 import { kyselyWriteBehind, type WriteBehind } from './write-behind.ts'
 
 export type StoreEngine = 'sqlite' | 'postgres'
@@ -54,7 +55,7 @@ function openSqlite(path: string): Store {
   for (const pragma of sqliteConnectionPragmas) database.pragma(pragma)
   const checkpointer = inMemory ? null : startCheckpointer(path)
   const db = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: cachePreparedStatements(database) }),
+    dialect: withStorableText(new ImmediateSqliteDialect({ database: cachePreparedStatements(database) })),
   })
   const writes = inMemory ? kyselyWriteBehind(db) : new SqliteWriteWorker(path, { pragmas: sqliteConnectionPragmas })
   return {
@@ -90,7 +91,9 @@ function openPostgres(url: string, options: OpenStoreOptions): Store {
   // pg-pool drops its error listener while a client is checked out, so a connection lost mid-query
   // would be an uncaught 'error' event that ends the process; the query itself still rejects.
   pool.on('connect', (client) => client.on('error', () => undefined))
-  const db = new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool }, schema ?? null) })
+  const db = new Kysely<Database>({
+    dialect: withStorableText(new SchemaScopedPostgresDialect({ pool }, schema ?? null)),
+  })
   return {
     db,
     engine: 'postgres',

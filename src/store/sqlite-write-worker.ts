@@ -9,6 +9,7 @@
 // ledger rows, delivered counts), and the main connection keeps the others (management calls, the
 // outbox, last-used marks, batch items' bookkeeping); one that meets a slice waits it out (1 ms at least).
 import type { Worker } from 'node:worker_threads'
+import { RejectedRows } from './rejected-rows.ts'
 import { closeSqliteThread, exitOf, startSqliteThread } from './sqlite-thread.ts'
 import type { WriteBehind, WriteStatement } from './write-behind.ts'
 
@@ -62,6 +63,7 @@ interface Waiting {
 
 /** Starts the worker on first use; a worker that exits unexpectedly fails its waiting commits and is replaced by the next one. */
 export class SqliteWriteWorker implements WriteBehind {
+  readonly rejectedRows = new RejectedRows()
   readonly #filename: string
   readonly #options: SqliteWriteWorkerOptions
   readonly #waiting = new Map<number, Waiting>()

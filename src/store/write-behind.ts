@@ -4,6 +4,7 @@
 // connection can open, they run through the store's own Kysely instance, one transaction per commit.
 import { CompiledQuery, type Kysely } from 'kysely'
 import type { Database } from './database.ts'
+import { RejectedRows } from './rejected-rows.ts'
 
 /** One statement with positional parameters, in the store's own SQL dialect. */
 export interface WriteStatement {
@@ -14,6 +15,8 @@ export interface WriteStatement {
 export interface WriteBehind {
   /** Runs the statements in one transaction: all of them are committed when it resolves, none if it rejects. */
   commit(statements: readonly WriteStatement[]): Promise<void>
+  /** The rows `commitRows` set aside because the store refused them alone. */
+  readonly rejectedRows: RejectedRows
   /** Releases what the writer holds (a worker and its connection) once the commits already asked for are done. */
   close(): Promise<void>
 }
@@ -22,6 +25,7 @@ export function kyselyWriteBehind(db: Kysely<Database>): WriteBehind {
   const run = (executor: Pick<Kysely<Database>, 'executeQuery'>, statement: WriteStatement) =>
     executor.executeQuery(CompiledQuery.raw(statement.sql, [...statement.parameters]))
   return {
+    rejectedRows: new RejectedRows(),
     async commit(statements) {
       if (statements.length === 0) return
       if (statements.length === 1) {
