@@ -161,7 +161,7 @@ function registerRouteModules(app: TypedApp, deps: AppDeps): void {
   registerDeprecatedPaymentsRoute(app)
   registerOrganizationRoutes(app, deps.services.organization)
   registerCatalogRoutes(app, deps.catalog)
-  registerGenerationRoutes(app, deps.generations)
+  registerGenerationRoutes(app, deps.generations, (hash) => deps.keyCache.lookup(hash))
   registerKeysRoutes(app, deps.services.keys)
   registerCreditsRoutes(app, deps.services.credits)
   registerInternAndVaultRoutes(app, deps.services.internAndVault)
