@@ -4,9 +4,9 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { randomUUID } from 'node:crypto'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import type { Config } from './config/config.ts'
 import { deferredRequestLoggers } from './http/deferred-request-logger.ts'
+import { boundedValidatorCompiler } from './http/bounded-validator-compiler.ts'
 import { RouteTable } from './http/route-table.ts'
 import { withSchemaTypes, type TypedApp } from './http/typed-app.ts'
 import { registerErrorHandling } from './http/error-handler.ts'
@@ -122,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return503OnClosing: true,
     frameworkErrors: answerFrameworkError,
   })
-  app.setValidatorCompiler(TypeBoxValidatorCompiler)
+  app.setValidatorCompiler(boundedValidatorCompiler)
   app.removeContentTypeParser('text/plain')
   app.decorateRequest('principal', null)
 

@@ -207,10 +207,16 @@ function expandStatuses(value: string | readonly string[] | undefined): string[]
   return expanded
 }
 
+const maxDateMs = 8.64e15
+
 /** Unix seconds (digits) or an ISO date / date-time, as an ISO instant. */
 function parseInstant(value: string, field: string): string {
   const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value)
-  if (!Number.isFinite(ms))
-    throw new GatewayError('invalid_request', `${field}: "${value}" is neither unix seconds nor an ISO 8601 date`)
+  // A Date holds ±8.64e15 ms; beyond it toISOString throws, so a huge number of seconds is refused here.
+  if (!Number.isFinite(ms) || Math.abs(ms) > maxDateMs)
+    throw new GatewayError(
+      'invalid_request',
+      `${field}: "${value}" is neither unix seconds (at most ${maxDateMs / 1000}) nor an ISO 8601 date`,
+    )
   return new Date(ms).toISOString()
 }

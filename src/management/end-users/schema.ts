@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { PageOffset } from '../../http/pagination.ts'
 
 export const EndUser = Type.Object({
   user: Type.String({ description: 'The tracking string, exactly as registered' }),
@@ -21,7 +22,7 @@ export const UpdateEndUserBody = Type.Object({ is_active: Type.Boolean() }, { ad
 export const EndUserPath = Type.Object({ user: Type.String({ minLength: 1 }) })
 
 export const ListEndUsersQuery = Type.Object({
-  offset: Type.Optional(Type.Integer({ minimum: 0, description: 'Items to skip (default 0)' })),
+  offset: Type.Optional(PageOffset),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Page size, 1 to 100 (default 50)' })),
   user: Type.Optional(Type.String({ description: 'Exact tracking string; the only way to reach "." and ".."' })),
   include_inactive: Type.Optional(Type.Boolean({ description: 'Include deactivated registrations (default false)' })),

@@ -1,5 +1,6 @@
 // Wire schemas of the guardrail routes (api-reference §5). They validate requests and feed OpenAPI.
 import { Type, type Static, type TSchema } from 'typebox'
+import { PageOffset } from '../../http/pagination.ts'
 import {
   builtinFilterSlugs,
   contentFilterActions,
@@ -127,7 +128,7 @@ export const UpdateGuardrailBody = Type.Object(
 
 export const GuardrailParams = Type.Object({ id: Type.String({ minLength: 1 }) })
 export const ListGuardrailsQuery = Type.Object({
-  offset: Type.Optional(Type.Integer({ minimum: 0 })),
+  offset: Type.Optional(PageOffset),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   workspace_id: Type.Optional(Type.String({ minLength: 1 })),
 })

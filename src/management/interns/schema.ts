@@ -37,7 +37,11 @@ export const CreateInternBody = Type.Object(
     instructions: Type.Optional(nullableText(100000)),
     provision: Type.Optional(Type.Boolean()),
     vault_id: Type.Optional(
-      Type.String({ pattern: uuidPattern, description: "Another intern's vault to borrow (same workspace)" }),
+      Type.String({
+        maxLength: 36,
+        pattern: uuidPattern,
+        description: "Another intern's vault to borrow (same workspace)",
+      }),
     ),
     workspace_id: Type.Optional(Type.String({ minLength: 1, description: "Must equal the key's workspace" })),
   },
@@ -80,7 +84,7 @@ export const ListInternsQuery = Type.Object(
   { additionalProperties: false },
 )
 
-export const InternIdParams = Type.Object({ internId: Type.String({ pattern: uuidPattern }) })
+export const InternIdParams = Type.Object({ internId: Type.String({ maxLength: 36, pattern: uuidPattern }) })
 
 export const InternList = Type.Object({
   data: Type.Array(Intern),

@@ -1,5 +1,6 @@
 // Wire schemas of the API key routes (api-reference §3; spec "API key"). They also feed the OpenAPI document.
 import { Type, type Static } from 'typebox'
+import { PageOffset } from '../../http/pagination.ts'
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()])
 const LimitReset = Type.Enum(['daily', 'weekly', 'monthly'])
@@ -94,7 +95,7 @@ export const UpdateKeyBody = Type.Object(
 )
 
 export const ListKeysQuery = Type.Object({
-  offset: Type.Optional(Type.Integer({ minimum: 0 })),
+  offset: Type.Optional(PageOffset),
   include_disabled: Type.Optional(Type.Boolean()),
   workspace_id: Type.Optional(Type.String({ minLength: 1 })),
 })

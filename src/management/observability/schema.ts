@@ -1,6 +1,7 @@
 // TypeBox schemas of the observability destination routes (api-reference §6). Config is an open object
 // here; its per-type rules live in observability/validate-destination-config.ts so every problem is named.
 import { Type, type Static } from 'typebox'
+import { PageOffset } from '../../http/pagination.ts'
 import { destinationTypes } from '../../observability/destination-types.ts'
 import { filterFields, filterOperators } from '../../observability/filter-rules.ts'
 
@@ -74,7 +75,7 @@ export const UpdateDestinationBody = Type.Object(
 export const DestinationParams = Type.Object({ id: Type.String({ minLength: 1 }) })
 
 export const ListDestinationsQuery = Type.Object({
-  offset: Type.Optional(Type.Integer({ minimum: 0 })),
+  offset: Type.Optional(PageOffset),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   workspace_id: Type.Optional(Type.String({ minLength: 1 })),
 })

@@ -11,8 +11,11 @@ const SecretName = Type.String({
 })
 
 export const SecretParams = Type.Object({ name: SecretName })
-export const InternParams = Type.Object({ internId: Type.String({ pattern: uuidPattern }) })
-export const InternSecretParams = Type.Object({ internId: Type.String({ pattern: uuidPattern }), name: SecretName })
+export const InternParams = Type.Object({ internId: Type.String({ maxLength: 36, pattern: uuidPattern }) })
+export const InternSecretParams = Type.Object({
+  internId: Type.String({ maxLength: 36, pattern: uuidPattern }),
+  name: SecretName,
+})
 
 export const VaultPageQuery = Type.Object(
   {
@@ -37,7 +40,13 @@ export const SecretWriteBody = Type.Object(
 )
 
 export const CopyBody = Type.Object(
-  { names: Type.Array(SecretName, { minItems: 1, maxItems: 100, uniqueItems: true }) },
+  {
+    names: Type.Array(SecretName, {
+      minItems: 1,
+      maxItems: 100,
+      description: 'Workspace secret names, each listed once',
+    }),
+  },
   { additionalProperties: false },
 )
 

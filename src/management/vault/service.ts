@@ -90,6 +90,7 @@ export class VaultService {
 
   /** Copies workspace secrets into an intern's vault: all or nothing, replacing same-named secrets. */
   async copyToIntern(caller: Caller, internId: string, names: readonly string[]): Promise<{ data: VaultSecret[] }> {
+    refuseRepeatedNames(names)
     const { vaults, clock } = this.#deps
     const target = await this.#internVault(caller, internId)
     const source = await this.workspaceVault(caller.workspaceId)
@@ -273,5 +274,20 @@ export class VaultService {
       )
     }
     return vault
+  }
+}
+
+/** The schema bounds `names` (at most 100); uniqueness is checked here, in linear time, not by the schema. */
+function refuseRepeatedNames(names: readonly string[]): void {
+  const seen = new Set<string>()
+  for (const name of names) {
+    if (seen.has(name)) {
+      throw new GatewayError(
+        'invalid_request',
+        `Invalid request parameters: body.names: "${name}" is listed more than once; list each secret name once`,
+        { metadata: { reason: 'invalid_body', retryable: false } },
+      )
+    }
+    seen.add(name)
   }
 }
