@@ -1,14 +1,15 @@
 // Every inference entry point is held to the same policy: for each row of the matrix (a guardrail's
-// model or provider lists, data regions, ZDR, a content filter's block rule, a guardrail budget, a workspace budget, a key limit, the
-// key's tokens per minute), the HTTP dialects,
-// /embeddings and a batch line of each endpoint answer the same status. A batch line's status is its
-// response's status_code, or the status of its error's kind.
+// model or provider lists, data regions, ZDR, a content filter's block rule, a guardrail budget, a
+// workspace budget, a key limit, the key's tokens per minute), the HTTP dialects, /embeddings and a
+// batch line of each endpoint answer the same status. A batch line's status is its response's
+// status_code, or the status of its error's kind.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
 import { startTestGateway, bearer, type TestGateway } from '../support/test-gateway.ts'
 import { errorKinds, type ErrorKind } from '../../src/domain/errors.ts'
 import type { BatchEndpoint } from '../../src/batches/batch-status.ts'
+import type { DialectName } from '../../src/dialects/dialect.ts'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 let gateway: TestGateway
@@ -193,14 +194,20 @@ async function batchResults(id: string, headers: Record<string, string>): Promis
   }
 }
 
-const httpEntryPoints: Readonly<Record<string, (key: string) => Promise<number>>> = {
-  '/chat/completions': (key) => post(key, '/api/v1/chat/completions', chatBody),
-  '/responses': (key) => post(key, '/api/v1/responses', responsesBody),
-  '/messages': (key) => post(key, '/api/v1/messages', chatBody),
-  '/embeddings': (key) => post(key, '/api/v1/embeddings', embeddingsBody),
+// Records over every dialect and every batch endpoint: a new one fails to compile until it has a row here.
+const dialectRoutes: Readonly<Record<DialectName, { readonly url: string; readonly body: Record<string, unknown> }>> = {
+  'openai-chat': { url: '/api/v1/chat/completions', body: chatBody },
+  'openai-responses': { url: '/api/v1/responses', body: responsesBody },
+  'anthropic-messages': { url: '/api/v1/messages', body: chatBody },
 }
 
-// A Record over every batch endpoint: a new one fails to compile until it has a line here.
+const httpEntryPoints: Readonly<Record<string, (key: string) => Promise<number>>> = {
+  ...Object.fromEntries(
+    Object.values(dialectRoutes).map(({ url, body }) => [url, (key: string) => post(key, url, body)] as const),
+  ),
+  '/api/v1/embeddings': (key) => post(key, '/api/v1/embeddings', embeddingsBody),
+}
+
 const batchLines: Readonly<Record<BatchEndpoint, Record<string, unknown>>> = {
   '/v1/chat/completions': chatBody,
   '/v1/responses': responsesBody,
