@@ -66,6 +66,7 @@ function record(id: string, createdAt: string): GenerationRecord {
     tokensCached: 0,
     tokensReasoning: 0,
     costNano: 123_000n,
+    unbilledExcessNano: 0n,
     isByok: false,
     latencyMs: 3,
     generationTimeMs: 2,

@@ -1,7 +1,8 @@
 // What the inference pipeline calls around every upstream attempt: reserve the worst case against every
 // scope that limits the call (key limit, budgets, credits) -> settle the actual cost (or release).
-// Settling is idempotent per generation id + attempt and queues one ledger row, written off the
-// response path by the LedgerWriter.
+// Settling bills at most what was reserved (`splitCharge`): a provider's usage past the reservation is
+// returned as unbilled excess and summed for the metric, never charged to a scope. It is idempotent per
+// generation id + attempt and queues one ledger row, written off the response path by the LedgerWriter.
 import type { Clock } from '../domain/clock.ts'
 import type { ApiKeyRecord } from '../domain/identity.ts'
 import type { LimitedScope, SpendCounters } from '../counters/spend-counters.ts'
@@ -10,7 +11,8 @@ import type { LedgerWriter } from './ledger-writer.ts'
 import type { CreditBalance } from './credit-balance.ts'
 import { planReservation } from './reservation-plan.ts'
 import { keyLimitSettings } from './key-limit-settings.ts'
-import { refusalError } from './refusal-message.ts'
+import { refusalError, type OutputAllowance } from './refusal-message.ts'
+import { splitCharge, type Charge } from './split-charge.ts'
 
 export interface ReserveInput {
   readonly key: ApiKeyRecord
@@ -22,6 +24,8 @@ export interface ReserveInput {
   readonly isByok: boolean
   /** Guardrail or workspace budgets, already windowed (see `windowedScope`). */
   readonly budgets?: readonly LimitedScope[]
+  /** The output tokens the worst case assumes, so a refusal can say how many the limit affords. */
+  readonly output?: OutputAllowance
 }
 
 export interface Reservation {
@@ -40,6 +44,7 @@ export interface Reservation {
 }
 
 export interface SettleInput {
+  /** The cost of the provider's reported usage; billed up to the reservation's amount. */
   readonly costNano: bigint
   readonly model: string
   readonly provider: string
@@ -61,16 +66,25 @@ export interface AccountingServiceDeps {
 }
 
 export function createAccountingService(deps: AccountingServiceDeps) {
+  const excess = { totalNano: 0n }
   return {
     /** Holds `worstCaseNano` on every scope at once, or throws payment_required naming the limit. */
     reserve: (input: ReserveInput): Promise<Reservation> => reserve(deps, input),
 
     /**
-     * Records the actual cost (which may exceed the hold) and queues the ledger row. Repeating it for
-     * the same reservation changes nothing. A reservation the counters no longer know (released, or
-     * forgotten) is still billed, through an idempotent record.
+     * Bills the actual cost up to the reservation's amount and queues the ledger row; answers what was
+     * billed and what was left unbilled. Repeating it for the same reservation bills nothing more. A
+     * reservation the counters no longer know (released, or forgotten) is still billed, through an
+     * idempotent record.
      */
-    settle: (reservation: Reservation, input: SettleInput): Promise<void> => settle(deps, reservation, input),
+    settle: async (reservation: Reservation, input: SettleInput): Promise<Charge> => {
+      const charge = await settle(deps, reservation, input)
+      excess.totalNano += charge.unbilledExcessNano
+      return charge
+    },
+
+    /** The provider-reported cost left unbilled since start, over every settlement (nano-dollars). */
+    unbilledExcessNano: (): bigint => excess.totalNano,
 
     /** Drops the hold (the attempt failed before costing anything). */
     release: async (reservation: Reservation): Promise<void> => {
@@ -115,6 +129,7 @@ async function reserve(deps: AccountingServiceDeps, input: ReserveInput): Promis
       keyLimitScopeId: plan.keyLimitScopeId,
       creditScopeId: credits.scopeId,
       amountNano: input.worstCaseNano,
+      output: input.output,
       clock,
     })
   }
@@ -132,20 +147,22 @@ async function reserve(deps: AccountingServiceDeps, input: ReserveInput): Promis
   }
 }
 
-async function settle(deps: AccountingServiceDeps, reservation: Reservation, input: SettleInput): Promise<void> {
+async function settle(deps: AccountingServiceDeps, reservation: Reservation, input: SettleInput): Promise<Charge> {
   if (input.costNano < 0n) throw new RangeError('costNano may not be negative')
-  const outcome = await deps.counters.settle(reservation.id, input.costNano)
+  const charge = splitCharge(reservation.amountNano, input.costNano)
+  const outcome = await deps.counters.settle(reservation.id, charge.billedNano)
   if (outcome.kind !== 'settled') {
     await deps.counters.record({
       id: `settle:${reservation.id}`,
       scopes: reservation.scopes,
-      amountNano: input.costNano,
+      amountNano: charge.billedNano,
     })
   }
-  deps.ledger.enqueue(toLedgerRow(reservation, input))
+  deps.ledger.enqueue(toLedgerRow(reservation, input, charge.billedNano))
+  return charge
 }
 
-function toLedgerRow(reservation: Reservation, input: SettleInput): LedgerRow {
+function toLedgerRow(reservation: Reservation, input: SettleInput, billedNano: bigint): LedgerRow {
   return {
     id: reservation.id,
     generation_id: reservation.generationId,
@@ -160,7 +177,7 @@ function toLedgerRow(reservation: Reservation, input: SettleInput): LedgerRow {
     reasoning_tokens: input.reasoningTokens ?? 0,
     cached_tokens: input.cachedTokens ?? 0,
     cache_write_tokens: input.cacheWriteTokens ?? 0,
-    cost_nano: input.costNano.toString(),
+    cost_nano: billedNano.toString(),
     is_byok: reservation.isByok ? 1 : 0,
     end_user: input.endUser ?? null,
     created_at: reservation.reservedAt,

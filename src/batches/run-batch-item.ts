@@ -45,8 +45,9 @@ export function createBatchItemRunner(deps: RunBatchItemDeps): BatchItemRunner {
       reserve: (input) => deps.inference.accounting.reserve(input),
       release: (reservation) => deps.inference.accounting.release(reservation),
       settle: async (reservation, input) => {
-        costNano += input.costNano
-        await deps.inference.accounting.settle(reservation, input)
+        const charge = await deps.inference.accounting.settle(reservation, input)
+        costNano += charge.billedNano
+        return charge
       },
     }
     const answer = await runLine(

@@ -4,6 +4,7 @@
 import type { Logger } from 'pino'
 import type { Config } from '../config/config.ts'
 import type { Clock } from '../domain/clock.ts'
+import { nanoToUsd } from '../domain/money.ts'
 import type { Catalog } from '../domain/catalog.ts'
 import { createDialectRegistry } from '../dialects/registry.ts'
 import type { Dialects } from '../dialects/dialect.ts'
@@ -141,4 +142,5 @@ function observeState(metrics: GatewayMetrics, breaker: CircuitBreaker, inputs: 
   metrics.observeCache('workspaces', () => ({ entries: inputs.caches.workspaces.size }))
   metrics.observeOutbox(() => inputs.observability.outboxDepth())
   metrics.observeDirectDelivery(() => inputs.observability.recordsInMemory())
+  metrics.observeUnbilledExcess(() => nanoToUsd(inputs.accounting.service.unbilledExcessNano()))
 }

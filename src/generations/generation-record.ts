@@ -25,7 +25,10 @@ export interface GenerationRecord {
   readonly tokensCompletion: number
   readonly tokensCached: number
   readonly tokensReasoning: number
+  /** What was billed: the priced usage, at most the reservation. */
   readonly costNano: bigint
+  /** What the provider's reported usage priced above the reservation, left unbilled. */
+  readonly unbilledExcessNano: bigint
   readonly isByok: boolean
   readonly latencyMs: number | null
   readonly generationTimeMs: number | null

@@ -21,6 +21,8 @@ export interface GatewayMetrics {
   observeOutbox(read: () => Promise<Readonly<Record<string, number>>>): void
   /** Reports the observability records held only in memory by direct delivery when scraped. */
   observeDirectDelivery(read: () => number): void
+  /** Reports the provider-reported cost left unbilled past reservations (USD since start) when scraped. */
+  observeUnbilledExcess(read: () => number): void
   /** Reports the batched rows the store refused and set aside, by table, when scraped. */
   observeRejectedRows(read: () => ReadonlyMap<string, number>): void
 }
@@ -52,6 +54,15 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
   registerBreakerGauge(registers, breakerSources)
   registerCacheGauges(registers, caches)
   const delivery = registerDeliveryGauges(registers)
+  let readUnbilledExcess = (): number => 0
+  registry.registerMetric(
+    scrapedMetric(
+      'switchyard_unbilled_excess_usd_total',
+      "Cost of providers' reported usage above what requests reserved, in USD: recorded on the generations, never billed",
+      'counter',
+      () => [{ labels: {}, value: readUnbilledExcess() }],
+    ),
+  )
   const observeRejectedRows = registerRejectedRowsCounter(registry)
   return {
     rateLimitDecisions,
@@ -69,6 +80,9 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
     observeCache: (name, read) => void caches.set(name, read),
     observeOutbox: (read) => delivery.observeOutbox(read),
     observeDirectDelivery: (read) => delivery.observeDirectDelivery(read),
+    observeUnbilledExcess: (read) => {
+      readUnbilledExcess = read
+    },
     observeRejectedRows,
   }
 }

@@ -70,7 +70,17 @@ export function defineLifecycleScenarios(suite: CoreSuiteOptions, define: Define
         const lines = chatLines(2).map((line) => ({ ...line, body: { ...(line.body as object), max_tokens: 1 } }))
         const submitted = await primary.submit({ endpoint: '/v1/chat/completions', model, requests: lines })
         assert.equal(submitted.status, 202, JSON.stringify(submitted.body))
-        const owed = await primary.waitFor(submitted.body.id, isTerminal)
+        // Each line is billed at most its reservation, which the balance covered: no overdraft yet.
+        const done = await primary.waitFor(submitted.body.id, isTerminal)
+        assert.equal(done.status, 200, JSON.stringify(done.body))
+        // Spend can pass the balance only through a hold whose lease lapsed before its line settled.
+        const { foundation, accounting } = primary.gateway.internals
+        await foundation.counters.record({
+          id: 'lapsed-hold',
+          scopes: [{ id: accounting.credits.scopeId }],
+          amountNano: 1_000_000n,
+        })
+        const owed = await primary.request('GET', `/api/v1/batches/${submitted.body.id}`)
         assert.equal(owed.status, 402, JSON.stringify(owed.body))
         assert.equal(owed.body.id, submitted.body.id)
         assert.equal(owed.body.results, null)

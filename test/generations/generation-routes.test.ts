@@ -75,6 +75,7 @@ for (const engine of [
         tokensCached: 2,
         tokensReasoning: 0,
         costNano: 6_400n,
+        unbilledExcessNano: 0n,
         isByok: false,
         latencyMs: 30,
         generationTimeMs: 120,

@@ -47,6 +47,7 @@ function record(id: string): GenerationRecord {
     tokensCached: 0,
     tokensReasoning: 0,
     costNano: 1_234n,
+    unbilledExcessNano: 250n,
     isByok: false,
     latencyMs: 10,
     generationTimeMs: 12,

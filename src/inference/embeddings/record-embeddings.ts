@@ -20,6 +20,8 @@ export interface EmbeddingsFacts {
   latencyMs: number | null
   promptTokens: number
   costNano: bigint
+  /** What the priced usage came to above the reservation, left unbilled (set by settling). */
+  unbilledExcessNano: bigint
   error: GatewayError | null
 }
 
@@ -33,6 +35,7 @@ export function newEmbeddingsFacts(): EmbeddingsFacts {
     latencyMs: null,
     promptTokens: 0,
     costNano: 0n,
+    unbilledExcessNano: 0n,
     error: null,
   }
 }
@@ -45,7 +48,7 @@ export async function recordEmbeddings(
 ): Promise<void> {
   try {
     if (reservation !== null && facts.endpoint !== null && facts.costNano > 0n && facts.error === null) {
-      await deps.accounting.settle(reservation, {
+      const charge = await deps.accounting.settle(reservation, {
         costNano: facts.costNano,
         model: facts.decoded!.model,
         provider: facts.endpoint.provider.slug,
@@ -53,6 +56,8 @@ export async function recordEmbeddings(
         completionTokens: 0,
         endUser: facts.decoded?.call.user ?? null,
       })
+      facts.costNano = charge.billedNano
+      facts.unbilledExcessNano = charge.unbilledExcessNano
     } else if (reservation !== null) {
       await deps.accounting.release(reservation)
     }
@@ -102,6 +107,7 @@ function buildEmbeddingsRecord(request: EmbeddingsRequest, facts: EmbeddingsFact
     tokensCached: 0,
     tokensReasoning: 0,
     costNano: facts.error === null ? facts.costNano : 0n,
+    unbilledExcessNano: facts.error === null ? facts.unbilledExcessNano : 0n,
     isByok: false,
     latencyMs: facts.latencyMs,
     generationTimeMs: nowMs - request.startedAt,

@@ -5,6 +5,7 @@ import type { Usage } from '../../domain/inference/usage.ts'
 import type { GatewayError } from '../../domain/errors.ts'
 import type { EndpointEntry } from '../../domain/catalog.ts'
 import type { PreparedCall } from './prepare-call.ts'
+import { splitCharge } from '../../accounting/split-charge.ts'
 
 export interface CallFacts {
   prepared: PreparedCall | null
@@ -14,7 +15,12 @@ export interface CallFacts {
   cancelled: boolean
   upstreamId: string | null
   usage: Usage | null
+  /** The call's reservation, which bounds what it is billed (null before it is taken). */
+  reservedNano: bigint | null
+  /** What the call is billed: its priced usage, at most `reservedNano`. */
   costNano: bigint
+  /** What its priced usage came to above `reservedNano`, left unbilled. */
+  unbilledExcessNano: bigint
   finishReason: string | null
   nativeFinishReason: string | null
   completion: string | null
@@ -35,7 +41,9 @@ export function newCallFacts(): CallFacts {
     cancelled: false,
     upstreamId: null,
     usage: null,
+    reservedNano: null,
     costNano: 0n,
+    unbilledExcessNano: 0n,
     finishReason: null,
     nativeFinishReason: null,
     completion: null,
@@ -45,4 +53,11 @@ export function newCallFacts(): CallFacts {
     generationTimeMs: null,
     error: null,
   }
+}
+
+/** Bills the priced usage up to the reservation, so the cost the answer reports is the cost billed. */
+export function chargeUsage(facts: CallFacts, pricedNano: bigint): void {
+  const charge = splitCharge(facts.reservedNano ?? pricedNano, pricedNano)
+  facts.costNano = charge.billedNano
+  facts.unbilledExcessNano = charge.unbilledExcessNano
 }

@@ -29,6 +29,7 @@ export function buildGenerationRecord(request: InferenceRequest, facts: CallFact
     tokensCached: usage?.cached_input_tokens ?? 0,
     tokensReasoning: usage?.reasoning_tokens ?? 0,
     costNano: facts.costNano,
+    unbilledExcessNano: facts.unbilledExcessNano,
     isByok: false,
     latencyMs: facts.latencyMs,
     generationTimeMs: facts.generationTimeMs ?? nowMs - request.startedAt,

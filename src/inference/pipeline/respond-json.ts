@@ -5,7 +5,7 @@ import type { CanonicalResult } from '../../domain/inference/result.ts'
 import { nanoToUsd } from '../../domain/money.ts'
 import { usageCostNano } from '../pricing/billable-usage.ts'
 import type { EndpointEntry } from '../../domain/catalog.ts'
-import type { CallFacts } from './call-facts.ts'
+import { chargeUsage, type CallFacts } from './call-facts.ts'
 import type { InferenceRequest } from './inference-request.ts'
 
 export function respondJson(
@@ -18,7 +18,7 @@ export function respondJson(
   metadata: () => Record<string, unknown> | undefined,
 ): void {
   facts.usage = result.usage
-  facts.costNano = usageCostNano(endpoint.pricing, result.usage)
+  chargeUsage(facts, usageCostNano(endpoint.pricing, result.usage))
   facts.upstreamId = result.id
   facts.finishReason = result.finish_reason
   facts.nativeFinishReason = result.native_finish_reason ?? null

@@ -18,7 +18,7 @@ import type { Clock } from '../../domain/clock.ts'
 import { usageCostNano } from '../pricing/billable-usage.ts'
 import { estimateInputTokens } from '../pricing/estimate-worst-case.ts'
 import type { EndpointEntry } from '../../domain/catalog.ts'
-import type { CallFacts } from './call-facts.ts'
+import { chargeUsage, type CallFacts } from './call-facts.ts'
 import type { InferenceRequest } from './inference-request.ts'
 import { StreamTally } from './stream-tally.ts'
 import { optional } from './respond-json.ts'
@@ -121,7 +121,7 @@ function settleTally(tally: StreamTally, facts: CallFacts, endpoint: EndpointEnt
       output_tokens: tally.estimatedOutputTokens(),
     })
   facts.usage = usage
-  facts.costNano = usageCostNano(endpoint.pricing, usage)
+  chargeUsage(facts, usageCostNano(endpoint.pricing, usage))
   facts.upstreamId = tally.upstreamId
   facts.finishReason = tally.finishReason ?? (facts.cancelled ? 'cancelled' : tally.error === null ? null : 'error')
   facts.nativeFinishReason = tally.nativeFinishReason

@@ -6,6 +6,7 @@ import { GatewayError, isGatewayError } from '../../domain/errors.ts'
 import type { InferenceDeps, SpendReservation, TokenCharge, WorkspaceInferenceSettings } from '../inference-deps.ts'
 import type { RoutePlan } from '../routing/plan-route.ts'
 import { estimateInputTokens, estimateWorstCaseNano } from '../pricing/estimate-worst-case.ts'
+import { outputAllowance } from '../pricing/output-allowance.ts'
 import { AllAttemptsFailed, callWithFallbacks, type CalledEndpoint } from '../upstream/call-with-fallbacks.ts'
 import { newCallFacts, type CallFacts } from './call-facts.ts'
 import type { InferenceRequest } from './inference-request.ts'
@@ -40,11 +41,8 @@ export async function runInference(
     if (facts.prepared.decoded.serverTools.length > 0)
       return await runServerToolLoop(request, facts, responder, deps, settings)
     const { plan, budgets } = guardedRoute(request, facts.prepared, deps, settings)
-    const worstCaseNano = estimateWorstCaseNano(
-      facts.prepared.decoded.call,
-      plan.candidates.map((candidate) => candidate.endpoint),
-      inputTokens,
-    )
+    const endpoints = plan.candidates.map((candidate) => candidate.endpoint)
+    const worstCaseNano = estimateWorstCaseNano(facts.prepared.decoded.call, endpoints, inputTokens)
     reservation = await deps.accounting.reserve({
       key: request.key,
       generationId: request.generationId,
@@ -52,7 +50,9 @@ export async function runInference(
       worstCaseNano,
       isByok: false,
       budgets,
+      output: outputAllowance(facts.prepared.decoded.call, endpoints, inputTokens),
     })
+    facts.reservedNano = reservation.amountNano
     const called = await callUpstream(request, facts, plan, deps)
     await respond(request, responder, called, facts, deps, metadataOf(request, plan, facts, called))
   } catch (error) {
@@ -150,8 +150,8 @@ async function finish(
   try {
     if (reservation !== null) {
       if (facts.endpoint !== null && facts.costNano > 0n) {
-        await deps.accounting.settle(reservation, {
-          costNano: facts.costNano,
+        const charge = await deps.accounting.settle(reservation, {
+          costNano: facts.costNano + facts.unbilledExcessNano,
           model: facts.prepared!.models[0]!,
           provider: facts.endpoint.provider.slug,
           promptTokens: facts.usage?.input_tokens ?? 0,
@@ -161,6 +161,8 @@ async function finish(
           cacheWriteTokens: facts.usage?.cache_write_tokens ?? 0,
           endUser: facts.prepared?.decoded.options.user ?? null,
         })
+        facts.costNano = charge.billedNano
+        facts.unbilledExcessNano = charge.unbilledExcessNano
       } else {
         await deps.accounting.release(reservation)
       }

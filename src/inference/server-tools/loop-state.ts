@@ -14,6 +14,7 @@ export class LoopState {
   readonly messages: Message[]
   steps = 0
   costNano = 0n
+  unbilledExcessNano = 0n
   usage: Usage = emptyUsage
   requested = 0
   executed = 0
@@ -33,6 +34,7 @@ export class LoopState {
   addStep(step: StepOutcome): void {
     this.steps += 1
     this.costNano += step.costNano
+    this.unbilledExcessNano += step.unbilledExcessNano
     this.usage = addUsage(this.usage, step.result.usage)
     this.#last = step
     this.#firstLatencyMs ??= step.latencyMs
@@ -119,6 +121,7 @@ export class LoopState {
     facts.endpoint = last.endpoint
     facts.usage = this.usage
     facts.costNano = this.costNano
+    facts.unbilledExcessNano = this.unbilledExcessNano
     facts.upstreamId = last.result.id
     facts.finishReason = this.finishReason(last)
     facts.nativeFinishReason = last.result.native_finish_reason ?? null

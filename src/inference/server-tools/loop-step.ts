@@ -7,15 +7,17 @@ import { errorKinds, isGatewayError, type GatewayError } from '../../domain/erro
 import type { CanonicalCall } from '../../domain/inference/call.ts'
 import { foldStreamEvents } from '../../domain/inference/fold-stream-events.ts'
 import type { CanonicalResult } from '../../domain/inference/result.ts'
+import type { Usage } from '../../domain/inference/usage.ts'
 import type { StreamEvent } from '../../domain/inference/stream-event.ts'
 import type { EndpointEntry } from '../../domain/catalog.ts'
-import type { InferenceDeps, WorkspaceInferenceSettings } from '../inference-deps.ts'
+import type { InferenceDeps, SpendReservation, WorkspaceInferenceSettings } from '../inference-deps.ts'
 import type { InferenceRequest } from '../pipeline/inference-request.ts'
 import type { PreparedCall } from '../pipeline/prepare-call.ts'
 import { guardedRoute } from '../pipeline/guarded-route.ts'
 import { usageCostNano } from '../pricing/billable-usage.ts'
 import { estimateWorstCaseNano } from '../pricing/estimate-worst-case.ts'
 import type { RoutePlan } from '../routing/plan-route.ts'
+import type { Charge } from '../../accounting/split-charge.ts'
 import { AllAttemptsFailed, callWithFallbacks, type AttemptRecord } from '../upstream/call-with-fallbacks.ts'
 
 export interface StepInput {
@@ -31,7 +33,10 @@ export interface StepOutcome {
   readonly result: CanonicalResult
   readonly endpoint: EndpointEntry
   readonly plan: RoutePlan
+  /** What the step was billed (its priced usage, at most its reservation). */
   readonly costNano: bigint
+  /** What its priced usage came to above its reservation, left unbilled. */
+  readonly unbilledExcessNano: bigint
   readonly attempts: readonly AttemptRecord[]
   readonly latencyMs: number
 }
@@ -87,22 +92,18 @@ export async function runLoopStep(input: StepInput, deps: InferenceDeps): Promis
     const result =
       called.outcome.kind === 'result' ? called.outcome.result : foldStreamEvents(await collect(called.outcome.events))
     const endpoint = called.candidate.endpoint
-    const costNano = usageCostNano(endpoint.pricing, result.usage)
-    if (costNano > 0n) {
-      await deps.accounting.settle(reservation, {
-        costNano,
-        model: prepared.models[0]!,
-        provider: endpoint.provider.slug,
-        promptTokens: result.usage.input_tokens,
-        completionTokens: result.usage.output_tokens,
-        reasoningTokens: result.usage.reasoning_tokens,
-        cachedTokens: result.usage.cached_input_tokens,
-        cacheWriteTokens: result.usage.cache_write_tokens,
-        endUser: prepared.decoded.options.user ?? null,
-      })
-      settled = true
+    const charge = await settleStep(reservation, prepared, endpoint, result.usage, deps)
+    settled = charge !== null
+    const { billedNano: costNano, unbilledExcessNano } = charge ?? { billedNano: 0n, unbilledExcessNano: 0n }
+    return {
+      result,
+      endpoint,
+      plan,
+      costNano,
+      unbilledExcessNano,
+      attempts: called.attempts,
+      latencyMs: called.latencyMs,
     }
-    return { result, endpoint, plan, costNano, attempts: called.attempts, latencyMs: called.latencyMs }
   } catch (error) {
     throw new StepFailed(error, error instanceof AllAttemptsFailed ? error.attempts : [])
   } finally {
@@ -111,6 +112,29 @@ export async function runLoopStep(input: StepInput, deps: InferenceDeps): Promis
         .release(reservation)
         .catch((error: unknown) => deps.logger.error({ err: error }, 'could not release a loop step reservation'))
   }
+}
+
+/** Bills the step's priced usage (at most its reservation); null when it cost nothing, to be released. */
+async function settleStep(
+  reservation: SpendReservation,
+  prepared: PreparedCall,
+  endpoint: EndpointEntry,
+  usage: Usage,
+  deps: InferenceDeps,
+): Promise<Charge | null> {
+  const costNano = usageCostNano(endpoint.pricing, usage)
+  if (costNano === 0n) return null
+  return deps.accounting.settle(reservation, {
+    costNano,
+    model: prepared.models[0]!,
+    provider: endpoint.provider.slug,
+    promptTokens: usage.input_tokens,
+    completionTokens: usage.output_tokens,
+    reasoningTokens: usage.reasoning_tokens,
+    cachedTokens: usage.cached_input_tokens,
+    cacheWriteTokens: usage.cache_write_tokens,
+    endUser: prepared.decoded.options.user ?? null,
+  })
 }
 
 async function collect(events: AsyncIterable<StreamEvent>): Promise<StreamEvent[]> {

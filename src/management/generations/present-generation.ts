@@ -10,6 +10,7 @@ export function presentGeneration(record: GenerationRecord) {
     total_cost: cost,
     usage: cost,
     cache_discount: null,
+    unbilled_excess_cost: nanoToUsd(record.unbilledExcessNano),
     upstream_inference_cost: null,
     created_at: record.createdAt,
     model: record.model,

@@ -10,6 +10,7 @@ import * as generations from './0007-generations.ts'
 import * as batches from './0008-batches.ts'
 import * as privateEndpoints from './0009-private-endpoints.ts'
 import * as outboxDeliveredCount from './0010-outbox-delivered-count.ts'
+import * as generationUnbilledExcess from './0011-generation-unbilled-excess.ts'
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-identity': identity,
@@ -22,4 +23,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0008-batches': batches,
   '0009-private-endpoints': privateEndpoints,
   '0010-outbox-delivered-count': outboxDeliveredCount,
+  '0011-generation-unbilled-excess': generationUnbilledExcess,
 }

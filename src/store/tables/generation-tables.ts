@@ -22,6 +22,7 @@ export interface GenerationTable {
   tokens_cached: number
   tokens_reasoning: number
   cost_nano: string
+  unbilled_excess_nano: string
   is_byok: number
   latency_ms: number | null
   generation_time_ms: number | null
