@@ -37,6 +37,7 @@ function endpoint(id: string, prompt: string, completion: string, maxOutputToken
 
 const call = (maxOutputTokens?: number): Omit<CanonicalCall, 'model'> => ({
   messages: [{ role: 'user', content: 'hi' }],
+  stream: false,
   ...(maxOutputTokens === undefined ? {} : { max_output_tokens: maxOutputTokens }),
 })
 
