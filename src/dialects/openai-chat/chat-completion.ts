@@ -27,7 +27,11 @@ export function chatUsage(usage: Usage, costUsd: number | null, isByok: boolean)
   }
 }
 
-/** The fields every chat object starts with. */
+/**
+ * The fields every chat object starts with. `system_fingerprint` is null on a completion and absent
+ * from a chunk: the gateway has none, and @openrouter/sdk requires a completion's to be present
+ * (string or null) but rejects a chunk whose value is not a string.
+ */
 export function chatHeader(
   object: 'chat.completion' | 'chat.completion.chunk',
   context: EncodeContext,
@@ -38,6 +42,6 @@ export function chatHeader(
     created: context.createdAt,
     model: context.model,
     provider: context.provider,
-    system_fingerprint: null,
+    ...(object === 'chat.completion' ? { system_fingerprint: null } : {}),
   }
 }
