@@ -116,7 +116,7 @@ test('SWITCHYARD_CONFIG names the file; YAML syntax errors are reported', () => 
   writeFileSync(join(cwd, 'other.yaml'), 'credits: [unclosed\n')
   const problems = problemsOf(() => loadConfig({ env: { SWITCHYARD_CONFIG: 'other.yaml' }, cwd }))
   assert.equal(problems.length, 1)
-  assert.match(problems[0] ?? '', /^YAML: /)
+  assert.match(problems[0] ?? '', /^YAML syntax error at line 2, column 1: .*end with a \]/)
 })
 
 test('provider credentials in the environment are collected for the built-in presets', () => {
@@ -130,4 +130,61 @@ test('provider credentials in the environment are collected for the built-in pre
     cwd: mkdtempSync(join(tmpdir(), 'switchyard-config-')),
   })
   assert.deepEqual(config.provider_env, { OPENAI_API_KEY: 'sk-1', OLLAMA_BASE_URL: 'http://127.0.0.1:11434' })
+})
+
+test('schema errors, duplicate slugs, unknown providers and bad prices are reported together, in one error', () => {
+  const yaml = `${provider}  - slug: acme
+    api: anthropic
+    base_url: http://x
+models:
+  - slug: acme/fast-1
+    kind: chat
+    endpoints:
+      - provider: ghost
+        upstream_model_id: fast-1
+        pricing: { prompt: "0.1", completion: "0.2" }
+      - provider: acme
+        upstream_model_id: fast-2
+        pricing: { prompt: "0.0000000000000000001", completion: "0.2" }
+`
+  const problems = problemsOf(withYaml(yaml, { ACME_KEY: 'x' }))
+  assert.deepEqual([...problems].sort(), [
+    'models[0].endpoints[0].provider: unknown provider "ghost"; declare it under providers or set its API key variable',
+    'models[0].endpoints[1].pricing.prompt: Price "0.0000000000000000001" has more than 18 decimal places',
+    'models[0].kind: must be one of "text", "embedding"',
+    'providers[1].slug: "acme" is already used by providers[0]',
+  ])
+})
+
+test('an endpoint may name a built-in provider that its environment variable enables', () => {
+  const yaml = `models:\n  - slug: openai/mine\n    endpoints:\n      - { provider: openai, upstream_model_id: m, pricing: { prompt: "1", completion: "1" } }\n`
+  assert.equal(withYaml(yaml, { OPENAI_API_KEY: 'sk-1' })().models[0]?.slug, 'openai/mine')
+  assert.deepEqual(problemsOf(withYaml(yaml)), [
+    'models[0].endpoints[0].provider: unknown provider "openai"; declare it under providers or set its API key variable',
+  ])
+})
+
+test('a semantic check is skipped only where the part it reads failed the schema', () => {
+  // A provider without a valid slug might be the one an endpoint names: no unknown-provider guess.
+  const noSlug = `providers:\n  - { api: openai-chat, base_url: http://x }\nmodels:\n  - slug: a/b\n    endpoints:\n      - { provider: ghost, upstream_model_id: m, pricing: { prompt: "1", completion: "1" } }\n  - slug: a/b\n    endpoints:\n      - { provider: ghost, upstream_model_id: m, pricing: { prompt: "x", completion: "1" } }\n`
+  assert.deepEqual([...problemsOf(withYaml(noSlug))].sort(), [
+    'models[1].endpoints[0].pricing.prompt: must match pattern "^\\d+(\\.\\d+)?$"',
+    'models[1].slug: "a/b" is already used by models[0]',
+    'providers[0].slug: is required',
+  ])
+})
+
+test('an unquoted ${VAR} inside a flow map gives one error with its line, column and a hint to quote it', () => {
+  const yaml = `providers:\n  - { slug: acme, api: openai-chat, base_url: http://127.0.0.1:9000/v1, api_key: \${ACME_KEY} }\nmodels:\n  - slug: acme/fast-1\n    endpoints:\n      - { provider: acme, upstream_model_id: fast-1, pricing: { prompt: "0.1", completion: "0.2" } }\n`
+  const problems = problemsOf(withYaml(yaml, { ACME_KEY: 'x' }))
+  assert.equal(problems.length, 1, problems.join('\n'))
+  assert.match(problems[0] ?? '', /^YAML syntax error at line 2, column 83: /)
+  assert.match(problems[0] ?? '', /quote the value: "\$\{ACME_KEY\}"/)
+})
+
+test('a YAML error on a line whose ${VAR} is already quoted gets no hint to quote it', () => {
+  const problems = problemsOf(withYaml('providers:\n  - { slug: acme, api_key: "${ACME_KEY}" ]\n', { ACME_KEY: 'x' }))
+  assert.equal(problems.length, 1, problems.join('\n'))
+  assert.match(problems[0] ?? '', /^YAML syntax error at line 2, column \d+: /)
+  assert.doesNotMatch(problems[0] ?? '', /quote the value/)
 })

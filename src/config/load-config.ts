@@ -8,6 +8,8 @@ import type { Config, LogLevelName } from './config.ts'
 import { ConfigFileSchema, type ConfigFile } from './schema.ts'
 import { interpolateEnv, type InterpolationProblem } from './interpolate-env.ts'
 import { formatSchemaErrors } from './format-schema-errors.ts'
+import { findSemanticProblems } from './find-semantic-problems.ts'
+import { describeYamlError } from './describe-yaml-error.ts'
 import { deepFreeze } from './deep-freeze.ts'
 import { serverToolsSetting } from './server-tools-config.ts'
 
@@ -37,10 +39,11 @@ export function loadConfig({ env, cwd }: LoadConfigOptions): Config {
   const problems: string[] = []
   const file = configPath === null ? {} : readConfigFile(configPath, env, problems)
   const runtime = readEnvironment(env, cwd, problems)
+  const providerEnv = collectProviderEnv(env)
+  problems.push(...findSemanticProblems(file, providerEnv))
   if (problems.length > 0) throw new ConfigError(source, problems)
-  checkReferences(file, problems)
-  if (problems.length > 0) throw new ConfigError(source, problems)
-  return deepFreeze(buildConfig(file, runtime, configPath, env))
+  // Every schema error of the file is among the problems above, so here it matches ConfigFile.
+  return deepFreeze(buildConfig(file as ConfigFile, runtime, configPath, providerEnv))
 }
 
 function findConfigFile(env: Env, cwd: string): string | null {
@@ -50,7 +53,8 @@ function findConfigFile(env: Env, cwd: string): string | null {
   return existsSync(fallback) ? fallback : null
 }
 
-function readConfigFile(path: string, env: Env, problems: string[]): ConfigFile {
+/** The file's tree after interpolation, which the semantic checks read too; its problems join `problems`. */
+function readConfigFile(path: string, env: Env, problems: string[]): unknown {
   let text: string
   try {
     text = readFileSync(path, 'utf8')
@@ -59,8 +63,9 @@ function readConfigFile(path: string, env: Env, problems: string[]): ConfigFile 
     return {}
   }
   const document = parseDocument(text, { prettyErrors: true, uniqueKeys: true })
-  if (document.errors.length > 0) {
-    for (const error of document.errors) problems.push(`YAML: ${error.message.split('\n')[0]}`)
+  const [firstError] = document.errors
+  if (firstError !== undefined) {
+    problems.push(describeYamlError(firstError, text))
     return {}
   }
   const raw: unknown = document.toJS() ?? {}
@@ -72,7 +77,7 @@ function readConfigFile(path: string, env: Env, problems: string[]): ConfigFile 
   const interpolated = interpolateEnv(raw, env, interpolationProblems)
   for (const problem of interpolationProblems) problems.push(`${problem.path}: ${problem.message}`)
   problems.push(...formatSchemaErrors(Value.Errors(ConfigFileSchema, interpolated)))
-  return interpolated as ConfigFile
+  return interpolated
 }
 
 interface Runtime {
@@ -123,24 +128,12 @@ function readEnvironment(env: Env, cwd: string, problems: string[]): Runtime {
   }
 }
 
-function checkReferences(file: ConfigFile, problems: string[]): void {
-  const slugs = new Map<string, number>()
-  for (const [index, provider] of (file.providers ?? []).entries()) {
-    if (slugs.has(provider.slug))
-      problems.push(
-        `providers[${index}].slug: "${provider.slug}" is already used by providers[${slugs.get(provider.slug)}]`,
-      )
-    slugs.set(provider.slug, index)
-  }
-  const models = new Map<string, number>()
-  for (const [index, model] of (file.models ?? []).entries()) {
-    if (models.has(model.slug))
-      problems.push(`models[${index}].slug: "${model.slug}" is already used by models[${models.get(model.slug)}]`)
-    models.set(model.slug, index)
-  }
-}
-
-function buildConfig(file: ConfigFile, runtime: Runtime, configPath: string | null, env: Env): Config {
+function buildConfig(
+  file: ConfigFile,
+  runtime: Runtime,
+  configPath: string | null,
+  providerEnv: Readonly<Record<string, string>>,
+): Config {
   const limit = (value: number | null | undefined): number | null => value ?? null
   return {
     server: {
@@ -187,7 +180,7 @@ function buildConfig(file: ConfigFile, runtime: Runtime, configPath: string | nu
     },
     providers: file.providers ?? [],
     models: file.models ?? [],
-    provider_env: collectProviderEnv(env),
+    provider_env: providerEnv,
     observability: { delivery: { ...(file.observability?.delivery ?? {}) } },
     generations: { content_retention_days: file.generations?.content_retention_days ?? 30 },
   }

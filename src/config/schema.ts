@@ -7,10 +7,13 @@ const NullablePositiveInt = Type.Union([Type.Integer({ minimum: 1 }), Type.Null(
 const DecimalString = Type.String({ pattern: '^\\d+(\\.\\d+)?$' })
 
 export const ProviderApiSchema = Type.Enum(['openai-responses', 'openai-chat', 'anthropic', 'gemini'])
+export const ProviderSlugSchema = Type.String({ pattern: '^[a-z0-9][a-z0-9._-]*$', maxLength: 100 })
+export const ModelSlugSchema = Type.String({ pattern: '^[A-Za-z0-9._~-]+/[A-Za-z0-9._~:-]+$' })
+export const EndpointProviderSchema = Type.String({ minLength: 1 })
 
 export const ProviderConfigSchema = Type.Object(
   {
-    slug: Type.String({ pattern: '^[a-z0-9][a-z0-9._-]*$', maxLength: 100 }),
+    slug: ProviderSlugSchema,
     name: Type.Optional(Type.String({ minLength: 1 })),
     api: ProviderApiSchema,
     base_url: Type.String({ minLength: 1 }),
@@ -38,7 +41,7 @@ export const PricingSchema = Type.Object(
 
 export const ModelEndpointConfigSchema = Type.Object(
   {
-    provider: Type.String({ minLength: 1 }),
+    provider: EndpointProviderSchema,
     upstream_model_id: Type.String({ minLength: 1 }),
     pricing: PricingSchema,
     context_length: Type.Optional(Type.Integer({ minimum: 1 })),
@@ -51,7 +54,7 @@ export const ModelEndpointConfigSchema = Type.Object(
 
 export const ModelConfigSchema = Type.Object(
   {
-    slug: Type.String({ pattern: '^[A-Za-z0-9._~-]+/[A-Za-z0-9._~:-]+$' }),
+    slug: ModelSlugSchema,
     name: Type.Optional(Type.String({ minLength: 1 })),
     kind: Type.Optional(Type.Enum(['text', 'embedding'])),
     context_length: Type.Optional(Type.Integer({ minimum: 1 })),

@@ -48,12 +48,11 @@ test('config adds providers and models and overrides a preset model of the same 
   assert.equal(catalog.model('acme/embed')?.kind, 'embedding')
 })
 
-test('an endpoint naming an unknown provider is a start-up error with its path', () => {
-  const config = configWith(
-    'models:\n  - slug: a/b\n    endpoints:\n      - { provider: ghost, upstream_model_id: x, pricing: { prompt: "1", completion: "1" } }\n',
-  )
+test('an endpoint naming an unknown provider is a configuration error with its path', () => {
+  const yaml =
+    'models:\n  - slug: a/b\n    endpoints:\n      - { provider: ghost, upstream_model_id: x, pricing: { prompt: "1", completion: "1" } }\n'
   assert.throws(
-    () => buildCatalog(config),
+    () => buildCatalog(configWith(yaml)),
     (error: unknown) =>
       error instanceof ConfigError &&
       /models\[0\]\.endpoints\[0\]\.provider: unknown provider "ghost"/.test(error.message),
