@@ -1,6 +1,7 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { OpenRouter } from '@openrouter/sdk'
+import OpenAI from 'openai'
 import { startTestGateway, bearer, type TestGateway } from '../support/test-gateway.ts'
 
 let gateway: TestGateway
@@ -64,4 +65,34 @@ test('the official SDK accepts models, endpoints and providers', async () => {
     ['acme'],
   )
   await assert.rejects(client.endpoints.list({ author: 'acme', slug: 'missing' }))
+})
+
+test('openai models.retrieve reads a model by its encoded slug, in the shape the list uses', async () => {
+  const client = new OpenAI({ apiKey: gateway.adminKey, baseURL: `${base}/api/v1`, maxRetries: 0 })
+  const retrieved = await client.models.retrieve('acme/fast-1')
+  assert.equal(retrieved.id, 'acme/fast-1')
+  const listed = (
+    await gateway.inject({ method: 'GET', url: '/api/v1/models', headers: bearer(gateway.adminKey) })
+  ).json() as { data: unknown[] }
+  assert.deepEqual(retrieved, listed.data[0])
+  assert.equal((await client.models.retrieve('acme/embed-1')).id, 'acme/embed-1')
+  await assert.rejects(
+    client.models.retrieve('acme/missing'),
+    (error: unknown) => error instanceof OpenAI.NotFoundError && error.message.includes('"acme/missing"'),
+  )
+})
+
+test('@openrouter/sdk models.get and models.count', async () => {
+  const client = new OpenRouter({ apiKey: gateway.adminKey, serverURL: `${base}/api/v1` })
+  const model = await client.models.get({ author: 'acme', slug: 'fast-1' })
+  assert.equal(model.data.id, 'acme/fast-1')
+  assert.equal(model.data.topProvider.maxCompletionTokens, 4096)
+  await assert.rejects(
+    client.models.get({ author: 'acme', slug: 'missing' }),
+    (error: { statusCode?: number }) => error.statusCode === 404,
+  )
+  assert.equal((await client.models.count()).data.count, 1)
+  assert.equal((await client.models.count({ outputModalities: 'all' })).data.count, 2)
+  assert.equal((await client.models.count({ outputModalities: 'embeddings,image' })).data.count, 1)
+  assert.equal((await client.models.count({ outputModalities: 'image' })).data.count, 0)
 })
