@@ -1,4 +1,5 @@
-// POST /responses, /chat/completions and /messages: one pipeline, three client formats.
+// POST /responses, /chat/completions and /messages: one pipeline, three client formats; and
+// POST /messages/count_tokens beside them.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Dialect, DialectName, Dialects } from '../dialects/dialect.ts'
 import type { InferenceDeps } from './inference-deps.ts'
@@ -6,6 +7,7 @@ import { wantsRoutingMetadata } from './pipeline/inference-request.ts'
 import { runInference } from './pipeline/run-inference.ts'
 import { fastifyResponder } from './pipeline/responder.ts'
 import { clientCancellation } from '../http/client-cancellation.ts'
+import { registerCountTokensRoute } from './count-tokens-route.ts'
 
 const paths: Readonly<Record<DialectName, { url: string; summary: string }>> = {
   'openai-responses': {
@@ -30,6 +32,7 @@ export function registerInferenceRoutes(app: FastifyInstance, dialects: Dialects
       handler: (request, reply) => handle(dialect, request, reply, deps),
     })
   }
+  registerCountTokensRoute(app, dialects['anthropic-messages'], deps.routing)
 }
 
 async function handle(

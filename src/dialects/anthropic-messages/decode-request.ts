@@ -1,6 +1,6 @@
 // A schema-checked Messages body -> the decoded request.
 
-import type { ReasoningConfig, ToolChoice } from '../../domain/inference/call.ts'
+import type { FunctionTool, ReasoningConfig, ToolChoice } from '../../domain/inference/call.ts'
 import { collectModels, decodeCommonOptions } from '../decode-request-options.ts'
 import type { DecodedRequest } from '../dialect.ts'
 import { dropUndefined } from '../../domain/drop-undefined.ts'
@@ -13,17 +13,7 @@ export function decodeMessagesRequest(body: MessagesRequest): DecodedRequest {
   const choice = body.tool_choice
   const call = dropUndefined({
     messages: decodeMessages(body),
-    tools:
-      body.tools === undefined || body.tools.length === 0
-        ? undefined
-        : body.tools.map((tool) =>
-            dropUndefined({
-              type: 'function' as const,
-              name: tool.name,
-              description: tool.description,
-              parameters: tool.input_schema,
-            }),
-          ),
+    tools: decodeMessagesTools(body.tools),
     tool_choice: choice === undefined ? undefined : toToolChoice(choice),
     parallel_tool_calls: choice?.disable_parallel_tool_use === true ? false : undefined,
     max_output_tokens: body.max_tokens,
@@ -51,6 +41,17 @@ export function decodeMessagesRequest(body: MessagesRequest): DecodedRequest {
     serverTools: [],
     serverToolSettings: {},
   }
+}
+
+/** Anthropic tools -> canonical function tools; none when the list is absent or empty. */
+export function decodeMessagesTools(tools: MessagesRequest['tools']): FunctionTool[] | undefined {
+  if (tools === undefined || tools.length === 0) return undefined
+  return tools.map((tool) => ({
+    type: 'function',
+    name: tool.name,
+    ...(tool.description === undefined ? {} : { description: tool.description }),
+    parameters: { ...tool.input_schema },
+  }))
 }
 
 function toToolChoice(choice: NonNullable<MessagesRequest['tool_choice']>): ToolChoice {

@@ -6,7 +6,8 @@ import { costNano } from '../../domain/money.ts'
 import type { CanonicalCall } from '../../domain/inference/call.ts'
 import type { EndpointEntry } from '../../domain/catalog.ts'
 
-export function estimateInputTokens(call: Omit<CanonicalCall, 'model'>): number {
+/** The input tokens of a call, estimated from its size: also what POST /messages/count_tokens answers. */
+export function estimateInputTokens(call: Pick<CanonicalCall, 'messages' | 'tools'>): number {
   const size = Buffer.byteLength(JSON.stringify({ messages: call.messages, tools: call.tools ?? [] }))
   return Math.ceil(size / 3) + 16
 }

@@ -59,16 +59,24 @@ const tierPreference: Readonly<Record<Exclude<RequestedServiceTier, null>, reado
 
 const unavailableMessage = 'Every endpoint for this model failed repeatedly and is cooling down; retry shortly'
 
+/** The catalog's model with this slug, or the workspace's private endpoint model of that name. */
+export function findModel(
+  state: Pick<RoutingState, 'catalog' | 'privateEndpoints'>,
+  slug: string,
+  workspaceId: string | undefined,
+): ModelEntry | undefined {
+  return state.privateEndpoints === undefined
+    ? state.catalog.model(slug)
+    : state.privateEndpoints.modelFor(state.catalog, slug, workspaceId)
+}
+
 export function planRoute(request: RouteRequest, state: RoutingState): RoutePlan {
   const excluded: { endpointId: string; reason: string }[] = []
   const considered: RouteCandidate[] = []
   const candidates: RouteCandidate[] = []
   const preferences = request.provider ?? {}
   for (const slug of request.models) {
-    const model =
-      state.privateEndpoints === undefined
-        ? state.catalog.model(slug)
-        : state.privateEndpoints.modelFor(state.catalog, slug, request.workspaceId)
+    const model = findModel(state, slug, request.workspaceId)
     if (model === undefined) {
       if (slug === request.models[0])
         throw new GatewayError(
