@@ -174,6 +174,27 @@ test('the OpenRouter SDK sends responses and reads the generation back', async (
   assert.equal(content.data.output.completion, 'via openrouter sdk')
 })
 
+test('the OpenRouter SDK streams chat.send({stream: true}), routing metadata included', async () => {
+  const upstream = upstreams.get('anthropic')!
+  upstream.script({
+    type: 'completion',
+    text: 'streamed via sdk',
+    usage: { input_tokens: 4, output_tokens: 3 },
+    chunks: 3,
+  })
+  const client = new OpenRouter({ apiKey: key, serverURL: `${base}/api/v1` })
+  const stream = await client.chat.send({
+    xOpenRouterMetadata: 'enabled',
+    chatRequest: { model: 'test/anthropic', messages: [{ role: 'user', content: 'hi' }], stream: true },
+  })
+  assert.ok(Symbol.asyncIterator in stream, 'a stream')
+  const chunks = []
+  for await (const chunk of stream) chunks.push(chunk)
+  assert.equal(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join(''), 'streamed via sdk')
+  assert.equal(chunks.at(-1)?.usage?.completionTokens, 3)
+  assert.ok(chunks.some((chunk) => chunk.openrouterMetadata !== undefined))
+})
+
 test('openrouter_metadata appears only when asked for', async () => {
   upstreams.get('openai-chat')!.script({ type: 'error', status: 500 })
   const chatAndResponses = await fetch(`${base}/api/v1/chat/completions`, {
