@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { GatewayError, errorKinds, isGatewayError, toErrorEnvelope, type ErrorKind } from '../domain/errors.ts'
 import { formatSchemaErrors, type SchemaError } from '../config/format-schema-errors.ts'
 import type { RouteTable } from './route-table.ts'
+import { suggestApiPath } from './suggest-api-path.ts'
 import { isConnectionFailure } from '../store/connection-failure.ts'
 
 const kindByStatus = new Map<number, ErrorKind>()
@@ -72,9 +73,14 @@ export function registerErrorHandling(app: FastifyInstance, routes: RouteTable, 
               headers: { allow: allowed.join(', ') },
             },
           )
-        : new GatewayError('not_found', `No route for ${request.method} ${path}`)
+        : new GatewayError('not_found', notFoundMessage(request.method, path, routes))
     return sendError(reply, error)
   })
+}
+
+function notFoundMessage(method: string, path: string, routes: RouteTable): string {
+  const hint = suggestApiPath(path, (candidate) => routes.methodsFor(candidate).length > 0)
+  return hint === null ? `No route for ${method} ${path}` : `No route for ${method} ${path}. ${hint}`
 }
 
 export function sendError(reply: FastifyReply, error: GatewayError): FastifyReply {
