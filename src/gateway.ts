@@ -10,6 +10,7 @@ import type { EgressPolicy } from './http/egress-policy.ts'
 import type { BootstrapResult } from './identity/bootstrap-identity.ts'
 import { buildCatalog } from './inference/catalog/build-catalog.ts'
 import type { StoreEngine } from './store/open-store.ts'
+import type { Catalog } from './domain/catalog.ts'
 import { buildHttpApp } from './compose/build-http-app.ts'
 import { createLogger } from './compose/create-logger.ts'
 import { openFoundation } from './compose/open-foundation.ts'
@@ -29,6 +30,8 @@ export interface Gateway {
   readonly bootstrap: BootstrapResult
   readonly logger: Logger
   readonly storeEngine: StoreEngine
+  /** The providers and models loaded at start (built-in presets enabled by the environment, and the config file's). */
+  readonly catalog: Catalog
   /** Stops accepting requests, lets in-flight ones finish, flushes batched writes, closes the store. */
   close(): Promise<void>
 }
@@ -89,6 +92,7 @@ export async function assembleGateway(options: GatewayOptions): Promise<{ gatewa
       bootstrap: foundation.bootstrap,
       logger,
       storeEngine: store.engine,
+      catalog,
       close: () => shutdown.close(),
     }
     const batchWorker = batches.worker

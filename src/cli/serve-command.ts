@@ -1,12 +1,42 @@
-// `switchyard serve`: start, print where it listens (and a first management key), stop gracefully.
-import { createGateway } from '../gateway.ts'
+// `switchyard serve`: start, print where it listens, what it serves (and a first management key), stop
+// gracefully. A start that fails prints one line, stops what it started and exits 1.
+import { createGateway, type Gateway } from '../gateway.ts'
+import { ConfigError } from '../config/load-config.ts'
+import { describeListenFailure, describeStartFailure } from './describe-start-up-failure.ts'
+import { startUpBanner } from './start-up-banner.ts'
 import type { CommandContext } from './run-command.ts'
 
 export async function serveCommand(_args: string[], context: CommandContext): Promise<number> {
   const { config } = context
-  const gateway = await createGateway({ config, clock: context.clock })
-  const address = await gateway.app.fastify.listen({ host: config.server.host, port: config.server.port })
-  context.stdout.write(`Switchyard listening on ${address} (store: ${gateway.storeEngine})\n`)
+  const gateway = await startGateway(context)
+  if (gateway === null) return 1
+  const listenAddress = { host: config.server.host, port: config.server.port }
+  let address: string
+  try {
+    address = await gateway.app.fastify.listen(listenAddress)
+  } catch (error) {
+    context.stderr.write(`${describeListenFailure(error, listenAddress)}\n`)
+    await gateway.close()
+    return 1
+  }
+  context.stdout.write(startUpBanner({ address, storeEngine: gateway.storeEngine, catalog: gateway.catalog }))
+  printCreatedKeys(gateway, address, context)
+  await waitForStopSignal(gateway, context)
+  return 0
+}
+
+/** The running gateway, or null after printing why it could not start (a config error stays the caller's: exit 2). */
+async function startGateway(context: CommandContext): Promise<Gateway | null> {
+  try {
+    return await createGateway({ config: context.config, clock: context.clock })
+  } catch (error) {
+    if (error instanceof ConfigError) throw error
+    context.stderr.write(`${describeStartFailure(error)}\n`)
+    return null
+  }
+}
+
+function printCreatedKeys(gateway: Gateway, address: string, context: CommandContext): void {
   if (gateway.bootstrap.createdManagementKey !== null) {
     context.stdout.write(
       `\nCreated the first management key. It is shown only this once; keep it:\n\n  ${gateway.bootstrap.createdManagementKey}\n\n` +
@@ -15,7 +45,10 @@ export async function serveCommand(_args: string[], context: CommandContext): Pr
   }
   if (gateway.bootstrap.adminKeyCreated)
     context.stdout.write('Created the management key given in SWITCHYARD_ADMIN_KEY.\n')
-  await new Promise<void>((resolve) => {
+}
+
+function waitForStopSignal(gateway: Gateway, context: CommandContext): Promise<void> {
+  return new Promise<void>((resolve) => {
     let stopping = false
     const stop = (): void => {
       if (stopping) return
@@ -29,5 +62,4 @@ export async function serveCommand(_args: string[], context: CommandContext): Pr
     context.onSignal('SIGINT', stop)
     context.onSignal('SIGTERM', stop)
   })
-  return 0
 }
