@@ -1,7 +1,7 @@
 // What `serve` prints once it listens: where, on which store, and what it can serve. A fresh install
 // with no provider learns here how to add one, instead of finding an empty model list later.
 import type { Catalog } from '../domain/catalog.ts'
-import { builtinProviders } from '../inference/catalog/builtin-providers.ts'
+import { builtinProviders } from '../config/builtin-providers.ts'
 
 export interface StartUpBannerInput {
   /** The address listen() answered, such as http://0.0.0.0:8080. */

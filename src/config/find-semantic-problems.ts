@@ -5,7 +5,7 @@
 import { Value } from 'typebox/value'
 import type { TString } from 'typebox'
 import { parsePrice } from '../domain/money.ts'
-import { builtinProviders } from '../inference/catalog/builtin-providers.ts'
+import { builtinProviders } from './builtin-providers.ts'
 import { EndpointProviderSchema, ModelSlugSchema, PricingSchema, ProviderSlugSchema } from './schema.ts'
 
 interface Endpoint {

@@ -6,7 +6,7 @@ import { ConfigError } from '../../config/load-config.ts'
 import { parsePricing, type PricingText } from '../../domain/money.ts'
 import type { ModelConfig, ProviderApi } from '../../config/schema.ts'
 import { Catalog, type EndpointEntry, type ModelEntry, type ProviderEntry } from '../../domain/catalog.ts'
-import { builtinProviders } from './builtin-providers.ts'
+import { builtinProviders } from '../../config/builtin-providers.ts'
 import { builtinModels } from './builtin-models.ts'
 
 const defaultTimeoutMs = 120_000

@@ -1,7 +1,7 @@
 // Providers enabled by their environment variables. Each is an ordinary provider entry: YAML may
 // override any of them by declaring a provider with the same slug.
-import type { ProviderApi } from '../../config/schema.ts'
-import type { DataRegion } from '../../domain/catalog.ts'
+import type { ProviderApi } from './schema.ts'
+import type { DataRegion } from '../domain/catalog.ts'
 
 export interface BuiltinProvider {
   readonly slug: string
