@@ -124,3 +124,19 @@ test('refusals: max_tokens missing, budget below 1024, unknown block, unknown to
   assertRefused({ tool_choice: { type: 'sometimes' } }, /^tool_choice\.type: must be one of/)
   assertRefused({ temperature: 1.5 }, /^temperature: /)
 })
+
+test('thread and container: absent or null passes, any value is refused naming the field and the state not kept', () => {
+  decode({ thread: null, container: null })
+  assertRefused(
+    { thread: 'thread_1' },
+    /^thread is not supported: .*no server-side state.*whole conversation in `messages`/,
+  )
+  assertRefused({ thread: { id: 'thread_1' } }, /^thread is not supported/)
+  assertRefused({ container: 'container_1' }, /^container .*not supported: .*no server-side state/)
+  assertRefused({ container: { id: 'container_1', skills: [] } }, /^container /)
+})
+
+test('ignorable hints are not refused: diagnostics, an unknown extra field', () => {
+  const decoded = decode({ diagnostics: { previous_message_id: 'msg_1' }, some_future_hint: true })
+  assert.equal(decoded.call.max_output_tokens, 256)
+})

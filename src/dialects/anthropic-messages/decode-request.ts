@@ -1,5 +1,6 @@
 // A schema-checked Messages body -> the decoded request.
 
+import { GatewayError } from '../../domain/errors.ts'
 import type { FunctionTool, ReasoningConfig, ToolChoice } from '../../domain/inference/call.ts'
 import { collectModels, decodeCommonOptions } from '../decode-request-options.ts'
 import type { DecodedRequest } from '../dialect.ts'
@@ -8,7 +9,11 @@ import { usedParameters } from '../used-parameters.ts'
 import { decodeMessages } from './decode-messages.ts'
 import type { MessagesRequest } from './request-schema.ts'
 
+const notKeptMessage =
+  'the gateway keeps no server-side state between requests; send the whole conversation in `messages`'
+
 export function decodeMessagesRequest(body: MessagesRequest): DecodedRequest {
+  refuseStatefulFields(body)
   const user = body.user ?? body.metadata?.user_id ?? undefined
   const choice = body.tool_choice
   const call = dropUndefined({
@@ -41,6 +46,16 @@ export function decodeMessagesRequest(body: MessagesRequest): DecodedRequest {
     serverTools: [],
     serverToolSettings: {},
   }
+}
+
+/** Fields naming state kept upstream between requests (a thread, a code-execution container) are refused. */
+function refuseStatefulFields(body: MessagesRequest): void {
+  if (body.thread != null) throw new GatewayError('invalid_request', `thread is not supported: ${notKeptMessage}`)
+  if (body.container != null)
+    throw new GatewayError(
+      'invalid_request',
+      `container (a server-side code-execution container) is not supported: ${notKeptMessage}`,
+    )
 }
 
 /** Anthropic tools -> canonical function tools; none when the list is absent or empty. */

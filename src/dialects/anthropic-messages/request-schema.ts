@@ -1,5 +1,6 @@
 // The POST /messages body (Anthropic Messages with OpenRouter's routing extras). Objects accept unknown
-// extra fields. `metadata` and `service_tier` keep Anthropic's meaning here.
+// extra fields. `metadata` and `service_tier` keep Anthropic's meaning here. `thread` and `container` name
+// server-side state the gateway does not keep: declared so decode can refuse any non-null value.
 
 import { Type } from 'typebox'
 import type { Static } from 'typebox'
@@ -79,6 +80,8 @@ export const MessagesRequestSchema = Type.Object({
   thinking: Type.Optional(Thinking),
   metadata: Type.Optional(Type.Object({ user_id: Nullable(Type.String({ maxLength: identifierMaxLength })) })),
   service_tier: Type.Optional(Type.Enum(['auto', 'standard_only'])),
+  thread: Type.Optional(Type.Unknown()),
+  container: Type.Optional(Type.Unknown()),
 })
 
 export type MessagesRequest = Static<typeof MessagesRequestSchema>

@@ -56,8 +56,10 @@ test('max_tool_calls: 1 and 30 pass, 0 and 31 are refused, default 30', () => {
   assertRefused({ max_tool_calls: 0 }, /^max_tool_calls: .*1/)
 })
 
-test('previous_response_id and prompt: null passes, any value is refused saying history goes in input', () => {
-  decode({ previous_response_id: null, prompt: null })
+test('previous_response_id, conversation and prompt: null passes, any value is refused saying history goes in input', () => {
+  decode({ previous_response_id: null, prompt: null, conversation: null })
+  assertRefused({ conversation: 'conv_1' }, /^conversation .*not stored.*full conversation history in `input`/)
+  assertRefused({ conversation: { id: 'conv_1' } }, /^conversation .*not stored/)
   assertRefused(
     { previous_response_id: 'resp_1' },
     /previous_response_id .*not stored.*full conversation history in `input`/,

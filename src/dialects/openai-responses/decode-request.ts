@@ -61,6 +61,11 @@ export function decodeResponsesRequest(body: ResponsesRequest): DecodedRequest {
 function refuseStatefulFields(body: ResponsesRequest): void {
   if (body.previous_response_id != null)
     throw new GatewayError('invalid_request', `previous_response_id is not supported: ${notStoredMessage}`)
+  if (body.conversation != null)
+    throw new GatewayError(
+      'invalid_request',
+      `conversation (a stored conversation) is not supported: ${notStoredMessage}`,
+    )
   if (body.prompt != null)
     throw new GatewayError(
       'invalid_request',

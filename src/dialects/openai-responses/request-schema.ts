@@ -144,6 +144,7 @@ export const ResponsesRequestSchema = Type.Object({
   stop_server_tools_when: Nullable(Type.Array(StopCondition, { minItems: 1 })),
   previous_response_id: Nullable(Type.String()),
   prompt: Nullable(Type.Object({})),
+  conversation: Type.Optional(Type.Unknown()),
 })
 
 export type ResponsesRequest = Static<typeof ResponsesRequestSchema>
