@@ -26,6 +26,42 @@ test('secret names: 1..255 characters matching the pattern, no double underscore
   }
 })
 
+test('a refused secret name is explained in words with a suggested fix, on every route that takes one', async () => {
+  const intern = await createInternVia(gateway, key, { name: 'name-rules' })
+  const rule = /lowercase letters, digits and single underscores, starting with a letter/
+  const internPut = await call(gateway, key, {
+    method: 'PUT',
+    url: `/api/v1/vault/interns/${intern.id}/secrets/GITHUB_TOKEN`,
+    body: secretBody('v'),
+  })
+  assert.equal(internPut.status, 400)
+  assert.match(internPut.json.error.message, rule)
+  assert.match(internPut.json.error.message, /"GITHUB_TOKEN".*use "github_token"/)
+  assert.deepEqual(internPut.json.error.metadata, { reason: 'invalid_body', retryable: false })
+  assert.ok(!internPut.json.error.message.includes('^(?!'), 'the regex is not shown')
+  const cases: [string, string][] = [
+    ['My-Key', 'my_key'],
+    ['2fa__code_', 'fa_code'],
+  ]
+  for (const [name, suggestion] of cases) {
+    const response = await put(name, secretBody('v'))
+    assert.equal(response.status, 400, name)
+    assert.match(response.json.error.message, rule)
+    assert.ok(response.json.error.message.endsWith(`use "${suggestion}"`), response.json.error.message)
+  }
+  const long = await put('a'.repeat(300), secretBody('v'))
+  assert.match(long.json.error.message, /of 300 characters is not allowed/)
+  assert.ok(long.json.error.message.endsWith(`use "${'a'.repeat(255)}"`))
+  assert.match((await put('123', secretBody('v'))).json.error.message, /choose a name that follows it$/)
+  const copied = await call(gateway, key, {
+    method: 'POST',
+    url: `/api/v1/vault/interns/${intern.id}/secrets/copy`,
+    body: { names: ['ok_name', 'OpenAI_Key'] },
+  })
+  assert.equal(copied.status, 400)
+  assert.match(copied.json.error.message, /names: secret name "OpenAI_Key" is not allowed: .*use "openai_key"/)
+})
+
 test('values: 1..65536 characters', async () => {
   assert.equal((await put('value_max', secretBody('x'.repeat(65536)))).status, 200)
   assert.equal((await put('value_min', secretBody('x'))).status, 200)

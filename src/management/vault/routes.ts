@@ -14,6 +14,7 @@ import {
   VaultSecretList,
 } from './schema.ts'
 import type { Page, VaultService } from './service.ts'
+import { refuseBadSecretName } from './refuse-bad-secret-name.ts'
 
 const tags = ['vault']
 const page = ({ offset, limit }: VaultPageQuery): Page => ({ offset: offset ?? 0, limit: limit ?? 100 })
@@ -28,7 +29,7 @@ export function registerVaultRoutes(app: TypedApp, service: VaultService, guard:
 }
 
 function registerWorkspaceSecretRoutes(app: TypedApp, service: VaultService, guard: AccessGuard): void {
-  const workspaceWrite = guard.hook({ scope: 'workspace-vault', vaultWrite: true })
+  const workspaceWrite = [guard.hook({ scope: 'workspace-vault', vaultWrite: true }), refuseBadSecretName]
   app.get(
     '/api/v1/vault/secrets',
     {
@@ -75,7 +76,7 @@ function registerWorkspaceSecretRoutes(app: TypedApp, service: VaultService, gua
 }
 
 function registerInternSecretRoutes(app: TypedApp, service: VaultService, guard: AccessGuard): void {
-  const internWrite = guard.hook({ scope: 'intern-vault', vaultWrite: true })
+  const internWrite = [guard.hook({ scope: 'intern-vault', vaultWrite: true }), refuseBadSecretName]
   app.get(
     '/api/v1/vault/interns/:internId/secrets',
     {
@@ -130,7 +131,7 @@ function registerCrossScopeRoutes(app: TypedApp, service: VaultService, guard: A
     '/api/v1/vault/interns/:internId/secrets/copy',
     {
       config,
-      preValidation: guard.hook({ scope: 'workspace-vault', vaultWrite: true }),
+      preValidation: [guard.hook({ scope: 'workspace-vault', vaultWrite: true }), refuseBadSecretName],
       schema: {
         tags,
         summary: 'Copy workspace secrets into an intern (all or nothing)',
