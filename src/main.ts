@@ -1,10 +1,14 @@
 // Composition root and command line: the only module that reads the environment.
-//   switchyard serve | migrate | keys create [--management] [--workspace <id|slug>] [--name <name>] | config print
+//   switchyard <command>: the commands and their options are listed in src/cli/run-command.ts (`switchyard --help`).
 import { loadConfig, ConfigError } from './config/load-config.ts'
 import { systemClock } from './domain/clock.ts'
-import { runCommand } from './cli/run-command.ts'
+import { isHelpRequest, runCommand, usage } from './cli/run-command.ts'
 
 async function main(): Promise<number> {
+  if (isHelpRequest(process.argv.slice(2))) {
+    process.stdout.write(usage)
+    return 0
+  }
   try {
     const config = loadConfig({ env: process.env, cwd: process.cwd() })
     return await runCommand(process.argv.slice(2), {

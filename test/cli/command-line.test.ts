@@ -43,6 +43,32 @@ test('migrate, keys create and config print', async () => {
   await database.dispose()
 })
 
+test('--help, -h and help print every command, one line each, and exit 0 whatever the environment; the README lists them all', () => {
+  const commands = [
+    'serve',
+    'migrate',
+    'keys create',
+    'config print',
+    'credits grant',
+    'ledger rebuild-counters',
+    'vault rotate-master-key',
+    'doctor',
+  ]
+  const readme = readFileSync(join(root, 'README.md'), 'utf8')
+  for (const flag of ['--help', '-h', 'help']) {
+    // A config that serve refuses does not stop the help.
+    const result = run([flag], { PORT: 'eighty' })
+    assert.equal(result.status, 0, result.stderr)
+    const lines = result.stdout.split('\n')
+    for (const command of commands) {
+      const described = lines.filter((line) => new RegExp(`^  ${command}( |$)`).test(line))
+      assert.equal(described.length, 1, `${flag}: one line for ${command}\n${result.stdout}`)
+      assert.match(described[0] ?? '', /\S {2,}\S/, `${command} has a description on its line`)
+    }
+  }
+  for (const command of commands) assert.ok(readme.includes(`| \`${command}`), `README command table lists ${command}`)
+})
+
 test('plaintext keys are never stored: the database files hold only their SHA-256', async () => {
   const database = createSqliteDatabase()
   const env = { DATABASE_URL: database.url }
