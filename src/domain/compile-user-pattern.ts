@@ -13,7 +13,9 @@ export interface UserPattern {
 }
 
 /** The compiled pattern, or the reason it cannot be used (said so that the writer can fix it). */
-export function compileUserPattern(pattern: string): { pattern: UserPattern } | { error: string } {
+export type CompiledUserPattern = { readonly pattern: UserPattern } | { readonly error: string }
+
+export function compileUserPattern(pattern: string): CompiledUserPattern {
   const translated = toRe2Syntax(pattern)
   if ('error' in translated) return translated
   let compiled: RE2JS

@@ -2,6 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { GatewayError } from '../domain/errors.ts'
 import { ContentFilterEngine } from './content-filter-engine.ts'
+import { compileUserPattern } from '../domain/compile-user-pattern.ts'
 import type { EffectiveContentFilter } from './effective-rules.ts'
 import type { BuiltinFilterSlug, ContentFilterAction } from '../domain/guardrail-record.ts'
 
@@ -16,7 +17,7 @@ function builtin(
 }
 
 function pattern(source: string, action: ContentFilterAction, label: string | null = null): EffectiveContentFilter {
-  return { ...attribution, kind: 'pattern', pattern: source, action, label }
+  return { ...attribution, kind: 'pattern', pattern: source, action, label, compiled: compileUserPattern(source) }
 }
 
 test('redaction replaces every match with the builtin label, exactly', () => {

@@ -3,7 +3,6 @@
 // flag rules are recorded; redact rules then replace each match with the rule's label, in rule order.
 import { GatewayError } from '../domain/errors.ts'
 import { detectBuiltin, type TextSpan } from './builtin-detectors.ts'
-import { compileUserPattern } from '../domain/compile-user-pattern.ts'
 import {
   builtinLabels,
   defaultPatternLabel,
@@ -96,7 +95,7 @@ function compileRule(filter: EffectiveContentFilter): CompiledRule {
       find: (text) => detectBuiltin(slug, text),
     }
   }
-  const compiled = compileUserPattern(filter.pattern)
+  const compiled = filter.compiled
   if ('error' in compiled)
     throw new GatewayError(
       'internal',

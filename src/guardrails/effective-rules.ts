@@ -2,6 +2,7 @@
 // member who created the key and the workspace's default guardrail. Allow-lists intersect (a model must
 // be allowed by every guardrail that has a list), ignore-lists unite, every budget applies, every
 // content filter runs, and for the privacy flags the most restrictive setting wins.
+import { compileUserPattern, type CompiledUserPattern } from '../domain/compile-user-pattern.ts'
 import type {
   BuiltinFilterSlug,
   ContentFilterAction,
@@ -34,7 +35,13 @@ interface AttributedFilter {
 }
 
 export type EffectiveContentFilter =
-  | (AttributedFilter & { readonly kind: 'pattern'; readonly pattern: string; readonly label: string | null })
+  | (AttributedFilter & {
+      readonly kind: 'pattern'
+      readonly pattern: string
+      readonly label: string | null
+      /** Compiled here, where the guardrail cache keeps the rules per key, so a request never compiles it. */
+      readonly compiled: CompiledUserPattern
+    })
   | (AttributedFilter & { readonly kind: 'builtin'; readonly slug: BuiltinFilterSlug; readonly scanScope: ScanScope })
 
 export type ZdrFamily = 'anthropic' | 'openai' | 'google' | 'xai' | 'other'
@@ -142,6 +149,7 @@ function toContentFilters(guardrail: GuardrailRecord): EffectiveContentFilter[] 
       kind: 'pattern' as const,
       pattern: filter.pattern,
       label: filter.label,
+      compiled: compileUserPattern(filter.pattern),
       action: filter.action,
     })),
     ...(guardrail.contentFilterBuiltins ?? []).map((filter) => ({
