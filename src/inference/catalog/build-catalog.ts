@@ -4,9 +4,10 @@
 import type { Config } from '../../config/config.ts'
 import { ConfigError } from '../../config/load-config.ts'
 import { parsePricing, type PricingText } from '../../domain/money.ts'
-import type { ModelConfig, ProviderApi } from '../../config/schema.ts'
+import type { ModelConfig } from '../../config/schema.ts'
 import { Catalog, type EndpointEntry, type ModelEntry, type ProviderEntry } from '../../domain/catalog.ts'
 import { builtinProviders } from '../../config/builtin-providers.ts'
+import { defaultParameters } from './default-parameters.ts'
 import { builtinModels } from './builtin-models.ts'
 
 const defaultTimeoutMs = 120_000
@@ -137,27 +138,6 @@ function toModelEntry(
     outputModalities: model.output_modalities ?? [model.kind === 'embedding' ? 'embeddings' : 'text'],
     endpoints,
   }
-}
-
-// `input_type` only where the API is known to take it (Gemini's taskType): OpenAI's own API refuses unknown
-// fields, so an OpenAI-compatible server that takes it (Voyage, Cohere) lists it in supported_parameters.
-function defaultParameters(kind: 'text' | 'embedding', api: ProviderApi): string[] {
-  if (kind === 'embedding')
-    return api === 'gemini' ? ['dimensions', 'encoding_format', 'input_type'] : ['dimensions', 'encoding_format']
-  return [
-    'max_tokens',
-    'temperature',
-    'top_p',
-    'stop',
-    'frequency_penalty',
-    'presence_penalty',
-    'seed',
-    'tools',
-    'tool_choice',
-    'response_format',
-    'structured_outputs',
-    'reasoning',
-  ]
 }
 
 function localBaseUrl(value: string): string {

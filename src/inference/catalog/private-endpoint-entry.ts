@@ -4,23 +4,9 @@
 import { parsePricing } from '../../domain/money.ts'
 import type { PrivateEndpointRecord } from '../../private-endpoints/private-endpoint-record.ts'
 import type { EndpointEntry, ModelEntry } from '../../domain/catalog.ts'
+import { defaultParameters } from './default-parameters.ts'
 
 export const privateEndpointTimeoutMs = 120_000
-
-const textParameters = [
-  'max_tokens',
-  'temperature',
-  'top_p',
-  'stop',
-  'frequency_penalty',
-  'presence_penalty',
-  'seed',
-  'tools',
-  'tool_choice',
-  'response_format',
-  'structured_outputs',
-  'reasoning',
-]
 
 export function toPrivateEndpointEntry(
   record: PrivateEndpointRecord,
@@ -49,7 +35,7 @@ export function toPrivateEndpointEntry(
     contextLength: 128_000,
     maxOutputTokens: null,
     serviceTier: 'default',
-    supportedParameters: textParameters,
+    supportedParameters: defaultParameters('text', record.api),
   }
 }
 

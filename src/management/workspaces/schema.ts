@@ -1,20 +1,8 @@
 // Wire schemas of the workspace routes (api-reference §4). They validate requests and feed OpenAPI.
 import { Type, type Static } from 'typebox'
+import { serverToolNames as domainServerToolNames, serverToolPrefix } from '../../domain/inference/request-options.ts'
 
-export const serverToolNames = [
-  'advisor',
-  'apply_patch',
-  'bash',
-  'datetime',
-  'fusion',
-  'image_generation',
-  'experimental__search_models',
-  'shell',
-  'subagent',
-  'tool_search',
-  'web_fetch',
-  'web_search',
-].map((name) => `openrouter:${name}`)
+const serverToolNames = domainServerToolNames.map((name) => serverToolPrefix + name)
 
 export const providerSorts = ['price', 'throughput', 'latency', 'exacto'] as const
 export const budgetIntervals = ['daily', 'weekly', 'monthly', 'lifetime'] as const
