@@ -19,9 +19,12 @@ export async function serveCommand(_args: string[], context: CommandContext): Pr
     await gateway.close()
     return 1
   }
+  // The handlers go in before the banner: whoever reads the banner may signal at once, and a signal
+  // without a handler would kill the process with the default action instead of a graceful stop.
+  const stopped = waitForStopSignal(gateway, context)
   context.stdout.write(startUpBanner({ address, storeEngine: gateway.storeEngine, catalog: gateway.catalog }))
   printCreatedKeys(gateway, address, context)
-  await waitForStopSignal(gateway, context)
+  await stopped
   return 0
 }
 
