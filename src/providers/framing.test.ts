@@ -64,7 +64,7 @@ test('aws-event-stream: events and exceptions by their headers, at every split',
 
 test('aws-event-stream: a corrupted message fails its CRC check; a cut message fails at the end', () => {
   const bytes = Buffer.from(message({ ':message-type': 'event', ':event-type': 'messageStop' }, { stopReason: 'x' }))
-  bytes[bytes.length - 6] ^= 0x01
+  bytes[bytes.length - 6] = bytes[bytes.length - 6]! ^ 0x01
   assert.throws(() => createFramer('aws-event-stream').push(bytes), /checksum/i)
   const framer = createFramer('aws-event-stream')
   assert.deepEqual(framer.push(bytes.subarray(0, 20)), [])
