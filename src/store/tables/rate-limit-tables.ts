@@ -1,4 +1,4 @@
-// Rate-limit rules (migration 0012): requests and tokens per minute for a key or a workspace, for every
+// Rate-limit rules (migration 0013): requests and tokens per minute for a key or a workspace, for every
 // model (`model` = '') or one model. Same conventions as database.ts.
 
 export interface RateLimitRuleTable {
