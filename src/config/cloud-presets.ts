@@ -16,7 +16,51 @@ function azureFromEnv(env: Env): PresetSettings | null {
   }
 }
 
+/**
+ * Amazon Bedrock: AWS_REGION (or AWS_DEFAULT_REGION) with AWS_BEARER_TOKEN_BEDROCK (a Bedrock API key),
+ * AWS_ACCESS_KEY_ID + AWS_SECRET_ACCESS_KEY (+ AWS_SESSION_TOKEN), or AWS_PROFILE (shared credentials file).
+ */
+function bedrockFromEnv(env: Env): PresetSettings | null {
+  const region = env.AWS_REGION ?? env.AWS_DEFAULT_REGION
+  if (region === undefined) return null
+  const baseUrl = `https://bedrock-runtime.${region}.amazonaws.com`
+  if (env.AWS_BEARER_TOKEN_BEDROCK !== undefined)
+    return { baseUrl, apiKey: env.AWS_BEARER_TOKEN_BEDROCK, options: { region } }
+  const options: Record<string, string> = { region }
+  if (env.AWS_ACCESS_KEY_ID !== undefined && env.AWS_SECRET_ACCESS_KEY !== undefined) {
+    options.access_key_id = env.AWS_ACCESS_KEY_ID
+    options.secret_access_key = env.AWS_SECRET_ACCESS_KEY
+    if (env.AWS_SESSION_TOKEN !== undefined) options.session_token = env.AWS_SESSION_TOKEN
+  } else if (env.AWS_PROFILE !== undefined) {
+    options.profile = env.AWS_PROFILE
+    if (env.AWS_SHARED_CREDENTIALS_FILE !== undefined) options.credentials_file = env.AWS_SHARED_CREDENTIALS_FILE
+  } else return null
+  return { baseUrl, apiKey: null, options }
+}
+
 export const cloudPresets: readonly BuiltinProvider[] = [
+  {
+    slug: 'bedrock',
+    name: 'Amazon Bedrock',
+    api: 'bedrock',
+    variable: 'AWS_REGION',
+    baseUrl: null,
+    dataCollection: 'deny',
+    zdr: false,
+    region: 'global',
+    fromEnv: bedrockFromEnv,
+  },
+  {
+    slug: 'bedrock',
+    name: 'Amazon Bedrock',
+    api: 'bedrock',
+    variable: 'AWS_DEFAULT_REGION',
+    baseUrl: null,
+    dataCollection: 'deny',
+    zdr: false,
+    region: 'global',
+    fromEnv: bedrockFromEnv,
+  },
   {
     slug: 'azure',
     name: 'Azure OpenAI',
@@ -35,4 +79,12 @@ export const cloudEnvNames: ReadonlySet<string> = new Set([
   'AZURE_OPENAI_API_KEY',
   'AZURE_OPENAI_ENDPOINT',
   'OPENAI_API_VERSION',
+  'AWS_REGION',
+  'AWS_DEFAULT_REGION',
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+  'AWS_PROFILE',
+  'AWS_SHARED_CREDENTIALS_FILE',
+  'AWS_BEARER_TOKEN_BEDROCK',
 ])

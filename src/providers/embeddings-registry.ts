@@ -12,4 +12,5 @@ export const embeddingsAdapters: Readonly<Record<ProviderApi, EmbeddingsAdapter 
   anthropic: null,
   gemini: geminiEmbeddings,
   'azure-openai': azureEmbeddings,
+  bedrock: null,
 }

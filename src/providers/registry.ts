@@ -9,6 +9,7 @@ import { geminiAdapter } from './gemini/adapter.ts'
 import { openaiChatAdapter } from './openai-chat/adapter.ts'
 import { openaiResponsesAdapter } from './openai-responses/adapter.ts'
 import { chooseAzureAdapter } from './azure-openai/adapter.ts'
+import { bedrockAdapter } from './bedrock/adapter.ts'
 
 type AdapterChoice = ProviderAdapter | ((upstreamModelId: string, settings: ProviderSettings) => ProviderAdapter)
 
@@ -18,6 +19,7 @@ const providerAdapters: Readonly<Record<ProviderApi, AdapterChoice>> = {
   anthropic: anthropicAdapter,
   gemini: geminiAdapter,
   'azure-openai': chooseAzureAdapter,
+  bedrock: bedrockAdapter,
 }
 
 /** The adapter that speaks to `upstreamModelId` at a provider of this API. */

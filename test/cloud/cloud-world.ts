@@ -28,8 +28,12 @@ export interface CloudWorld {
 
 const price = 'pricing: { prompt: "0.000001", completion: "0.000002" }'
 
-export async function startCloudWorld(setups: readonly CloudSetup[], extraModels = ''): Promise<CloudWorld> {
-  const providers = setups.map((setup) => `  - ${setup.providerYaml}`).join('\n')
+export async function startCloudWorld(
+  setups: readonly CloudSetup[],
+  extraModels = '',
+  extraProviders = '',
+): Promise<CloudWorld> {
+  const providers = setups.map((setup) => `  - ${setup.providerYaml}`).join('\n') + '\n' + extraProviders
   const models = setups
     .flatMap((setup) => [
       `  - slug: cloud/${setup.name}\n    endpoints:\n      - { provider: ${setup.name}, upstream_model_id: ${setup.upstreamModelId}, max_output_tokens: 1000, ${price} }`,
@@ -40,7 +44,7 @@ export async function startCloudWorld(setups: readonly CloudSetup[], extraModels
           ]),
     ])
     .join('\n')
-  const gateway = await startTestGateway({ yaml: `providers:\n${providers}\nmodels:\n${models}\n${extraModels}` })
+  const gateway = await startTestGateway({ yaml: `providers:\n${providers}models:\n${models}\n${extraModels}` })
   const base = await gateway.listen()
   const created = await gateway.inject({
     method: 'POST',

@@ -21,6 +21,7 @@ const usages: Readonly<Record<ProviderApi, Partial<Usage>>> = {
   anthropic: { input_tokens: 1200, output_tokens: 300, cached_input_tokens: 1000, cache_write_tokens: 150 },
   gemini: { input_tokens: 1200, output_tokens: 300, cached_input_tokens: 1000, reasoning_tokens: 200 },
   'azure-openai': { input_tokens: 1200, output_tokens: 300, cached_input_tokens: 1000, reasoning_tokens: 200 },
+  bedrock: { input_tokens: 1200, output_tokens: 300, cached_input_tokens: 1000, cache_write_tokens: 150 },
 }
 
 const call = (stream: boolean): CanonicalCall => ({
@@ -58,13 +59,16 @@ for (const api of providerApis) {
       )
       const [reasoning, text, tool] = fromStream.output
       assert.equal(reasoning?.type === 'reasoning' && reasoning.text, reply.reasoning)
-      assert.equal(reasoning?.type === 'reasoning' && reasoning.origin, api === 'azure-openai' ? 'openai-chat' : api)
+      assert.equal(
+        reasoning?.type === 'reasoning' && reasoning.origin,
+        api === 'azure-openai' ? 'openai-chat' : api === 'bedrock' ? 'anthropic' : api,
+      )
       assert.equal(text?.type === 'text' && text.text, reply.text)
       assert.equal(tool?.type === 'tool-call' && tool.name, 'get_weather')
       assert.equal(tool?.type === 'tool-call' && tool.arguments, '{"city":"Paris","days":2}')
       assert.deepEqual(fromStream.usage, makeUsage(usages[api]))
       assert.equal(fromStream.finish_reason, 'tool_calls')
-      assert.equal(fromStream.model, 'fake-model-1')
+      assert.equal(fromStream.model, api === 'bedrock' ? '' : 'fake-model-1', 'Converse names no model')
       assert.ok(
         streamed.events.filter((event) => event.type === 'text-delta').length > 1,
         'text arrives in several deltas',
@@ -91,7 +95,9 @@ for (const api of providerApis) {
       assert.equal(dropped.events.filter((event) => event.type === 'stream-error').length, 1)
       const malformed = await callThroughAdapter(adapter, upstream.url, call(true))
       const last = malformed.events.at(-1)
-      assert.equal(last?.type === 'stream-error' && last.message.startsWith('Malformed upstream stream frame'), true)
+      // A binary framing cannot read text garbage as a frame at all: the stream breaks off instead.
+      const expected = api === 'bedrock' ? 'The upstream stream ended' : 'Malformed upstream stream frame'
+      assert.equal(last?.type === 'stream-error' && last.message.startsWith(expected), true)
       assert.ok((await upstream.settled(0)).droppedAt !== undefined)
     } finally {
       await upstream.close()

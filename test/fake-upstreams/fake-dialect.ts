@@ -14,6 +14,12 @@ export interface FakeDialect {
   completionJson(plan: CompletionPlan): unknown
   /** Whole SSE frames, each ending with its blank line. */
   completionFrames(plan: CompletionPlan): string[]
+  /** A binary wire's whole messages (Bedrock's event-stream), sent instead of completionFrames. */
+  binaryFrames?(plan: CompletionPlan): Uint8Array[]
+  /** The streamed answer's content type; default text/event-stream. */
+  readonly streamContentType?: string
+  /** Headers an error answer carries besides its body (Bedrock's x-amzn-errortype). */
+  errorHeaders?(status: number, errorType: string | undefined): Record<string, string>
   errorBody(status: number, message: string, errorType: string | undefined): unknown
   embeddingsJson(vectors: readonly (readonly number[])[], route: Extract<FakeRoute, { kind: 'embeddings' }>): unknown
 }

@@ -13,6 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { ProviderApi } from '../../src/domain/inference/provider-api.ts'
 import { anthropicDialect } from './anthropic-dialect.ts'
 import { azureOpenAiDialect } from './azure-openai-dialect.ts'
+import { bedrockDialect } from './bedrock-dialect.ts'
 import { routedBody, type FakeDialect, type FakeRoute } from './fake-dialect.ts'
 import { geminiDialect } from './gemini-dialect.ts'
 import { openaiChatDialect } from './openai-chat-dialect.ts'
@@ -26,6 +27,7 @@ const dialects: Readonly<Record<ProviderApi, FakeDialect>> = {
   anthropic: anthropicDialect,
   gemini: geminiDialect,
   'azure-openai': azureOpenAiDialect('chat'),
+  bedrock: bedrockDialect,
 }
 
 export interface RecordedRequest {
@@ -52,6 +54,8 @@ export interface FakeUpstreamOptions {
   readonly apiKey?: string
   /** Another dialect for the API (Azure's Responses wire: `azureOpenAiDialect('responses')`). */
   readonly dialect?: FakeDialect
+  /** Authenticates a request instead of `apiKey` (the fake Bedrock verifies SigV4); false -> 403. */
+  readonly verify?: (request: RecordedRequest) => Promise<boolean>
 }
 
 export interface FakeUpstream {
@@ -72,6 +76,7 @@ const authHeaders: Readonly<Record<ProviderApi, (headers: IncomingHttpHeaders) =
   'openai-responses': (headers) => headers.authorization?.replace(/^Bearer /, ''),
   anthropic: (headers) => [headers['x-api-key']].flat()[0],
   gemini: (headers) => [headers['x-goog-api-key']].flat()[0],
+  bedrock: (headers) => headers.authorization?.replace(/^Bearer /, ''),
   'azure-openai': (headers) => [headers['api-key']].flat()[0] ?? headers.authorization?.replace(/^Bearer /, ''),
 }
 
@@ -163,6 +168,8 @@ class ScriptedResponder {
         status: 404,
         message: `No route for ${record.method} ${record.path}`,
       })
+    if (this.options.verify !== undefined && !(await this.options.verify(record)))
+      return this.sendError(response, { type: 'error', status: 403, message: 'The request signature does not match' })
     if (this.options.apiKey !== undefined && authHeaders[this.options.api](record.headers) !== this.options.apiKey) {
       return this.sendError(response, { type: 'error', status: 401, message: 'Invalid API key' })
     }
@@ -181,7 +188,10 @@ class ScriptedResponder {
   }
 
   private sendError(response: ServerResponse, reply: ErrorReply): void {
-    const headers: Record<string, string> = { ...reply.headers }
+    const headers: Record<string, string> = {
+      ...this.dialect.errorHeaders?.(reply.status, reply.errorType),
+      ...reply.headers,
+    }
     if (reply.retryAfterSeconds !== undefined) headers['retry-after'] = String(reply.retryAfterSeconds)
     sendJson(
       response,
@@ -203,8 +213,10 @@ class ScriptedResponder {
       if (reply.chunkDelayMs !== undefined && reply.chunkDelayMs > 0) await sleep(reply.chunkDelayMs)
       return sendJson(response, 200, this.dialect.completionJson(plan))
     }
-    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
-    for (const [position, frame] of this.dialect.completionFrames(plan).entries()) {
+    const contentType = this.dialect.streamContentType ?? 'text/event-stream'
+    response.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-cache' })
+    const frames = this.dialect.binaryFrames?.(plan) ?? this.dialect.completionFrames(plan)
+    for (const [position, frame] of frames.entries()) {
       if (reply.disconnectAfterFrames === position) return drop()
       if (reply.malformedFrameAfterFrames === position) await write(response, 'data: {"truncated": tr\n\n')
       if (reply.holdAfterFrames === position && reply.hold !== undefined) await reply.hold
@@ -223,7 +235,7 @@ function vectorsFor(reply: EmbeddingsReply, inputs: readonly string[]): (readonl
 }
 
 /** Writes and waits until the bytes are handed to the socket, so a later drop cannot swallow them. */
-async function write(response: ServerResponse, frame: string): Promise<void> {
+async function write(response: ServerResponse, frame: string | Uint8Array): Promise<void> {
   await new Promise<void>((resolve) => response.write(frame, () => resolve()))
 }
 

@@ -55,7 +55,11 @@ export async function callThroughAdapter(
   } catch {
     // a dropped connection: the parser decides what the partial stream means
   }
-  for (const sse of framer.end()) events.push(...parser.push(sse))
+  try {
+    for (const frame of framer.end()) events.push(...parser.push(frame))
+  } catch {
+    // a body cut inside a frame: the parser decides what the partial stream means
+  }
   events.push(...parser.end())
   return { status: response.statusCode, events, json: undefined }
 }

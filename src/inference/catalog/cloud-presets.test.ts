@@ -42,3 +42,27 @@ test('without its endpoint the Azure preset stays off, and an endpoint naming it
     (error: unknown) => error instanceof ConfigError && /unknown provider "azure"/.test(error.message),
   )
 })
+
+test('Bedrock is enabled by AWS_REGION with access keys, a Bedrock API key or a profile; region alone is not enough', () => {
+  const keys = buildCatalog(
+    configWith('', {
+      AWS_REGION: 'eu-west-3',
+      AWS_ACCESS_KEY_ID: 'AKID',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+      AWS_SESSION_TOKEN: 'token',
+    }),
+  ).provider('bedrock')
+  assert.equal(keys?.api, 'bedrock')
+  assert.equal(keys?.baseUrl, 'https://bedrock-runtime.eu-west-3.amazonaws.com')
+  assert.deepEqual(keys?.options, {
+    region: 'eu-west-3',
+    access_key_id: 'AKID',
+    secret_access_key: 'secret',
+    session_token: 'token',
+  })
+  const bearer = buildCatalog(configWith('', { AWS_DEFAULT_REGION: 'us-east-1', AWS_BEARER_TOKEN_BEDROCK: 'bk' }))
+  assert.equal(bearer.provider('bedrock')?.apiKey, 'bk')
+  const profile = buildCatalog(configWith('', { AWS_REGION: 'us-west-2', AWS_PROFILE: 'prod' })).provider('bedrock')
+  assert.deepEqual(profile?.options, { region: 'us-west-2', profile: 'prod' })
+  assert.equal(buildCatalog(configWith('', { AWS_REGION: 'us-east-1' })).provider('bedrock'), undefined)
+})

@@ -63,6 +63,7 @@ const zdrFamilyByApi: Readonly<Record<EndpointEntry['provider']['api'], ZdrFamil
   anthropic: 'anthropic',
   gemini: 'google',
   'azure-openai': 'openai',
+  bedrock: 'other',
 }
 
 /** Which provider family a ZDR rule names: OpenAI, Anthropic, Google and xAI by provider, else other. */

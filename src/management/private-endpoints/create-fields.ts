@@ -11,6 +11,7 @@ const familyNames: Readonly<Record<ProviderApi, string>> = {
   anthropic: 'Anthropic-compatible (Messages)',
   gemini: 'Gemini-compatible',
   'azure-openai': 'Azure OpenAI',
+  bedrock: 'Amazon Bedrock (Converse)',
 }
 
 export function resolveModel(
