@@ -1,8 +1,11 @@
 // The one module that talks to upstream providers: an undici Pool per origin with keep-alive, a
 // per-attempt timeout for the response headers, an idle timeout for the body, abort on the caller's
-// signal and a cap on error bodies. It knows nothing about provider formats.
+// signal and a cap on error bodies. It knows nothing about provider formats. It also holds the state of
+// the providers' credential pools (which key to use next, which keys are cooling down).
 import { Pool, type Dispatcher } from 'undici'
 import type { CancelSignal } from '../../domain/cancellation.ts'
+import { systemClock } from '../../domain/clock.ts'
+import { CredentialPools } from './credential-pools.ts'
 
 export interface UpstreamCall {
   /** The provider's base URL (`https://api.openai.com/v1`); `path` is appended to it. */
@@ -32,9 +35,14 @@ export class UpstreamTransport {
   readonly #pools = new Map<string, Pool>()
   readonly #bases = new Map<string, { readonly pool: Pool; readonly prefix: string }>()
   readonly #options: TransportOptions
+  readonly credentials: CredentialPools
 
-  constructor(options: TransportOptions = { connectionsPerOrigin: 128, keepAliveTimeoutMs: 30_000 }) {
+  constructor(
+    options: TransportOptions = { connectionsPerOrigin: 128, keepAliveTimeoutMs: 30_000 },
+    credentials: CredentialPools = new CredentialPools(systemClock),
+  ) {
     this.#options = options
+    this.credentials = credentials
   }
 
   async send(call: UpstreamCall): Promise<UpstreamAnswer> {
