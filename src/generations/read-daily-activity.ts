@@ -1,4 +1,4 @@
-// Sums the daily activity table (migration 0013) over a range of UTC days, per day, model, provider and
+// Sums the daily activity table (migration 0014) over a range of UTC days, per day, model, provider and
 // endpoint (and workspace when asked), within a key's scope.
 import type { Kysely } from 'kysely'
 import type { Database } from '../store/database.ts'

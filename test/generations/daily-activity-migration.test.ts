@@ -1,4 +1,4 @@
-// Migration 0013 on both stores: records written before it are summed into the daily activity table,
+// Migration 0014 on both stores: records written before it are summed into the daily activity table,
 // records written after it are added by the trigger, a duplicate id adds nothing, and down removes it all.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
@@ -71,7 +71,7 @@ async function daily(store: Store) {
 
 for (const engine of engines(postgresTarget())) {
   test(
-    `migration 0013 backfills, then the trigger keeps the daily table (${engine.name})`,
+    `migration 0014 backfills, then the trigger keeps the daily table (${engine.name})`,
     { skip: engine.skip },
     async () => {
       const database = engine.url === undefined ? createSqliteDatabase() : createPostgresDatabase(engine.url)

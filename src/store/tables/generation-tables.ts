@@ -50,7 +50,7 @@ export interface GenerationContentTable {
 
 /**
  * Sums of the generation records of one UTC day per workspace, key, model, provider and endpoint, kept by
- * a trigger on `generations` (migration 0013). Counters are 64-bit integers: numbers on SQLite, decimal
+ * a trigger on `generations` (migration 0014). Counters are 64-bit integers: numbers on SQLite, decimal
  * strings on PostgreSQL.
  */
 export interface GenerationDailyActivityTable {
