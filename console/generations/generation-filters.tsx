@@ -27,10 +27,11 @@ const statusOptions = [
   ['', 'any'],
   ['success', 'success'],
   ['error', 'error'],
+  ['cancelled', 'cancelled'],
 ] as const
 const apiTypeOptions = [
   ['', 'any'],
-  ...['chat', 'responses', 'messages', 'embeddings'].map((type) => [type, type] as const),
+  ...['completions', 'chat', 'responses', 'messages', 'embeddings', 'decisions'].map((type) => [type, type] as const),
 ] as const
 
 const textFilters: readonly (readonly [FilterName, string])[] = [

@@ -112,30 +112,16 @@ test('the key pays for inference calls; its spend shows on the overview', { skip
   await screenshotBoth(page, 'overview')
 })
 
-/** Whether the gateway has the route; where it does not, the console must show the API's 404. */
-async function hasRoute(path: string): Promise<boolean> {
-  const answer = await gateway.inject({
-    method: 'GET',
-    url: path,
-    headers: { authorization: `Bearer ${gateway.adminKey}` },
-  })
-  return answer.statusCode !== 404 || !answer.body.includes('No route for')
-}
-
-test('the generations explorer lists the calls and opens one', { skip }, async (t) => {
+test('the generations explorer lists the calls and opens one', { skip }, async () => {
   await goTo(page, '#/generations', 'Generations')
-  if (!(await hasRoute('/api/v1/generations'))) {
-    await page.getByRole('alert').filter({ hasText: 'GET /api/v1/generations: 404' }).waitFor()
-    await screenshotBoth(page, 'generations')
-    t.skip('GET /api/v1/generations is not in this gateway yet: the page shows the API error')
-    return
-  }
   const table = page.getByRole('table', { name: 'generations' })
   await table.getByText('test/model').first().waitFor()
   assert.equal(await table.locator('tbody tr').count(), 3)
   await screenshotBoth(page, 'generations')
   await table.locator('tbody tr a').first().click()
-  await page.getByRole('table', { name: 'attempts' }).getByText('ChatCo').waitFor()
+  await page.getByRole('table', { name: 'attempts' }).getByRole('cell', { name: 'chatco', exact: true }).waitFor()
+  await page.getByText('Hello from the fake upstream.').waitFor()
+  assert.match((await page.locator('pre').first().textContent()) ?? '', /hello \d/)
   await screenshotBoth(page, 'generation-detail')
 })
 
@@ -146,7 +132,7 @@ test('the models page lists the catalog with prices', { skip }, async () => {
   await screenshotBoth(page, 'models')
 })
 
-test('the new key signs in to its own read-only view', { skip }, async (t) => {
+test('the new key signs in to its own read-only view', { skip }, async () => {
   await page.getByRole('button', { name: 'Sign out' }).click()
   assert.equal(await page.evaluate('sessionStorage.length'), 0, 'signing out forgets the key')
   await signIn(page, plaintext)
@@ -157,9 +143,7 @@ test('the new key signs in to its own read-only view', { skip }, async (t) => {
   await page.getByRole('meter').waitFor()
   await screenshotBoth(page, 'self-service-overview')
   await goTo(page, '#/generations', 'Generations')
-  if (await hasRoute('/api/v1/generations'))
-    await page.getByRole('table', { name: 'generations' }).getByText('test/model').first().waitFor()
-  else t.diagnostic('GET /api/v1/generations is not in this gateway yet: its own generations were not checked')
+  await page.getByRole('table', { name: 'generations' }).getByText('test/model').first().waitFor()
   assert.ok(
     admin.requestedUrls.every((url) => !url.includes(plaintext) && !url.includes(gateway.adminKey)),
     'no key travels in a URL',
