@@ -43,6 +43,8 @@ import type { AssignmentService } from './management/guardrails/assignment-servi
 import { registerEndUsersRoutes } from './management/end-users/routes.ts'
 import type { EndUsersService } from './management/end-users/service.ts'
 import { registerPresetsRoutes } from './management/presets/routes.ts'
+import { registerRateLimitRoutes } from './management/rate-limits/routes.ts'
+import type { RateLimitRuleService } from './management/rate-limits/service.ts'
 import type { PresetsService } from './management/presets/service.ts'
 import { answerFrameworkError, maxPathParamLength } from './http/framework-errors.ts'
 import './http/route-auth.ts'
@@ -91,6 +93,7 @@ export interface AppDeps {
     readonly guardrailAssignments: AssignmentService
     readonly endUsers: EndUsersService
     readonly presets: PresetsService
+    readonly rateLimits: RateLimitRuleService
     readonly observability: ObservabilityService
     readonly privateEndpoints: PrivateEndpointService
     readonly batches: BatchService
@@ -178,6 +181,7 @@ function registerRouteModules(app: TypedApp, deps: AppDeps): void {
   registerGuardrailAssignmentRoutes(app, deps.services.guardrailAssignments)
   registerEndUsersRoutes(app, deps.services.endUsers)
   registerPresetsRoutes(app, deps.services.presets)
+  registerRateLimitRoutes(app, deps.services.rateLimits)
   registerObservabilityRoutes(app, deps.services.observability)
   registerPrivateEndpointRoutes(app, deps.services.privateEndpoints)
   registerInferenceRoutes(app, deps.inference.dialects, deps.inference.deps)

@@ -12,6 +12,7 @@ import { findSemanticProblems } from './find-semantic-problems.ts'
 import { describeYamlError } from './describe-yaml-error.ts'
 import { deepFreeze } from './deep-freeze.ts'
 import { serverToolsSetting } from './server-tools-config.ts'
+import { cloudEnvNames } from './cloud-presets.ts'
 
 export type Env = Readonly<Record<string, string | undefined>>
 
@@ -193,7 +194,12 @@ function buildConfig(
 function collectProviderEnv(env: Env): Record<string, string> {
   const found: Record<string, string> = {}
   for (const [name, value] of Object.entries(env)) {
-    if (value !== undefined && value !== '' && providerEnvNames.test(name) && !reservedEnvNames.has(name))
+    if (
+      value !== undefined &&
+      value !== '' &&
+      (providerEnvNames.test(name) || cloudEnvNames.has(name)) &&
+      !reservedEnvNames.has(name)
+    )
       found[name] = value
   }
   return found
