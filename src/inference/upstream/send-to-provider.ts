@@ -15,6 +15,7 @@ import {
 } from './upstream-transport.ts'
 import type { CancelSignal } from '../../domain/cancellation.ts'
 import { sendWithCredentialPool } from './send-with-credential-pool.ts'
+import { upstreamMessage } from './upstream-message.ts'
 
 export async function sendToProvider(
   endpoint: EndpointEntry,
@@ -53,7 +54,14 @@ async function sendAs(
     throw attemptErrorFromTransport(error, provider.slug)
   }
   if (answer.status < 200 || answer.status >= 300) {
-    const failure = adapter.classifyError(answer.status, await readCapped(answer.body), answer.headers)
+    const body = await readCapped(answer.body)
+    if (answer.status === 401 || answer.status === 403)
+      transport.reportCredentialsRejected({
+        provider,
+        status: answer.status,
+        upstreamMessage: upstreamMessage(body, provider.apiKey),
+      })
+    const failure = adapter.classifyError(answer.status, body, answer.headers)
     throw new AttemptError(
       failure.kind,
       `${provider.name}: ${failure.message}`,
