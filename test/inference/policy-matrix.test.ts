@@ -11,6 +11,7 @@ import { errorKinds, type ErrorKind } from '../../src/domain/errors.ts'
 import type { BatchEndpoint } from '../../src/batches/batch-status.ts'
 import type { DialectName } from '../../src/dialects/dialect.ts'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { ManualClock } from '../support/manual-clock.ts'
 
 let gateway: TestGateway
 let upstream: FakeUpstream
@@ -24,7 +25,9 @@ const tokensPerMinute = 10_000
 
 before(async () => {
   upstream = await startFakeUpstream({ api: 'openai-chat' })
+  // Time stands still: a spent tokens-per-minute window stays spent however long the rows take.
   gateway = await startTestGateway({
+    clock: new ManualClock(Date.now()),
     yaml: [
       'providers:',
       `  - { slug: chatco, api: openai-chat, base_url: "${upstream.url}" }`,
