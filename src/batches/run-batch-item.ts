@@ -21,6 +21,11 @@ export interface RunBatchItemDeps {
   readonly inference: InferenceDeps
   readonly findKey: (hash: string) => Promise<ApiKeyRecord | undefined>
   /**
+   * Holds a line's worst case with the key limit and budgets but without the credit balance as a limit:
+   * the batch was admitted on a positive balance, and its finalized cost is compared with it on GET.
+   */
+  readonly reserveLine: InferenceAccounting['reserve']
+  /**
    * Makes the line's ledger row durable before its result is stored. A worker killed in between leaves
    * the line unfinished; the retry settles under the same generation id (idempotent) and the ledger
    * insert is idempotent too, so the line is billed exactly once.
@@ -44,7 +49,7 @@ export function createBatchItemRunner(deps: RunBatchItemDeps): BatchItemRunner {
     let costNano = 0n
     const { policy } = deps.inference
     const accounting: InferenceAccounting = {
-      reserve: (input) => policy.accounting.reserve(input),
+      reserve: (input) => deps.reserveLine(input),
       release: (reservation) => policy.accounting.release(reservation),
       settle: async (reservation, input) => {
         const charge = await policy.accounting.settle(reservation, input)

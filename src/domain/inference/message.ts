@@ -1,7 +1,7 @@
 // Conversation messages of the canonical call. Every client dialect decodes into these and every
 // provider adapter encodes from them.
 
-import type { ProviderApi } from './provider-api.ts'
+import type { ReasoningOrigin } from './provider-api.ts'
 
 export interface TextPart {
   readonly type: 'text'
@@ -38,7 +38,7 @@ export interface ReasoningItem {
   /** OpenAI Responses reasoning item id (`rs_...`). */
   readonly id?: string
   /** The API that produced the item; others drop it, since they cannot verify it. */
-  readonly origin?: ProviderApi
+  readonly origin?: ReasoningOrigin
 }
 
 export interface SystemMessage {

@@ -1,5 +1,5 @@
-// The call core, top to bottom: prepare (the adapter decodes and filters the input) -> admit its
-// estimated tokens (tokens per minute) -> execute (the adapter plans the route once and makes its
+// The call core, top to bottom: prepare (the adapter decodes and filters the input) -> admit it under
+// the rate limits (requests and tokens per minute of its key, workspace and model rules) -> execute (the adapter plans the route once and makes its
 // metered call or calls: reserve -> attempt with fallbacks -> answer -> settle or release) -> and, in
 // the one `finally`, record the generation and broadcast it, count the attempts and settle the tokens.
 // Every outcome (answered, refused, failed, cancelled) of every entry point leaves through that exit.
@@ -9,9 +9,15 @@ import type { TokenCharge } from './call-policy.ts'
 import type { CallRequest } from './call-request.ts'
 import { recordCall, type CallRecord } from './record-call.ts'
 
+/** What the core needs of a prepared call: the model its rate-limit rules are looked up by, and its estimated input. */
+export interface PreparedCall {
+  readonly model: string
+  readonly inputTokens: number
+}
+
 /** The steps an entry point supplies; the core runs them in order and owns every exit. */
-export interface CallSteps<P extends { readonly inputTokens: number }> {
-  /** Decode and filter the input: what the call asks for, with its estimated input tokens. */
+export interface CallSteps<P extends PreparedCall> {
+  /** Decode and filter the input: what the call asks for, its model and its estimated input tokens. */
   prepare(): P
   /** Plan, then make the metered call(s) and answer. Throws refusals and failures. */
   execute(prepared: P): Promise<void>
@@ -21,7 +27,7 @@ export interface CallSteps<P extends { readonly inputTokens: number }> {
   record(failure: GatewayError | null, endedAtMs: number): CallRecord
 }
 
-export async function runCall<P extends { readonly inputTokens: number }>(
+export async function runCall<P extends PreparedCall>(
   request: CallRequest,
   steps: CallSteps<P>,
   deps: InferenceDeps,
@@ -30,7 +36,7 @@ export async function runCall<P extends { readonly inputTokens: number }>(
   let failure: GatewayError | null = null
   try {
     const prepared = steps.prepare()
-    tokens = await deps.policy.tokenLimits.admitTokens(request.key, prepared.inputTokens)
+    tokens = await deps.policy.tokenLimits.admitCall(request.key, prepared.model, prepared.inputTokens)
     await steps.execute(prepared)
   } catch (error) {
     failure = toGatewayError(error, request, deps)

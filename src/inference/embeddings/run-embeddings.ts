@@ -62,6 +62,7 @@ export function createEmbeddingsRunner(
 
 interface Prepared {
   readonly decoded: DecodedEmbeddingsRequest
+  readonly model: string
   readonly inputTokens: number
 }
 
@@ -83,7 +84,7 @@ class EmbeddingsCall implements CallSteps<Prepared> {
     const decoded = filterContent(this.request, received, this.deps)
     this.facts.decoded = decoded
     this.facts.sessionId = decoded.sessionId ?? sessionHeader(this.request.headers)
-    return { decoded, inputTokens: estimateEmbeddingTokens(decoded.call.inputs) }
+    return { decoded, model: decoded.model, inputTokens: estimateEmbeddingTokens(decoded.call.inputs) }
   }
 
   async execute({ decoded }: Prepared): Promise<void> {

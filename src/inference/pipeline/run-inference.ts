@@ -32,6 +32,7 @@ import { withFields } from '../../domain/with-fields.ts'
 
 interface Prepared {
   readonly call: PreparedCall
+  readonly model: string
   readonly inputTokens: number
 }
 
@@ -62,7 +63,7 @@ class DialectCall implements CallSteps<Prepared> {
     const preset = resolvePreset(this.body, request.dialect.name, request.key.workspaceId, deps.policy.presets)
     const call = guardCall(request, prepareCall(request, preset.body, this.#settings, preset.slug), deps)
     this.#facts.prepared = call
-    return { call, inputTokens: estimateInputTokens(call.decoded.call) }
+    return { call, model: call.models[0]!, inputTokens: estimateInputTokens(call.decoded.call) }
   }
 
   async execute({ call: prepared, inputTokens }: Prepared): Promise<void> {

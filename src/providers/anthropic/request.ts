@@ -6,7 +6,7 @@ import type { CanonicalCall, ReasoningConfig, ReasoningEffort, ToolChoice } from
 import type { AssistantMessage, ContentPart, Message } from '../../domain/inference/message.ts'
 import { messageText } from '../../domain/inference/message-text.ts'
 import { dropUndefined } from '../../domain/drop-undefined.ts'
-import type { BuildRequestOptions, UpstreamRequest } from '../provider-adapter.ts'
+import type { UpstreamRequest } from '../provider-adapter.ts'
 import type { AnthropicContentBlock, AnthropicMessage } from './wire.ts'
 
 export const anthropicVersion = '2023-06-01'
@@ -15,7 +15,14 @@ export const defaultMaxTokens = 4096
 
 const effortBudgets: Readonly<Record<ReasoningEffort, number>> = { minimal: 1024, low: 2048, medium: 8192, high: 24576 }
 
-export function buildAnthropicRequest(call: CanonicalCall, options: BuildRequestOptions): UpstreamRequest {
+export function buildAnthropicRequest(call: CanonicalCall): UpstreamRequest {
+  const body = anthropicBody(call)
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'anthropic-version': anthropicVersion }
+  return { method: 'POST', path: '/v1/messages', headers, body: Object.assign(body, call.extra) }
+}
+
+/** The Messages body without `extra` (Vertex sends the same body with its own version field). */
+export function anthropicBody(call: CanonicalCall): Record<string, unknown> {
   const system = call.messages.flatMap((message) =>
     message.role === 'system' || message.role === 'developer' ? [messageText(message.content)] : [],
   )
@@ -34,10 +41,7 @@ export function buildAnthropicRequest(call: CanonicalCall, options: BuildRequest
     stream: call.stream ? true : undefined,
     ...toolFields(call),
   }
-  const body = dropUndefined(fields)
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'anthropic-version': anthropicVersion }
-  if (options.apiKey !== undefined) headers['x-api-key'] = options.apiKey
-  return { method: 'POST', path: '/v1/messages', headers, body: Object.assign(body, call.extra) }
+  return dropUndefined(fields)
 }
 
 function toThinking(reasoning: ReasoningConfig | undefined): unknown {
