@@ -14,6 +14,7 @@ import { createAuthenticateHook } from './http/authenticate.ts'
 import { refuseUnstorableBodyIdentifiers, refuseUnstorableParameters } from './http/refuse-unstorable-identifiers.ts'
 import { registerRequestObservers, type HttpMetrics } from './http/metrics.ts'
 import { registerOpsRoutes } from './http/ops-routes.ts'
+import { registerConsoleRoutes, type ConsoleAssets } from './http/console-routes.ts'
 import { createRateLimitHook } from './rate-limits/rate-limit-hook.ts'
 import type { RateLimitPolicy } from './rate-limits/rate-limit-policy.ts'
 import { ErrorEnvelopeSchema } from './http/error-schema.ts'
@@ -77,6 +78,8 @@ export interface AppDeps {
   readonly rateLimits?: RateLimitPolicy
   readonly catalog: Catalog
   readonly generations: GenerationStore
+  /** The web console served at /console. */
+  readonly consoleAssets: ConsoleAssets
   readonly services: {
     readonly organization: OrganizationService
     readonly keys: KeysService
@@ -157,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addSchema(ErrorEnvelopeSchema)
 
   registerOpsRoutes(app, { metrics: deps.metrics, ping: deps.ping })
+  registerConsoleRoutes(app, deps.consoleAssets)
   registerRouteModules(withSchemaTypes(app), deps)
   return { fastify: app, routes }
 }

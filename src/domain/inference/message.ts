@@ -3,15 +3,37 @@
 
 import type { ReasoningOrigin } from './provider-api.ts'
 
+/**
+ * An Anthropic prompt-caching breakpoint: the prompt up to and including the part is cached upstream
+ * (`ttl` 5 minutes by default). Providers that cache without markers ignore it.
+ */
+export interface CacheControl {
+  readonly type: 'ephemeral'
+  readonly ttl?: '5m' | '1h'
+}
+
 export interface TextPart {
   readonly type: 'text'
   readonly text: string
+  readonly cache_control?: CacheControl
 }
 
 /** An image given by URL (http(s) or data:) or as base64 bytes with a media type. */
 export type ImagePart =
-  | { readonly type: 'image'; readonly source: 'url'; readonly url: string; readonly detail?: 'auto' | 'low' | 'high' }
-  | { readonly type: 'image'; readonly source: 'base64'; readonly media_type: string; readonly data: string }
+  | {
+      readonly type: 'image'
+      readonly source: 'url'
+      readonly url: string
+      readonly detail?: 'auto' | 'low' | 'high'
+      readonly cache_control?: CacheControl
+    }
+  | {
+      readonly type: 'image'
+      readonly source: 'base64'
+      readonly media_type: string
+      readonly data: string
+      readonly cache_control?: CacheControl
+    }
 
 export type ContentPart = TextPart | ImagePart
 
