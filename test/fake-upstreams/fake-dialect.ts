@@ -21,7 +21,11 @@ export interface FakeDialect {
   /** Headers an error answer carries besides its body (Bedrock's x-amzn-errortype). */
   errorHeaders?(status: number, errorType: string | undefined): Record<string, string>
   errorBody(status: number, message: string, errorType: string | undefined): unknown
-  embeddingsJson(vectors: readonly (readonly number[])[], route: Extract<FakeRoute, { kind: 'embeddings' }>): unknown
+  embeddingsJson(
+    vectors: readonly (readonly number[])[],
+    route: Extract<FakeRoute, { kind: 'embeddings' }>,
+    reportedTokens?: number,
+  ): unknown
 }
 
 /** The members of a client's request body that a fake routes on; any of them may be absent or of any type. */
