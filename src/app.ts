@@ -26,6 +26,7 @@ import type { OrganizationService } from './management/organization/service.ts'
 import { registerCatalogRoutes } from './management/catalog/routes.ts'
 import type { Catalog } from './domain/catalog.ts'
 import { registerGenerationRoutes } from './management/generations/routes.ts'
+import { registerActivityRoutes } from './management/activity/routes.ts'
 import type { GenerationStore } from './generations/generation-store.ts'
 import { registerKeysRoutes } from './management/keys/routes.ts'
 import type { KeysService } from './management/keys/service.ts'
@@ -170,6 +171,7 @@ function registerRouteModules(app: TypedApp, deps: AppDeps): void {
   registerOrganizationRoutes(app, deps.services.organization)
   registerCatalogRoutes(app, deps.catalog)
   registerGenerationRoutes(app, deps.generations, (hash) => deps.keyCache.lookup(hash))
+  registerActivityRoutes(app, deps.generations, deps.clock)
   registerKeysRoutes(app, deps.services.keys)
   registerCreditsRoutes(app, deps.services.credits)
   registerInternAndVaultRoutes(app, deps.services.internAndVault)

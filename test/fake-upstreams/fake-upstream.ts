@@ -75,6 +75,15 @@ const authHeaders: Readonly<Record<ProviderApi, (headers: IncomingHttpHeaders) =
   'azure-openai': (headers) => [headers['api-key']].flat()[0] ?? headers.authorization?.replace(/^Bearer /, ''),
 }
 
+/** Each API's free model list (GET, from the origin), which `switchyard doctor` calls with the credential. */
+const modelLists: Readonly<Record<ProviderApi, { readonly path: string; readonly body: unknown }>> = {
+  'openai-chat': { path: '/v1/models', body: { object: 'list', data: [{ id: 'fake-1', object: 'model' }] } },
+  'openai-responses': { path: '/v1/models', body: { object: 'list', data: [{ id: 'fake-1', object: 'model' }] } },
+  anthropic: { path: '/v1/models', body: { data: [{ id: 'fake-1', type: 'model' }], has_more: false } },
+  gemini: { path: '/v1beta/models', body: { models: [{ name: 'models/fake-1' }] } },
+  'azure-openai': { path: '/openai/v1/models', body: { object: 'list', data: [{ id: 'fake-1', object: 'model' }] } },
+}
+
 export async function startFakeUpstream(options: FakeUpstreamOptions): Promise<FakeUpstream> {
   const dialect = options.dialect ?? dialects[options.api]
   const responder = new ScriptedResponder(dialect, options)
@@ -156,6 +165,12 @@ class ScriptedResponder {
     index: number,
     drop: () => void,
   ): Promise<void> {
+    const models = modelLists[this.options.api]
+    if (record.method === 'GET' && record.path === models.path) {
+      if (this.options.apiKey !== undefined && authHeaders[this.options.api](record.headers) !== this.options.apiKey)
+        return this.sendError(response, { type: 'error', status: 401, message: 'Invalid API key' })
+      return sendJson(response, 200, models.body)
+    }
     const route = record.method === 'POST' ? this.dialect.route(record.path, routedBody(record.body)) : undefined
     if (route === undefined)
       return this.sendError(response, {
@@ -170,7 +185,11 @@ class ScriptedResponder {
     if (reply.type === 'reset') return drop()
     if (reply.type === 'error') return this.sendError(response, reply)
     if (route.kind === 'embeddings' && reply.type === 'embeddings')
-      return sendJson(response, 200, this.dialect.embeddingsJson(vectorsFor(reply, route.inputs), route))
+      return sendJson(
+        response,
+        200,
+        this.dialect.embeddingsJson(vectorsFor(reply, route.inputs), route, reply.promptTokens),
+      )
     if (route.kind === 'completion' && reply.type === 'completion')
       return this.sendCompletion(response, reply, route, index, drop)
     return this.sendError(response, {
