@@ -180,7 +180,8 @@ test(
       ['#/private-endpoints', 'Private endpoints', 'private endpoints'],
     ] as const) {
       await goTo(page, hash, heading)
-      await page.getByText('None.').first().waitFor()
+      await page.getByRole('main').getByText('None.').first().waitFor()
+      assert.equal(await page.getByRole('table', { name: table }).count(), 0, `${heading}: nothing listed yet`)
       assert.equal(await page.getByRole('alert').count(), 0, `${heading} shows no error`)
       await screenshotBoth(page, hash.slice(2))
     }
