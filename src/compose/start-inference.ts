@@ -3,6 +3,7 @@
 // invokeInference bound to them once for in-process callers (server tools, interns, batches).
 import type { Logger } from 'pino'
 import type { Config } from '../config/config.ts'
+import { credentialSource } from '../config/credential-source.ts'
 import type { Clock } from '../domain/clock.ts'
 import { nanoToUsd } from '../domain/money.ts'
 import type { Catalog } from '../domain/catalog.ts'
@@ -14,11 +15,13 @@ import { createHttpMetrics, type HttpMetrics } from '../http/metrics.ts'
 import type { KeyCache } from '../identity/key-cache.ts'
 import { GenerationIds } from '../inference/generation-ids.ts'
 import type { InferenceDeps } from '../inference/inference-deps.ts'
-import { invokeInference, type InvokeInput, type InvokeResult } from '../inference/invoke-inference.ts'
+import { invokeInference } from '../inference/invoke-inference.ts'
+import type { InvokeInput, InvokeResult } from '../inference/call/invoke-port.ts'
+import type { CallPolicy } from '../inference/call/call-policy.ts'
 import { CircuitBreaker } from '../inference/routing/circuit-breaker.ts'
 import { EndpointStats } from '../inference/routing/endpoint-stats.ts'
 import { StickySessions } from '../inference/routing/sticky-sessions.ts'
-import { UpstreamTransport } from '../inference/upstream/upstream-transport.ts'
+import { UpstreamTransport, type CredentialRejection } from '../inference/upstream/upstream-transport.ts'
 import { workspaceSettingsFrom } from '../inference/workspace-settings.ts'
 import type { Observability } from '../observability/create-observability.ts'
 import { createPrivateEndpoints, type PrivateEndpoints } from '../private-endpoints/create-private-endpoints.ts'
@@ -53,7 +56,7 @@ export interface InferenceInputs {
 
 export async function startInference(inputs: InferenceInputs, shutdown: Shutdown): Promise<Inference> {
   const { foundation, config, clock, logger } = inputs
-  const transport = new UpstreamTransport()
+  const transport = new UpstreamTransport(undefined, logRejectedCredentials(config, logger))
   shutdown.defer('upstream transport', () => transport.close())
   const privateEndpoints = await createPrivateEndpoints({
     db: foundation.store.db,
@@ -95,7 +98,8 @@ export async function startInference(inputs: InferenceInputs, shutdown: Shutdown
       privateEndpoints: privateEndpoints.cache,
     },
     transport,
-    ...policyDeps(inputs, rateLimits),
+    generations: inputs.accounting.generations,
+    policy: callPolicy(inputs, rateLimits),
     ...metricHooks(gatewayMetrics),
     onGeneration: (trace) => void inputs.observability.broadcaster.enqueueGeneration(trace),
     serverTools: { settings: config.server_tools, egress: inputs.egress, invoke },
@@ -106,18 +110,20 @@ export async function startInference(inputs: InferenceInputs, shutdown: Shutdown
   return { dialects, deps, invoke, privateEndpoints, rateLimits, httpMetrics }
 }
 
+/** One warn line per 401/403 from an upstream: which provider, why in its words, and where to fix it. */
+function logRejectedCredentials(config: Config, logger: Logger): (rejection: CredentialRejection) => void {
+  return ({ provider, status, upstreamMessage }) =>
+    logger.warn(
+      { provider: provider.slug, upstream_status: status, upstream_message: upstreamMessage },
+      `provider ${provider.slug} rejected the gateway's credentials (HTTP ${status}: ${upstreamMessage}); check ${credentialSource(config, provider)}`,
+    )
+}
+
 /** What a call is checked and charged against: accounting, workspace settings, guardrails, presets, limits. */
-function policyDeps(
-  inputs: InferenceInputs,
-  rateLimits: RateLimitPolicy,
-): Pick<
-  InferenceDeps,
-  'accounting' | 'generations' | 'workspaceSettings' | 'guardrailRules' | 'presets' | 'tokenLimits'
-> {
+function callPolicy(inputs: InferenceInputs, rateLimits: RateLimitPolicy): CallPolicy {
   const { caches } = inputs
   return {
     accounting: inputs.accounting.service,
-    generations: inputs.accounting.generations,
     workspaceSettings: workspaceSettingsFrom((id) => caches.workspaces.get(id)),
     guardrailRules: (key) => caches.guardrails.effectiveRulesFor(key),
     presets: (workspaceId, slug) => caches.presets.get(workspaceId, slug),
