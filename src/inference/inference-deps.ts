@@ -13,6 +13,7 @@ import type { PresetLookup } from './pipeline/resolve-preset.ts'
 import type { WorkspaceBudget } from './pipeline/budget-scopes.ts'
 import type { ServerToolsDeps } from './server-tools/server-tools-deps.ts'
 import type { GenerationIds } from './generation-ids.ts'
+import type { AttemptRecord } from '../domain/inference/attempt-record.ts'
 
 /** The accounting core as the inference path uses it (src/accounting/accounting-service.ts). */
 export type InferenceAccounting = Pick<AccountingService, 'reserve' | 'settle' | 'release'>
@@ -59,8 +60,8 @@ export interface InferenceDeps {
   readonly tokenLimits: InferenceTokenLimits
   /** Told the flag and redact rules a call's input matched (metrics); must not throw. */
   readonly onContentFilterMatches?: (findings: readonly ContentFilterFinding[]) => void
-  /** Told every upstream attempt of a finished call (metrics); must not throw. */
-  readonly onAttempts?: (attempts: readonly { readonly provider: string; readonly status: number }[]) => void
+  /** Told every upstream attempt of a finished call (metrics, endpoint health); must not throw. */
+  readonly onAttempts?: (attempts: readonly AttemptRecord[]) => void
   /** Called once per finished generation (observability broadcast); must not throw or block. */
   readonly onGeneration?: (trace: GenerationTrace) => void
   /** Server tools (`openrouter:*` in /responses); absent = requests naming them are refused. */
