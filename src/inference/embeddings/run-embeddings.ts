@@ -45,9 +45,12 @@ export interface EmbeddingsSettings {
 
 export interface EmbeddingsAnswer {
   readonly status: number
+  /** An object (an error), or the answer's JSON text (200: the vectors are spliced in as the upstream sent them). */
   readonly body: unknown
   readonly headers: Readonly<Record<string, string>>
 }
+
+const jsonText = { 'content-type': 'application/json; charset=utf-8' }
 
 export type EmbeddingsRunner = (request: EmbeddingsRequest, body: unknown) => Promise<EmbeddingsAnswer>
 
@@ -83,7 +86,7 @@ export function createEmbeddingsRunner(
         costUsd: nanoToUsd(facts.costNano),
         encodingFormat: decoded.encodingFormat,
       })
-      return { status: 200, body: encoded, headers: { 'x-generation-id': request.generationId } }
+      return { status: 200, body: encoded, headers: withFields(jsonText, { 'x-generation-id': request.generationId }) }
     } catch (error) {
       facts.error = toGatewayError(error, request, deps)
       const encoded = encodeEnvelopeError(facts.error)

@@ -36,6 +36,5 @@ export async function callEmbeddingsEndpoint(input: CallEmbeddingsInput): Promis
     provider.apiKey === null ? {} : { apiKey: provider.apiKey },
   )
   const answer = await sendToProvider(endpoint, request, input.signal, input.transport)
-  const body = await readJsonAnswer(answer, provider.slug)
-  return adapter.parseResponse(body, input.call.inputs.length)
+  return readJsonAnswer(answer, provider.slug, (text) => adapter.parseResponse(text, input.call.inputs.length))
 }
