@@ -29,6 +29,7 @@ import type { GenerationStore } from './generations/generation-store.ts'
 import { registerKeysRoutes } from './management/keys/routes.ts'
 import type { KeysService } from './management/keys/service.ts'
 import { registerCreditsRoutes } from './management/credits/routes.ts'
+import { registerByokRoutes } from './management/byok/routes.ts'
 import type { CreditsService } from './management/credits/service.ts'
 import { registerWorkspaceRoutes } from './management/workspaces/routes.ts'
 import { registerWorkspaceBudgetRoutes } from './management/workspaces/budget-routes.ts'
@@ -41,6 +42,8 @@ import type { AssignmentService } from './management/guardrails/assignment-servi
 import { registerEndUsersRoutes } from './management/end-users/routes.ts'
 import type { EndUsersService } from './management/end-users/service.ts'
 import { registerPresetsRoutes } from './management/presets/routes.ts'
+import { registerRateLimitRoutes } from './management/rate-limits/routes.ts'
+import type { RateLimitRuleService } from './management/rate-limits/service.ts'
 import type { PresetsService } from './management/presets/service.ts'
 import { answerFrameworkError, maxPathParamLength } from './http/framework-errors.ts'
 import './http/route-auth.ts'
@@ -87,6 +90,7 @@ export interface AppDeps {
     readonly guardrailAssignments: AssignmentService
     readonly endUsers: EndUsersService
     readonly presets: PresetsService
+    readonly rateLimits: RateLimitRuleService
     readonly observability: ObservabilityService
     readonly privateEndpoints: PrivateEndpointService
     readonly batches: BatchService
@@ -168,10 +172,12 @@ function registerRouteModules(app: TypedApp, deps: AppDeps): void {
   if (deps.services.internChat !== undefined) registerInternChatRoutes(app, deps.services.internChat)
   registerWorkspaceRoutes(app, deps.services.workspaces)
   registerWorkspaceBudgetRoutes(app, deps.services.workspaceBudgets)
+  registerByokRoutes(app, deps.services.workspaces)
   registerGuardrailRoutes(app, deps.services.guardrails)
   registerGuardrailAssignmentRoutes(app, deps.services.guardrailAssignments)
   registerEndUsersRoutes(app, deps.services.endUsers)
   registerPresetsRoutes(app, deps.services.presets)
+  registerRateLimitRoutes(app, deps.services.rateLimits)
   registerObservabilityRoutes(app, deps.services.observability)
   registerPrivateEndpointRoutes(app, deps.services.privateEndpoints)
   registerInferenceRoutes(app, deps.inference.dialects, deps.inference.deps)

@@ -80,6 +80,7 @@ export async function assembleGateway(options: GatewayOptions): Promise<{ gatewa
       keyCache: identity.keyCache,
       credits: accounting.credits,
       counters: foundation.counters,
+      reserveLine: (input) => accounting.service.reserveAdmittedBatchLine(input),
       flushLedger: () => accounting.ledger.flush(),
     })
     const app = await buildHttpApp({ ...areas, identity, inference, interns, batches: batches.service }, shutdown)

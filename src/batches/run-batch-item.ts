@@ -20,6 +20,11 @@ export interface RunBatchItemDeps {
   readonly inference: InferenceDeps
   readonly findKey: (hash: string) => Promise<ApiKeyRecord | undefined>
   /**
+   * Holds a line's worst case with the key limit and budgets but without the credit balance as a limit:
+   * the batch was admitted on a positive balance, and its finalized cost is compared with it on GET.
+   */
+  readonly reserveLine: InferenceAccounting['reserve']
+  /**
    * Makes the line's ledger row durable before its result is stored. A worker killed in between leaves
    * the line unfinished; the retry settles under the same generation id (idempotent) and the ledger
    * insert is idempotent too, so the line is billed exactly once.
@@ -42,7 +47,7 @@ export function createBatchItemRunner(deps: RunBatchItemDeps): BatchItemRunner {
       return failed('unauthorized', 'The API key that submitted this batch was deleted or disabled')
     let costNano = 0n
     const accounting: InferenceAccounting = {
-      reserve: (input) => deps.inference.accounting.reserve(input),
+      reserve: (input) => deps.reserveLine(input),
       release: (reservation) => deps.inference.accounting.release(reservation),
       settle: async (reservation, input) => {
         const charge = await deps.inference.accounting.settle(reservation, input)

@@ -73,6 +73,7 @@ export async function startInference(inputs: InferenceInputs, shutdown: Shutdown
     limits: config.rate_limits,
     clock,
     decisions: gatewayMetrics.rateLimitDecisions,
+    rules: (key, model) => inputs.caches.rateLimitRules.rulesFor(key, model),
     onError: (error) =>
       logger.warn(
         { err: error },

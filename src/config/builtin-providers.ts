@@ -1,6 +1,6 @@
 // Providers enabled by their environment variables. Each is an ordinary provider entry: YAML may
 // override any of them by declaring a provider with the same slug.
-import type { ProviderApi } from './schema.ts'
+import type { ProviderApi } from '../domain/inference/provider-api.ts'
 import type { DataRegion } from '../domain/catalog.ts'
 
 export interface BuiltinProvider {

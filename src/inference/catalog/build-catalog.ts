@@ -56,6 +56,7 @@ function enabledProviders(config: Config): Map<string, ProviderEntry> {
       baseUrl: provider.base_url.replace(/\/+$/, ''),
       apiKey: provider.api_key ?? null,
       headers: provider.headers ?? {},
+      options: provider.options ?? {},
       dataCollection: provider.data_collection ?? 'deny',
       zdr: provider.zdr ?? false,
       region: provider.region ?? 'global',
