@@ -19,6 +19,7 @@ import { createWorkspaceService } from '../management/workspaces/service.ts'
 import type { Observability } from '../observability/create-observability.ts'
 import { createEndUsersRepository } from '../store/repositories/end-users-repository.ts'
 import { createOrganizationsRepository } from '../store/repositories/organizations-repository.ts'
+import { loadConsoleAssets } from './load-console-assets.ts'
 import type { Foundation } from './open-foundation.ts'
 import type { Accounting } from './start-accounting.ts'
 import type { Identity } from './start-identity.ts'
@@ -57,6 +58,7 @@ export async function buildHttpApp(inputs: HttpAppInputs, shutdown: Shutdown): P
     onKeyUsed: (hash) => identity.lastUsed.mark(hash),
     catalog: inputs.catalog,
     generations: inputs.accounting.generations,
+    consoleAssets: loadConsoleAssets(inputs.config.console.assets_dir),
     services: managementServices(inputs),
   })
   shutdown.defer('http app', () => app.fastify.close())

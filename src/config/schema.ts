@@ -85,6 +85,7 @@ export const ConfigFileSchema = Type.Object(
         strict,
       ),
     ),
+    console: Type.Optional(Type.Object({ assets_dir: Type.Optional(Type.String({ minLength: 1 })) }, strict)),
     egress: Type.Optional(Type.Object({ allow_private_networks: Type.Optional(Type.Boolean()) }, strict)),
     server_tools: Type.Optional(ServerToolsConfigSchema),
     interns: Type.Optional(

@@ -12,6 +12,7 @@ import type { WriteBehind } from '../store/write-behind.ts'
 import type { GenerationContent, GenerationRecord } from './generation-record.ts'
 import { fromContentRow, fromGenerationRow, toContentRow, toGenerationRow } from './generation-row.ts'
 import { listGenerations, type GenerationFilter, type ListPosition } from './list-generations.ts'
+import { readDailyActivity, type ActivityFilter, type ActivityRow } from './read-daily-activity.ts'
 
 interface Pending {
   readonly record: GenerationRecord
@@ -72,6 +73,12 @@ export class GenerationStore {
   async list(filter: GenerationFilter, after: ListPosition | null, limit: number): Promise<GenerationRecord[]> {
     await this.flush()
     return listGenerations(this.#db, filter, after, limit)
+  }
+
+  /** Daily activity sums; the records waiting in memory are written (and so counted) first. */
+  async dailyActivity(filter: ActivityFilter): Promise<ActivityRow[]> {
+    await this.flush()
+    return readDailyActivity(this.#db, filter)
   }
 
   flush(): Promise<void> {

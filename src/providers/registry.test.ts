@@ -44,6 +44,7 @@ test('a static key is one header, added with no await; without a key nothing is 
     'openai-responses': { authorization: 'Bearer k' },
     anthropic: { 'x-api-key': 'k' },
     gemini: { 'x-goog-api-key': 'k' },
+    'azure-openai': { 'api-key': 'k' },
   } as const
   for (const [api, headers] of Object.entries(expected) as [keyof typeof expected, object][]) {
     const adapter = adapterFor(api, 'm', settings('k'))

@@ -8,6 +8,7 @@ import { anthropicAdapter } from './anthropic/adapter.ts'
 import { geminiAdapter } from './gemini/adapter.ts'
 import { openaiChatAdapter } from './openai-chat/adapter.ts'
 import { openaiResponsesAdapter } from './openai-responses/adapter.ts'
+import { chooseAzureAdapter } from './azure-openai/adapter.ts'
 
 type AdapterChoice = ProviderAdapter | ((upstreamModelId: string, settings: ProviderSettings) => ProviderAdapter)
 
@@ -16,6 +17,7 @@ const providerAdapters: Readonly<Record<ProviderApi, AdapterChoice>> = {
   'openai-responses': openaiResponsesAdapter,
   anthropic: anthropicAdapter,
   gemini: geminiAdapter,
+  'azure-openai': chooseAzureAdapter,
 }
 
 /** The adapter that speaks to `upstreamModelId` at a provider of this API. */

@@ -20,6 +20,7 @@ const usages: Readonly<Record<ProviderApi, Partial<Usage>>> = {
   'openai-responses': { input_tokens: 1200, output_tokens: 300, cached_input_tokens: 1000, reasoning_tokens: 200 },
   anthropic: { input_tokens: 1200, output_tokens: 300, cached_input_tokens: 1000, cache_write_tokens: 150 },
   gemini: { input_tokens: 1200, output_tokens: 300, cached_input_tokens: 1000, reasoning_tokens: 200 },
+  'azure-openai': { input_tokens: 1200, output_tokens: 300, cached_input_tokens: 1000, reasoning_tokens: 200 },
 }
 
 const call = (stream: boolean): CanonicalCall => ({
@@ -57,7 +58,7 @@ for (const api of providerApis) {
       )
       const [reasoning, text, tool] = fromStream.output
       assert.equal(reasoning?.type === 'reasoning' && reasoning.text, reply.reasoning)
-      assert.equal(reasoning?.type === 'reasoning' && reasoning.origin, api)
+      assert.equal(reasoning?.type === 'reasoning' && reasoning.origin, api === 'azure-openai' ? 'openai-chat' : api)
       assert.equal(text?.type === 'text' && text.text, reply.text)
       assert.equal(tool?.type === 'tool-call' && tool.name, 'get_weather')
       assert.equal(tool?.type === 'tool-call' && tool.arguments, '{"city":"Paris","days":2}')

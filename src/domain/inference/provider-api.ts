@@ -2,7 +2,7 @@
 // (the config schema is built from `providerApis`); the provider registry has exactly one adapter per
 // member, so adding one forces an adapter to exist.
 
-export const providerApis = ['openai-chat', 'openai-responses', 'anthropic', 'gemini'] as const
+export const providerApis = ['openai-chat', 'openai-responses', 'anthropic', 'gemini', 'azure-openai'] as const
 
 export type ProviderApi = (typeof providerApis)[number]
 

@@ -13,6 +13,7 @@ import {
   type UpstreamTransport,
 } from './upstream-transport.ts'
 import type { CancelSignal } from '../../domain/cancellation.ts'
+import { upstreamMessage } from './upstream-message.ts'
 
 export async function sendToProvider(
   endpoint: EndpointEntry,
@@ -39,7 +40,14 @@ export async function sendToProvider(
     throw attemptErrorFromTransport(error, provider.slug)
   }
   if (answer.status < 200 || answer.status >= 300) {
-    const failure = adapter.classifyError(answer.status, await readCapped(answer.body), answer.headers)
+    const body = await readCapped(answer.body)
+    if (answer.status === 401 || answer.status === 403)
+      transport.reportCredentialsRejected({
+        provider,
+        status: answer.status,
+        upstreamMessage: upstreamMessage(body, provider.apiKey),
+      })
+    const failure = adapter.classifyError(answer.status, body, answer.headers)
     throw new AttemptError(
       failure.kind,
       `${provider.name}: ${failure.message}`,

@@ -13,6 +13,7 @@ import * as outboxDeliveredCount from './0010-outbox-delivered-count.ts'
 import * as generationUnbilledExcess from './0011-generation-unbilled-excess.ts'
 import * as generationListingIndexes from './0012-generation-listing-indexes.ts'
 import * as rateLimitRules from './0013-rate-limit-rules.ts'
+import * as dailyActivity from './0014-daily-activity.ts'
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-identity': identity,
@@ -28,4 +29,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0011-generation-unbilled-excess': generationUnbilledExcess,
   '0012-generation-listing-indexes': generationListingIndexes,
   '0013-rate-limit-rules': rateLimitRules,
+  '0014-daily-activity': dailyActivity,
 }
