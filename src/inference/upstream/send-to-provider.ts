@@ -78,11 +78,19 @@ async function sendAs(
   return answer
 }
 
-/** Reads a 2xx answer's JSON body (capped); a body that is too large or not JSON fails the attempt. */
-export async function readJsonAnswer(answer: UpstreamAnswer, providerSlug: string): Promise<unknown> {
+/**
+ * Reads a 2xx answer's JSON body (capped) with `parse` (JSON.parse by default); a body that is too
+ * large or not JSON (`parse` throws a SyntaxError) fails the attempt. Other errors of `parse` pass.
+ */
+export async function readJsonAnswer<T = unknown>(
+  answer: UpstreamAnswer,
+  providerSlug: string,
+  parse: (text: string) => T = JSON.parse,
+): Promise<T> {
   try {
-    return JSON.parse((await readAllCapped(answer.body)).toString('utf8'))
+    return parse((await readAllCapped(answer.body)).toString('utf8'))
   } catch (error) {
+    if (!(error instanceof ResponseTooLarge || error instanceof SyntaxError)) throw error
     const reason = error instanceof ResponseTooLarge ? error.message : 'a body that is not JSON'
     throw new AttemptError(
       'upstream_error',
