@@ -15,6 +15,7 @@ import {
 } from './upstream-transport.ts'
 import type { CancelSignal } from '../../domain/cancellation.ts'
 import { sendWithCredentialPool } from './send-with-credential-pool.ts'
+import { retrySameEndpoint } from './retry-same-endpoint.ts'
 import { upstreamMessage } from './upstream-message.ts'
 
 export async function sendToProvider(
@@ -24,9 +25,14 @@ export async function sendToProvider(
   signal: CancelSignal,
   transport: UpstreamTransport,
 ): Promise<UpstreamAnswer> {
-  if (endpoint.provider.credentials !== undefined)
-    return sendWithCredentialPool(endpoint.provider, adapter, request, signal, transport, sendAs)
-  return sendAs(endpoint.provider, adapter, request, signal, transport)
+  const { provider } = endpoint
+  if (provider.retry === undefined && provider.credentials === undefined)
+    return sendAs(provider, adapter, request, signal, transport)
+  const send = (): Promise<UpstreamAnswer> =>
+    provider.credentials === undefined
+      ? sendAs(provider, adapter, request, signal, transport)
+      : sendWithCredentialPool(provider, adapter, request, signal, transport, sendAs)
+  return provider.retry === undefined ? send() : retrySameEndpoint(provider.retry, signal, send)
 }
 
 /** One send to `provider` (for a pooled provider: a copy of it holding the chosen key). */
