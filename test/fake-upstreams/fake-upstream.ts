@@ -185,7 +185,11 @@ class ScriptedResponder {
     if (reply.type === 'reset') return drop()
     if (reply.type === 'error') return this.sendError(response, reply)
     if (route.kind === 'embeddings' && reply.type === 'embeddings')
-      return sendJson(response, 200, this.dialect.embeddingsJson(vectorsFor(reply, route.inputs), route))
+      return sendJson(
+        response,
+        200,
+        this.dialect.embeddingsJson(vectorsFor(reply, route.inputs), route, reply.promptTokens),
+      )
     if (route.kind === 'completion' && reply.type === 'completion')
       return this.sendCompletion(response, reply, route, index, drop)
     return this.sendError(response, {
