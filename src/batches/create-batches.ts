@@ -25,8 +25,11 @@ export interface CreateBatchesDeps {
   readonly keyCache: KeyCache
   readonly credits: CreditBalance
   readonly counters: SpendCounters
-  /** Writes queued ledger rows now: a line's ledger row is durable before its result is (crash safety). */
-  readonly flushLedger: () => Promise<void>
+  /**
+   * Resolves once the queued ledger rows and generation records are committed: a line's result is
+   * stored after them (crash safety), whatever `durability.write_behind` says.
+   */
+  readonly recordsDurable: () => Promise<void>
 }
 
 export function createBatches(deps: CreateBatchesDeps): {
@@ -48,8 +51,8 @@ export function createBatches(deps: CreateBatchesDeps): {
       lines,
       inference: deps.inference.deps,
       findKey: (hash) => deps.keyCache.lookup(hash),
-      flushLedger: deps.flushLedger,
     }),
+    recordsDurable: deps.recordsDurable,
     deliverWebhooks: createBatchWebhookDelivery({ batches, egress, secret: config.batches.webhook_secret, logger }),
     options: {
       pollIntervalMs: config.batches.poll_interval_ms,

@@ -111,12 +111,13 @@ function policyDeps(
   rateLimits: RateLimitPolicy,
 ): Pick<
   InferenceDeps,
-  'accounting' | 'generations' | 'workspaceSettings' | 'guardrailRules' | 'presets' | 'tokenLimits'
+  'accounting' | 'generations' | 'settlements' | 'workspaceSettings' | 'guardrailRules' | 'presets' | 'tokenLimits'
 > {
   const { caches } = inputs
   return {
     accounting: inputs.accounting.service,
     generations: inputs.accounting.generations,
+    settlements: inputs.accounting.settlements,
     workspaceSettings: workspaceSettingsFrom((id) => caches.workspaces.get(id)),
     guardrailRules: (key) => caches.guardrails.effectiveRulesFor(key),
     presets: (workspaceId, slug) => caches.presets.get(workspaceId, slug),

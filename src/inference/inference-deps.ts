@@ -9,6 +9,7 @@ import type { GenerationTrace } from '../observability/generation-trace.ts'
 import type { EffectiveRules } from '../guardrails/effective-rules.ts'
 import type { ContentFilterFinding } from '../guardrails/content-filter-engine.ts'
 import type { AccountingService, Reservation } from '../accounting/accounting-service.ts'
+import type { DurableSettlements } from '../accounting/durable-settlements.ts'
 import type { PresetLookup } from './pipeline/resolve-preset.ts'
 import type { WorkspaceBudget } from './pipeline/budget-scopes.ts'
 import type { ServerToolsDeps } from './server-tools/server-tools-deps.ts'
@@ -49,6 +50,8 @@ export interface InferenceDeps {
   readonly transport: UpstreamTransport
   readonly accounting: InferenceAccounting
   readonly generations: GenerationStore
+  /** Awaited before the end of an answer leaves: the call's ledger rows and generation record are committed. */
+  readonly settlements: DurableSettlements
   readonly workspaceSettings: (key: ApiKeyRecord) => WorkspaceInferenceSettings
   // The policy of every call, required so that no entry point can leave one out: a caller that wants
   // none passes a permissive one (no guardrail, no preset, no token limit).

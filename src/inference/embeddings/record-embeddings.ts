@@ -1,5 +1,6 @@
 // The embeddings pipeline's `finally`: settle (or release) the reservation, add the generation record
-// (api_type 'embeddings') with its content when the workspace stores IO, and broadcast it.
+// (api_type 'embeddings') with its content when the workspace stores IO, wait until both are durable
+// (the route answers after), and broadcast it.
 import type { GatewayError } from '../../domain/errors.ts'
 import type { AttemptRecord } from '../../domain/inference/attempt-record.ts'
 import { nanoToUsd } from '../../domain/money.ts'
@@ -70,6 +71,7 @@ export async function recordEmbeddings(
     ? buildEmbeddingsContent(facts)
     : null
   deps.generations.add(record, content)
+  await deps.settlements.durable(request.generationId)
   if (facts.endpoint === null || record.status === 'failed' || deps.onGeneration === undefined) return
   try {
     deps.onGeneration(buildEmbeddingsTrace(request, facts, record, now))

@@ -1,6 +1,7 @@
 // The inference pipeline, top to bottom: prepare -> route -> reserve -> call (with fallbacks) ->
-// respond -> (finally) settle, record, broadcast. Every outcome — answered, refused, failed, cancelled —
-// leaves through the same `finally`.
+// respond -> (finally) settle, record, broadcast, and deliver the held end of the answer once the
+// records are durable. Every outcome — answered, refused, failed, cancelled — leaves through the same
+// `finally`.
 import type { Responder } from './responder.ts'
 import { GatewayError, isGatewayError } from '../../domain/errors.ts'
 import type { InferenceDeps, SpendReservation, TokenCharge, WorkspaceInferenceSettings } from '../inference-deps.ts'
@@ -20,6 +21,7 @@ import { respondStream } from './respond-stream.ts'
 import { routingMetadata } from './routing-metadata.ts'
 import { buildGenerationContent, buildGenerationRecord } from './record-generation.ts'
 import { buildGenerationTrace } from './build-generation-trace.ts'
+import { deliverWhenDurable } from './deliver-when-durable.ts'
 import { runServerToolLoop } from '../server-tools/server-tool-loop.ts'
 import { withFields } from '../../domain/with-fields.ts'
 
@@ -59,7 +61,11 @@ export async function runInference(
     facts.error = toGatewayError(error, request, deps)
     if (!responder.isSent) sendError(request, responder, facts.error)
   } finally {
-    await finish(request, facts, reservation, settings, deps)
+    try {
+      await finish(request, facts, reservation, settings, deps)
+    } finally {
+      await deliverWhenDurable(responder, deps.settlements, request.generationId)
+    }
     deps.onAttempts?.(facts.attempts)
     if (tokens !== null)
       await deps.tokenLimits.settleTokens(tokens, (facts.usage?.input_tokens ?? 0) + (facts.usage?.output_tokens ?? 0))
