@@ -29,6 +29,7 @@ import type { GenerationStore } from './generations/generation-store.ts'
 import { registerKeysRoutes } from './management/keys/routes.ts'
 import type { KeysService } from './management/keys/service.ts'
 import { registerCreditsRoutes } from './management/credits/routes.ts'
+import { registerByokRoutes } from './management/byok/routes.ts'
 import type { CreditsService } from './management/credits/service.ts'
 import { registerWorkspaceRoutes } from './management/workspaces/routes.ts'
 import { registerWorkspaceBudgetRoutes } from './management/workspaces/budget-routes.ts'
@@ -168,6 +169,7 @@ function registerRouteModules(app: TypedApp, deps: AppDeps): void {
   if (deps.services.internChat !== undefined) registerInternChatRoutes(app, deps.services.internChat)
   registerWorkspaceRoutes(app, deps.services.workspaces)
   registerWorkspaceBudgetRoutes(app, deps.services.workspaceBudgets)
+  registerByokRoutes(app, deps.services.workspaces)
   registerGuardrailRoutes(app, deps.services.guardrails)
   registerGuardrailAssignmentRoutes(app, deps.services.guardrailAssignments)
   registerEndUsersRoutes(app, deps.services.endUsers)

@@ -82,6 +82,7 @@ export async function assembleGateway(options: GatewayOptions): Promise<{ gatewa
       credits: accounting.credits,
       counters: foundation.counters,
       recordsDurable: () => accounting.commits.durable(),
+      reserveLine: (input) => accounting.service.reserveAdmittedBatchLine(input),
     })
     inference.httpMetrics.registry.registerMetric(
       scrapedMetric(

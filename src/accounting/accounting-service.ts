@@ -69,7 +69,14 @@ export function createAccountingService(deps: AccountingServiceDeps) {
   const excess = { totalNano: 0n }
   return {
     /** Holds `worstCaseNano` on every scope at once, or throws payment_required naming the limit. */
-    reserve: (input: ReserveInput): Promise<Reservation> => reserve(deps, input),
+    reserve: (input: ReserveInput): Promise<Reservation> => reserve(deps, input, 'limit'),
+
+    /**
+     * The same hold for a line of a batch admitted on a positive credit balance: the key limit and budgets
+     * still bound it, the credit balance only counts it. An admitted batch runs all its lines; its
+     * finalized cost is compared with the balance when its results are read (the spec's batch 402).
+     */
+    reserveAdmittedBatchLine: (input: ReserveInput): Promise<Reservation> => reserve(deps, input, 'count'),
 
     /**
      * Bills the actual cost up to the reservation's amount and queues the ledger row; answers what was
@@ -93,22 +100,26 @@ export function createAccountingService(deps: AccountingServiceDeps) {
   }
 }
 
+/** Whether the credit balance limits a hold (`limit`, when credits are enforced) or only counts it. */
+type CreditUse = 'limit' | 'count'
+
 async function creditScopes(
   deps: AccountingServiceDeps,
   isByok: boolean,
+  use: CreditUse,
 ): Promise<{ credits: { scopeId: string; totalCreditsNano: bigint } | null; tracking: LimitedScope[] }> {
   const { credits } = deps
   if (isByok) return { credits: null, tracking: [] }
-  if (deps.enforceCredits)
+  if (deps.enforceCredits && use === 'limit')
     return { credits: { scopeId: credits.scopeId, totalCreditsNano: await credits.totalCreditsNano() }, tracking: [] }
   return { credits: null, tracking: [{ id: credits.scopeId, limitNano: null }] }
 }
 
-async function reserve(deps: AccountingServiceDeps, input: ReserveInput): Promise<Reservation> {
+async function reserve(deps: AccountingServiceDeps, input: ReserveInput, use: CreditUse): Promise<Reservation> {
   const { counters, clock, credits } = deps
   if (input.worstCaseNano < 0n) throw new RangeError('worstCaseNano may not be negative')
   const { key } = input
-  const credit = await creditScopes(deps, input.isByok)
+  const credit = await creditScopes(deps, input.isByok, use)
   const plan = planReservation({
     keyHash: key.hash,
     key: keyLimitSettings(key),

@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream'
 import type { Clock } from '../domain/clock.ts'
 import type { ApiKeyRecord } from '../domain/identity.ts'
 import { GatewayError } from '../domain/errors.ts'
+import { formatUsd } from '../accounting/format-usd.ts'
 import { egressProblem, type EgressPolicy } from '../http/egress-policy.ts'
 import { isInternConfined, isVisibleToKey, type FindKeyByHash } from '../identity/is-visible-to-key.ts'
 import type { BatchRow, BatchesRepository } from '../store/repositories/batches-repository.ts'
@@ -73,6 +74,7 @@ export class BatchService {
     const refusal = submission.callbackUrl === null ? null : egressProblem(submission.callbackUrl, deps.egress)
     if (refusal !== null)
       throw new GatewayError('invalid_request', `callback_url: refused by the egress policy: ${refusal}`)
+    await this.#admit()
     const now = deps.clock.now()
     const row: BatchRow = {
       id: `batch_${randomBytes(12).toString('hex')}`,
@@ -179,6 +181,16 @@ export class BatchService {
     if (!isTerminalStatus[row.status as BatchStatus]) throw new GatewayError('conflict', deleteConflictMessage)
     await this.#deps.batches.delete(row.id)
     return { id: row.id, object: 'batch', deletion: { openrouter: 'deleted' } }
+  }
+
+  /** With credits enforced, a batch is admitted only on a positive balance; it then runs all its lines. */
+  async #admit(): Promise<void> {
+    const balance = await this.#deps.availableBalanceNano()
+    if (balance !== null && balance <= 0n)
+      throw new GatewayError(
+        'payment_required',
+        `Insufficient credits: the balance is ${formatUsd(balance)} and a batch needs a positive balance to be admitted; add credits (POST /api/v1/credits/grants) and submit again`,
+      )
   }
 
   async #owned(id: string, key: ApiKeyRecord): Promise<BatchRow> {

@@ -4,7 +4,7 @@ import type { Config } from '../config/config.ts'
 import type { Clock } from '../domain/clock.ts'
 import type { Dialects } from '../dialects/dialect.ts'
 import { createEmbeddingsDecoder } from '../dialects/embeddings/decode-request.ts'
-import type { InferenceDeps } from '../inference/inference-deps.ts'
+import type { InferenceAccounting, InferenceDeps } from '../inference/inference-deps.ts'
 import type { KeyCache } from '../identity/key-cache.ts'
 import type { CreditBalance } from '../accounting/credit-balance.ts'
 import type { SpendCounters } from '../counters/spend-counters.ts'
@@ -25,6 +25,8 @@ export interface CreateBatchesDeps {
   readonly keyCache: KeyCache
   readonly credits: CreditBalance
   readonly counters: SpendCounters
+  /** Reserves a batch line's worst case; the credit balance counts it without limiting it. */
+  readonly reserveLine: InferenceAccounting['reserve']
   /**
    * Resolves once the queued ledger rows and generation records are committed: a line's result is
    * stored after them (crash safety), whatever `durability.write_behind` says.
@@ -51,6 +53,7 @@ export function createBatches(deps: CreateBatchesDeps): {
       lines,
       inference: deps.inference.deps,
       findKey: (hash) => deps.keyCache.lookup(hash),
+      reserveLine: deps.reserveLine,
     }),
     recordsDurable: deps.recordsDurable,
     deliverWebhooks: createBatchWebhookDelivery({ batches, egress, secret: config.batches.webhook_secret, logger }),

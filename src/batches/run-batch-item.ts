@@ -19,6 +19,11 @@ export interface RunBatchItemDeps {
   readonly lines: LinePipelineDeps
   readonly inference: InferenceDeps
   readonly findKey: (hash: string) => Promise<ApiKeyRecord | undefined>
+  /**
+   * Holds a line's worst case with the key limit and budgets but without the credit balance as a limit:
+   * the batch was admitted on a positive balance, and its finalized cost is compared with it on GET.
+   */
+  readonly reserveLine: InferenceAccounting['reserve']
 }
 
 export type BatchItemRunner = (batch: BatchRow, item: BatchItemRow, signal: CancelSignal) => Promise<ItemOutcome>
@@ -36,7 +41,7 @@ export function createBatchItemRunner(deps: RunBatchItemDeps): BatchItemRunner {
       return failed('unauthorized', 'The API key that submitted this batch was deleted or disabled')
     let costNano = 0n
     const accounting: InferenceAccounting = {
-      reserve: (input) => deps.inference.accounting.reserve(input),
+      reserve: (input) => deps.reserveLine(input),
       release: (reservation) => deps.inference.accounting.release(reservation),
       settle: async (reservation, input) => {
         const charge = await deps.inference.accounting.settle(reservation, input)

@@ -1,7 +1,8 @@
-// Compiles a request schema once and turns its first violation into a GatewayError naming the field.
+// Compiles a request schema once and turns its violations into one GatewayError naming every bad field.
 
 import type { TSchema } from 'typebox'
 import { Compile } from 'typebox/compile'
+import { Settings } from 'typebox/system'
 import { GatewayError } from '../domain/errors.ts'
 
 export type SchemaCheck = (body: unknown) => void
@@ -18,11 +19,29 @@ export function createSchemaCheck(schema: TSchema): SchemaCheck {
   const compiled = Compile(schema)
   return (body) => {
     if (compiled.Check(body)) return
-    const violations = [...compiled.Errors(body)] as SchemaViolation[]
+    const violations = collectViolations(() => compiled.Errors(body))
     throw new GatewayError(
       'invalid_request',
-      describeViolations(violations, (violation) => isInMismatchedBranch(schema, body, violation)),
+      describeViolations(violations, (violation) => mismatchedBranchAt(schema, body, violation)),
     )
+  }
+}
+
+/**
+ * TypeBox stops collecting at a global 8 errors, which one message's union branches use up before the next
+ * field is reached. The walk is raised to a bound that still keeps a huge invalid body cheap, and restored
+ * (the call is synchronous, so nothing else sees the raised bound).
+ */
+const maxViolations = 256
+
+function collectViolations(errors: () => Iterable<unknown>): SchemaViolation[] {
+  const settings = Settings.Get()
+  const previous = settings.maxErrors
+  Settings.Set({ maxErrors: Math.max(previous, maxViolations) })
+  try {
+    return [...errors()] as SchemaViolation[]
+  } finally {
+    Settings.Set({ maxErrors: previous })
   }
 }
 
@@ -38,27 +57,89 @@ export function toFieldPath(instancePath: string): string {
 }
 
 /**
- * The most specific violation: union wrappers and branch mismatches (a wrong `type` or `role` discriminator) only
- * explain when nothing else does; then the deepest path.
+ * Every bad field, each once: union wrappers and branch mismatches (a wrong `type` or `role` discriminator)
+ * only explain a value when no branch matched it; under one field the deepest violation speaks for the rest.
  */
 function describeViolations(
   violations: readonly SchemaViolation[],
-  isInMismatchedBranch: (violation: SchemaViolation) => boolean,
+  mismatchedAt: (violation: SchemaViolation) => string | undefined,
 ): string {
   const specific = violations.filter((violation) => !isUnionWrapper(violation))
   const mismatchPaths = violations.filter(isDiscriminatorMismatch).map((violation) => violation.instancePath)
   const isOtherBranchType = (violation: SchemaViolation): boolean =>
     violation.keyword === 'type' && mismatchPaths.some((path) => path.startsWith(`${violation.instancePath}/`))
+  // A `type` or `role` outside any union is a plain field; inside one, its mismatch means something only
+  // when every branch above its own union matched.
   const decisive = specific.filter(
-    (violation) =>
-      !isDiscriminatorMismatch(violation) && !isInMismatchedBranch(violation) && !isOtherBranchType(violation),
+    (violation) => mismatchedAt(violation) === undefined && !isOtherBranchType(violation),
   )
-  const candidates = decisive.length > 0 ? decisive : specific.length > 0 ? specific : violations
+  const mismatches = violations.filter(
+    (violation) => isDiscriminatorMismatch(violation) && mismatchedAt(violation) === discriminatedObject(violation),
+  )
+  const lines = [
+    ...deepestPerField(decisive).map(describeViolation),
+    ...unresolvedDiscriminators(mismatches, decisive).map((mismatch) =>
+      mismatch.keyword === 'required'
+        ? describeMissingDiscriminator(mismatch)
+        : describeDiscriminator(mismatch.instancePath, specific),
+    ),
+  ]
+  if (lines.length > 0) return [...new Set(lines)].sort().join('; ')
+  const candidates = specific.length > 0 ? specific : violations
   const deepest = [...candidates].sort(byDepthThenKeyword)[0]
-  if (deepest === undefined) return 'The request body is invalid'
-  if (decisive.length === 0 && isDiscriminatorMismatch(deepest))
-    return describeDiscriminator(deepest.instancePath, candidates)
-  return describeViolation(deepest)
+  return deepest === undefined ? 'The request body is invalid' : describeViolation(deepest)
+}
+
+/** The path a violation is about: a missing property names the child, not its parent. */
+function fieldPathOf(violation: SchemaViolation): string {
+  if (violation.keyword === 'required') return `${violation.instancePath}/${requiredNames(violation).join(',')}`
+  return violation.instancePath
+}
+
+function isWithin(path: string, ancestor: string): boolean {
+  return path === ancestor || path.startsWith(`${ancestor}/`)
+}
+
+/** One violation per bad field, the deepest first; a violation about an ancestor of a reported one is dropped. */
+function deepestPerField(violations: readonly SchemaViolation[]): SchemaViolation[] {
+  const kept: SchemaViolation[] = []
+  for (const violation of [...violations].sort(byDepthThenKeyword)) {
+    const path = fieldPathOf(violation)
+    if (kept.some((other) => isWithin(fieldPathOf(other), path))) continue
+    kept.push(violation)
+  }
+  return kept.sort((a, b) => (fieldPathOf(a) < fieldPathOf(b) ? -1 : 1))
+}
+
+/** The object whose union branch a `type`/`role` mismatch rejected. */
+function discriminatedObject(mismatch: SchemaViolation): string {
+  return mismatch.keyword === 'required' ? mismatch.instancePath : mismatch.instancePath.replace(/\/[^/]*$/, '')
+}
+
+/**
+ * The mismatches no branch resolved: nothing decisive lies inside the object they discriminate, and no
+ * meaningful mismatch deeper inside it (which proves a branch at this object matched).
+ */
+function unresolvedDiscriminators(
+  mismatches: readonly SchemaViolation[],
+  decisive: readonly SchemaViolation[],
+): SchemaViolation[] {
+  return mismatches.filter((mismatch) => {
+    const object = discriminatedObject(mismatch)
+    if (decisive.some((violation) => isWithin(violation.instancePath, object))) return false
+    if (mismatches.some((other) => discriminatedObject(other).startsWith(`${object}/`))) return false
+    // A wrong `type` explains the object better than the fields its other branches require.
+    return (
+      mismatch.keyword !== 'required' ||
+      !mismatches.some((other) => other.keyword !== 'required' && discriminatedObject(other) === object)
+    )
+  })
+}
+
+function describeMissingDiscriminator(mismatch: SchemaViolation): string {
+  const name = requiredNames(mismatch).find((candidate) => candidate === 'type' || candidate === 'role') ?? 'type'
+  const path = toFieldPath(mismatch.instancePath)
+  return `${path === '' ? name : `${path}.${name}`}: is required`
 }
 
 function isUnionWrapper(violation: SchemaViolation): boolean {
@@ -118,32 +199,37 @@ function requiredNames(violation: SchemaViolation): string[] {
 }
 
 /**
- * Whether the violation sits in a union branch whose `type` or `role` discriminator the value does not
- * match (that branch was never the one meant). Walks the schema along the violation's schema path and
- * the body along its instance path together.
+ * Where the violation sits in a union branch whose `type` or `role` discriminator the value does not match
+ * (that branch was never the one meant): the instance path of the first such branch, or undefined. Walks the
+ * schema along the violation's schema path and the body along its instance path together.
  */
-function isInMismatchedBranch(schema: TSchema, body: unknown, violation: SchemaViolation): boolean {
+function mismatchedBranchAt(schema: TSchema, body: unknown, violation: SchemaViolation): string | undefined {
   const steps = violation.schemaPath
     .replace(/^#\/?/, '')
     .split('/')
     .filter((step) => step !== '')
   let node = schema as unknown
   let value = body
+  let path = ''
   for (let at = 0; at < steps.length; at++) {
     const step = steps[at] ?? ''
     if (step === 'properties' || step === 'anyOf' || step === 'oneOf') {
       const key = steps[++at] ?? ''
       node = child(child(node, step), key)
-      if (step === 'properties') value = child(value, key)
-      else if (!matchesDiscriminator(node, value)) return true
+      if (step === 'properties') {
+        value = child(value, key)
+        path += `/${key}`
+      } else if (!matchesDiscriminator(node, value)) return path
     } else if (step === 'items') {
       node = child(node, step)
-      value = child(value, violation.instancePath.split('/')[depthOf(steps, at) + 1] ?? '')
+      const index = violation.instancePath.split('/')[depthOf(steps, at) + 1] ?? ''
+      value = child(value, index)
+      path += `/${index}`
     } else {
       node = child(node, step)
     }
   }
-  return false
+  return undefined
 }
 
 /** How many instance segments the schema steps before `at` consumed (properties and items each one). */
@@ -170,6 +256,9 @@ function matchesDiscriminator(branch: unknown, value: unknown): boolean {
       { const?: unknown; enum?: unknown[]; pattern?: string } | undefined
     if (rule === undefined) continue
     const actual = (value as Record<string, unknown>)[key]
+    // An optional discriminator (a Responses message item's `type`) left out still chooses its branch.
+    const required = child(branch, 'required')
+    if (actual === undefined && !(Array.isArray(required) && required.includes(key))) continue
     if (rule.const !== undefined && actual !== rule.const) return false
     if (Array.isArray(rule.enum) && !rule.enum.includes(actual)) return false
     if (typeof rule.pattern === 'string' && (typeof actual !== 'string' || !new RegExp(rule.pattern).test(actual)))

@@ -56,45 +56,46 @@ export function defineLifecycleScenarios(suite: CoreSuiteOptions, define: Define
       const { primary } = started
       try {
         const admin = bearer(primary.gateway.adminKey)
-        const granted = await primary.gateway.inject({
-          method: 'POST',
-          url: '/api/v1/credits/grants',
-          headers: admin,
-          payload: { amount: 0.001 },
-        })
-        assert.equal(granted.statusCode, 201, granted.body)
-        primary.upstream.script(
-          { type: 'completion', text: 'long', usage: { input_tokens: 10, output_tokens: 900 } },
-          { type: 'completion', text: 'long', usage: { input_tokens: 10, output_tokens: 900 } },
-        )
-        const lines = chatLines(2).map((line) => ({ ...line, body: { ...(line.body as object), max_tokens: 1 } }))
+        const grant = async (amount: number) => {
+          const granted = await primary.gateway.inject({
+            method: 'POST',
+            url: '/api/v1/credits/grants',
+            headers: admin,
+            payload: { amount },
+          })
+          assert.equal(granted.statusCode, 201, granted.body)
+        }
+        // Admission needs a positive balance: with no credits at all, nothing is stored.
+        const refused = await primary.submit({ endpoint: '/v1/chat/completions', model, requests: chatLines(1) })
+        assert.equal(refused.status, 402, JSON.stringify(refused.body))
+        assert.match(refused.body.error.message, /positive balance/)
+        await grant(0.001)
+        // Each line costs 10 x $0.000001 + 500 x $0.000002 > $0.001: the batch costs three times the balance.
+        const reply = { type: 'completion', text: 'long', usage: { input_tokens: 10, output_tokens: 500 } } as const
+        primary.upstream.script(reply, reply, reply)
+        const lines = chatLines(3).map((line) => ({ ...line, body: { ...(line.body as object), max_tokens: 500 } }))
         const submitted = await primary.submit({ endpoint: '/v1/chat/completions', model, requests: lines })
         assert.equal(submitted.status, 202, JSON.stringify(submitted.body))
-        // Each line is billed at most its reservation, which the balance covered: no overdraft yet.
-        const done = await primary.waitFor(submitted.body.id, isTerminal)
-        assert.equal(done.status, 200, JSON.stringify(done.body))
-        // Spend can pass the balance only through a hold whose lease lapsed before its line settled.
-        const { foundation, accounting } = primary.gateway.internals
-        await foundation.counters.record({
-          id: 'lapsed-hold',
-          scopes: [{ id: accounting.credits.scopeId }],
-          amountNano: 1_000_000n,
-        })
-        const owed = await primary.request('GET', `/api/v1/batches/${submitted.body.id}`)
+        // An admitted batch runs every line; its finalized cost then exceeds the balance: 402, metadata only.
+        const owed = await primary.waitFor(submitted.body.id, isTerminal)
         assert.equal(owed.status, 402, JSON.stringify(owed.body))
         assert.equal(owed.body.id, submitted.body.id)
+        assert.equal(owed.body.status, 'completed')
+        assert.deepEqual(owed.body.request_counts, { total: 3, completed: 3, failed: 0 })
         assert.equal(owed.body.results, null)
-        assert.ok(owed.body.request_counts.completed >= 1)
-        const topUp = await primary.gateway.inject({
-          method: 'POST',
-          url: '/api/v1/credits/grants',
-          headers: admin,
-          payload: { amount: 10 },
-        })
-        assert.equal(topUp.statusCode, 201)
+        assert.equal(primary.upstream.requests.length, 3)
+        assert.equal((await primary.request('GET', `/api/v1/batches/${submitted.body.id}`)).status, 402)
+        await grant(10)
         const paid = await primary.request('GET', `/api/v1/batches/${submitted.body.id}`)
         assert.equal(paid.status, 200)
-        assert.equal(paid.body.results!.length, 2)
+        assert.deepEqual(
+          paid.body.results!.map((line) => [line.custom_id, line.response?.status_code]),
+          [
+            ['line-0', 200],
+            ['line-1', 200],
+            ['line-2', 200],
+          ],
+        )
       } finally {
         await started.close()
       }

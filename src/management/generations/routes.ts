@@ -1,5 +1,6 @@
-// GET /generation and GET /generation/content: a generation's metadata and its stored content, for
-// callers in the generation's workspace (management keys: any workspace of the organization). An
+// GET /generation and GET /generation/content: a generation's metadata and its stored content; GET
+// /generations: the cursor-paginated listing (list-visible-generations.ts). A generation is read by
+// callers in its workspace (management keys: any workspace of the organization). An
 // intern's own key reads only generations made by keys of its intern; others answer as an unknown id.
 import { Type } from 'typebox'
 import { GatewayError } from '../../domain/errors.ts'
@@ -7,6 +8,8 @@ import type { ApiKeyRecord } from '../../domain/identity.ts'
 import type { GenerationStore, StoredGeneration } from '../../generations/generation-store.ts'
 import type { TypedApp } from '../../http/typed-app.ts'
 import { isVisibleToKey, type FindKeyByHash } from '../../identity/is-visible-to-key.ts'
+import { GenerationList, ListGenerationsQuery } from './list-schema.ts'
+import { listVisibleGenerations } from './list-visible-generations.ts'
 import { presentGeneration, presentGenerationContent } from './present-generation.ts'
 
 const GenerationQuery = Type.Object({
@@ -43,6 +46,22 @@ export function registerGenerationRoutes(app: TypedApp, store: GenerationStore, 
       const { record } = await findVisible(store, findKey, request.query.id, request.principal!.key)
       return { data: presentGeneration(record) }
     },
+  )
+
+  app.get(
+    '/api/v1/generations',
+    {
+      config: { auth: 'any' },
+      schema: {
+        tags,
+        summary: 'List generation records, newest first',
+        description:
+          'Cursor-paginated. Management keys read the organization, other keys their own workspace, an intern key its intern. See docs/console.md.',
+        querystring: ListGenerationsQuery,
+        response: { 200: GenerationList },
+      },
+    },
+    (request) => listVisibleGenerations(store, request.principal!.key, request.query),
   )
 
   app.get(

@@ -15,7 +15,7 @@ import {
   type InternProgress,
   type InternStatus,
 } from './intern-lifecycle.ts'
-import { decodeInternCursor, encodeInternCursor } from './intern-cursor.ts'
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../http/keyset-cursor.ts'
 import { lifecycleColumns, lifecycleOf, toIntern } from './to-intern.ts'
 import { withDeadline } from './with-deadline.ts'
 import type { CreateInternBody, Intern, ListInternsQuery, UpdateInternBody } from './schema.ts'
@@ -81,7 +81,10 @@ export class InternService {
       throw new GatewayError('not_found', `Workspace ${query.workspace_id} is not the workspace of this API key`)
     }
     const statuses = parseStatusFilter(query.status)
-    const after = query.starting_after === undefined ? null : decodeInternCursor(query.starting_after)
+    const after =
+      query.starting_after === undefined
+        ? null
+        : decodeKeysetCursor(query.starting_after, 'starting_after', /^[0-9a-f-]{36}$/)
     const limit = query.limit ?? 50
     const rows = await withDeadline(
       this.#deps.interns.list({ workspaceId: caller.workspaceId, statuses, after, limit: limit + 1 }),
@@ -94,7 +97,7 @@ export class InternService {
     return {
       data: page.map(toIntern),
       has_more: hasMore,
-      ...(hasMore ? { next_cursor: encodeInternCursor({ createdAt: last.created_at, id: last.id }) } : {}),
+      ...(hasMore ? { next_cursor: encodeKeysetCursor({ createdAt: last.created_at, id: last.id }) } : {}),
     }
   }
 

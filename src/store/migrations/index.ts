@@ -11,6 +11,7 @@ import * as batches from './0008-batches.ts'
 import * as privateEndpoints from './0009-private-endpoints.ts'
 import * as outboxDeliveredCount from './0010-outbox-delivered-count.ts'
 import * as generationUnbilledExcess from './0011-generation-unbilled-excess.ts'
+import * as generationListingIndexes from './0012-generation-listing-indexes.ts'
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-identity': identity,
@@ -24,4 +25,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0009-private-endpoints': privateEndpoints,
   '0010-outbox-delivered-count': outboxDeliveredCount,
   '0011-generation-unbilled-excess': generationUnbilledExcess,
+  '0012-generation-listing-indexes': generationListingIndexes,
 }

@@ -1,0 +1,117 @@
+// Arranges generation records for the listing and activity contract suites: a workspace of its own per
+// test, keys in it, and records written through the gateway's own generation store.
+import { randomUUID } from 'node:crypto'
+import type { ApiKeyKind } from '../../src/domain/identity.ts'
+import type { GenerationRecord } from '../../src/generations/generation-record.ts'
+import { generateKeySecret, hashKeySecret, labelKeySecret } from '../../src/identity/api-key-secret.ts'
+import { createApiKeysRepository } from '../../src/store/repositories/api-keys-repository.ts'
+import { createOrganizationsRepository } from '../../src/store/repositories/organizations-repository.ts'
+import type { TestGateway } from '../support/test-gateway.ts'
+
+export const engines = (postgres: { skip: string | false; url: string | undefined }) => [
+  { name: 'sqlite', skip: false as string | false, url: undefined as string | undefined },
+  { name: 'postgres', skip: postgres.skip, url: postgres.url },
+]
+
+export interface MintedKey {
+  readonly plaintext: string
+  readonly hash: string
+}
+
+export class RecordsFixture {
+  constructor(private readonly gateway: TestGateway) {}
+
+  get organizationId(): string {
+    return this.gateway.gateway.bootstrap.organizationId
+  }
+
+  async workspace(): Promise<string> {
+    const id = randomUUID()
+    await createOrganizationsRepository(this.gateway.store.db).insertWorkspace({
+      id,
+      organizationId: this.organizationId,
+      name: `Workspace ${id.slice(0, 8)}`,
+      slug: `ws-${id.slice(0, 8)}`,
+      isDefault: false,
+      createdBy: null,
+      createdAt: new Date().toISOString(),
+    })
+    return id
+  }
+
+  async key(workspaceId: string, kind: ApiKeyKind = 'inference', internId: string | null = null): Promise<MintedKey> {
+    const plaintext = generateKeySecret()
+    const hash = hashKeySecret(plaintext)
+    await createApiKeysRepository(this.gateway.store.db).insert({
+      hash,
+      kind,
+      name: kind,
+      label: labelKeySecret(plaintext),
+      organizationId: this.organizationId,
+      workspaceId,
+      internId,
+      createdAt: new Date().toISOString(),
+    })
+    return { plaintext, hash }
+  }
+
+  /** Writes the records through the gateway's generation store and waits until they are stored. */
+  async write(records: readonly GenerationRecord[]): Promise<void> {
+    for (const record of records) this.gateway.internals.accounting.generations.add(record, null)
+    await this.gateway.internals.accounting.generations.flush()
+  }
+
+  record(workspaceId: string, key: MintedKey, fields: Partial<GenerationRecord> = {}): GenerationRecord {
+    return {
+      id: `gen-${randomUUID()}`,
+      requestId: null,
+      organizationId: this.organizationId,
+      workspaceId,
+      keyHash: key.hash,
+      apiType: 'completions',
+      dialect: 'openai-chat',
+      model: 'acme/fast-1',
+      provider: 'acme',
+      upstreamModelId: 'fast-1',
+      upstreamId: null,
+      streamed: false,
+      cancelled: false,
+      status: 'completed',
+      finishReason: 'stop',
+      nativeFinishReason: 'stop',
+      tokensPrompt: 10,
+      tokensCompletion: 20,
+      tokensCached: 0,
+      tokensReasoning: 5,
+      costNano: 1_000_000n,
+      unbilledExcessNano: 0n,
+      isByok: false,
+      latencyMs: 40,
+      generationTimeMs: 200,
+      sessionId: null,
+      endUser: null,
+      preset: null,
+      serviceTier: null,
+      attempts: [{ model: 'acme/fast-1', provider: 'acme', endpointId: 'acme/fast-1', status: 200, latencyMs: 40 }],
+      errorStatus: null,
+      errorMessage: null,
+      httpReferer: null,
+      userAgent: null,
+      createdAt: new Date().toISOString(),
+      ...fields,
+    }
+  }
+}
+
+/** GET `path` on the listening gateway with `key`; the status and the parsed JSON body. */
+export async function getJson(
+  baseUrl: string,
+  key: string,
+  path: string,
+): Promise<{
+  status: number
+  body: Record<string, unknown> & { error?: { code: number; message: string; metadata?: Record<string, unknown> } }
+}> {
+  const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${key}` } })
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+}
