@@ -41,7 +41,7 @@ export class GroupCommit {
   readonly #queues: CommitQueue<never>[] = []
   #waiters: Waiter[] = []
   #sequence = 0
-  #running: Promise<void> | null = null
+  #isRunning = false
   #isScheduled = false
   #timer: NodeJS.Timeout | null = null
   #retryTimer: NodeJS.Timeout | null = null
@@ -97,7 +97,6 @@ export class GroupCommit {
         return
       }
     }
-    await this.#running
   }
 
   /** Stops the timers and commits what is queued. */
@@ -124,31 +123,37 @@ export class GroupCommit {
 
   /** Starts a commit at the next turn of the event loop, or right after the one in flight. */
   #schedule(): void {
-    if (this.#isScheduled || this.#running !== null) return
+    if (this.#isScheduled || this.#isRunning) return
     this.#isScheduled = true
     setImmediate(() => {
       this.#isScheduled = false
-      this.#running = this.#commitWhileWanted().finally(() => {
-        this.#running = null
-      })
+      void this.#commitWhileWanted()
     })
   }
 
-  /** Commits one group after another while someone waits or a queue is full. */
+  /**
+   * Commits one group after another while someone waits or a queue is full. It clears `#isRunning` in
+   * the same turn as it decides to stop, so a caller arriving after that decision schedules a commit.
+   */
   async #commitWhileWanted(): Promise<void> {
-    for (;;) {
-      try {
-        await this.#commitOnce()
-      } catch (error) {
-        this.#onError(error)
-        this.#failWaiters(error)
-        this.#retryLater()
-        return
+    this.#isRunning = true
+    try {
+      for (;;) {
+        try {
+          await this.#commitOnce()
+        } catch (error) {
+          this.#onError(error)
+          this.#failWaiters(error)
+          this.#retryLater()
+          return
+        }
+        this.#resolveWaiters()
+        const isWanted = this.#waiters.length > 0 || this.#queues.some((queue) => queue.size >= this.#rowsPerCommit)
+        if (!isWanted) return
+        await yieldToEventLoop()
       }
-      this.#resolveWaiters()
-      const isWanted = this.#waiters.length > 0 || this.#queues.some((queue) => queue.size >= this.#rowsPerCommit)
-      if (!isWanted) return
-      await yieldToEventLoop()
+    } finally {
+      this.#isRunning = false
     }
   }
 
