@@ -12,7 +12,8 @@ RUN npm ci --omit=dev --no-audit --no-fund
 COPY tsconfig.json ./
 COPY scripts/build.mjs ./scripts/
 COPY src ./src
-# The bundle `npm start` runs (its prestart builds it again, in well under a second).
+COPY console ./console
+# The bundle `npm start` runs and the console it serves (its prestart builds them again, in about a second).
 RUN node scripts/build.mjs
 
 FROM node:20-bookworm-slim AS runtime

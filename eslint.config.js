@@ -63,6 +63,36 @@ const layerZones = [
   },
 ]
 
+// The web console (console/) is browser code: it reaches the gateway only over HTTP, so it imports nothing
+// of the server, and the server imports nothing of it.
+const consoleZones = [
+  {
+    target: './console',
+    from: ['./src', './test', './scripts', './bench', './bin'],
+    message: 'console/ is browser code: it talks to the gateway over the public API, never by import.',
+  },
+]
+const browserGlobals = Object.fromEntries(
+  [
+    'window',
+    'document',
+    'location',
+    'history',
+    'navigator',
+    'sessionStorage',
+    'crypto',
+    'fetch',
+    'Response',
+    'URLSearchParams',
+    'TextEncoder',
+    'Event',
+    'confirm',
+    'addEventListener',
+    'removeEventListener',
+    'console',
+  ].map((name) => [name, 'readonly']),
+)
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'data/', 'dist/', 'bench-results/'] },
   js.configs.recommended,
@@ -102,11 +132,34 @@ export default tseslint.config(
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.mjs'] })] },
     rules: {
       'no-restricted-syntax': ['error', getterInLiteral, requestCast],
-      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...layerZones,
+            { target: './src', from: './console', message: 'The server imports nothing of console/.' },
+          ],
+        },
+      ],
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Only main.ts reads the environment: pass values down.' },
       ],
+    },
+  },
+  {
+    files: ['console/**/*.ts', 'console/**/*.tsx'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })] },
+    languageOptions: { globals: browserGlobals },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: consoleZones }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'process', message: 'console/ runs in the browser: there is no process.' },
+        { name: 'localStorage', message: 'Keys live in sessionStorage only (gone when the tab closes).' },
+      ],
+      'max-lines-per-function': ['error', { max: 60 }],
     },
   },
   {

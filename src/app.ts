@@ -14,6 +14,7 @@ import { createAuthenticateHook } from './http/authenticate.ts'
 import { refuseUnstorableBodyIdentifiers, refuseUnstorableParameters } from './http/refuse-unstorable-identifiers.ts'
 import { registerRequestObservers, type HttpMetrics } from './http/metrics.ts'
 import { registerOpsRoutes } from './http/ops-routes.ts'
+import { registerConsoleRoutes, type ConsoleAssets } from './http/console-routes.ts'
 import { createRateLimitHook } from './rate-limits/rate-limit-hook.ts'
 import type { RateLimitPolicy } from './rate-limits/rate-limit-policy.ts'
 import { ErrorEnvelopeSchema } from './http/error-schema.ts'
@@ -25,6 +26,7 @@ import type { OrganizationService } from './management/organization/service.ts'
 import { registerCatalogRoutes } from './management/catalog/routes.ts'
 import type { Catalog } from './domain/catalog.ts'
 import { registerGenerationRoutes } from './management/generations/routes.ts'
+import { registerActivityRoutes } from './management/activity/routes.ts'
 import type { GenerationStore } from './generations/generation-store.ts'
 import { registerKeysRoutes } from './management/keys/routes.ts'
 import type { KeysService } from './management/keys/service.ts'
@@ -42,6 +44,8 @@ import type { AssignmentService } from './management/guardrails/assignment-servi
 import { registerEndUsersRoutes } from './management/end-users/routes.ts'
 import type { EndUsersService } from './management/end-users/service.ts'
 import { registerPresetsRoutes } from './management/presets/routes.ts'
+import { registerRateLimitRoutes } from './management/rate-limits/routes.ts'
+import type { RateLimitRuleService } from './management/rate-limits/service.ts'
 import type { PresetsService } from './management/presets/service.ts'
 import { answerFrameworkError, maxPathParamLength } from './http/framework-errors.ts'
 import './http/route-auth.ts'
@@ -75,6 +79,8 @@ export interface AppDeps {
   readonly rateLimits?: RateLimitPolicy
   readonly catalog: Catalog
   readonly generations: GenerationStore
+  /** The web console served at /console. */
+  readonly consoleAssets: ConsoleAssets
   readonly services: {
     readonly organization: OrganizationService
     readonly keys: KeysService
@@ -88,6 +94,7 @@ export interface AppDeps {
     readonly guardrailAssignments: AssignmentService
     readonly endUsers: EndUsersService
     readonly presets: PresetsService
+    readonly rateLimits: RateLimitRuleService
     readonly observability: ObservabilityService
     readonly privateEndpoints: PrivateEndpointService
     readonly batches: BatchService
@@ -154,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addSchema(ErrorEnvelopeSchema)
 
   registerOpsRoutes(app, { metrics: deps.metrics, ping: deps.ping })
+  registerConsoleRoutes(app, deps.consoleAssets)
   registerRouteModules(withSchemaTypes(app), deps)
   return { fastify: app, routes }
 }
@@ -163,6 +171,7 @@ function registerRouteModules(app: TypedApp, deps: AppDeps): void {
   registerOrganizationRoutes(app, deps.services.organization)
   registerCatalogRoutes(app, deps.catalog)
   registerGenerationRoutes(app, deps.generations, (hash) => deps.keyCache.lookup(hash))
+  registerActivityRoutes(app, deps.generations, deps.clock)
   registerKeysRoutes(app, deps.services.keys)
   registerCreditsRoutes(app, deps.services.credits)
   registerInternAndVaultRoutes(app, deps.services.internAndVault)
@@ -174,6 +183,7 @@ function registerRouteModules(app: TypedApp, deps: AppDeps): void {
   registerGuardrailAssignmentRoutes(app, deps.services.guardrailAssignments)
   registerEndUsersRoutes(app, deps.services.endUsers)
   registerPresetsRoutes(app, deps.services.presets)
+  registerRateLimitRoutes(app, deps.services.rateLimits)
   registerObservabilityRoutes(app, deps.services.observability)
   registerPrivateEndpointRoutes(app, deps.services.privateEndpoints)
   registerInferenceRoutes(app, deps.inference.dialects, deps.inference.deps)

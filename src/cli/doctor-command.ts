@@ -1,12 +1,14 @@
 // `switchyard doctor`: checks what a deployment needs before it takes traffic — the config (the
-// catalog builds from it), the store answers, Redis answers (when configured) and every provider's
-// base URL is reachable (any HTTP answer counts; a network error or a timeout does not). Prints one
-// table row per check and exits 1 when any check failed.
+// catalog builds from it), the store answers, Redis answers (when configured) and every provider
+// accepts the gateway's credentials (one free, authenticated call: its model list). Prints one table
+// row per check and exits 1 when any check failed.
 import { Redis } from 'ioredis'
 import type { Config } from '../config/config.ts'
 import { buildCatalog } from '../inference/catalog/build-catalog.ts'
 import { openStore } from '../store/open-store.ts'
 import type { CommandContext } from './run-command.ts'
+import { checkProviderCredentials } from './check-provider-credentials.ts'
+import { credentialSource } from '../config/credential-source.ts'
 
 type CheckStatus = 'ok' | 'skipped' | 'fail'
 
@@ -92,19 +94,10 @@ async function checkProviders(config: Config): Promise<CheckResult[]> {
     return []
   }
   return Promise.all(
-    providers.map(async (provider): Promise<CheckResult> => {
-      const check = `provider ${provider.slug}`
-      try {
-        const response = await fetch(provider.baseUrl, {
-          method: 'HEAD',
-          signal: AbortSignal.timeout(timeoutMs),
-          redirect: 'manual',
-        })
-        return { check, status: 'ok', detail: `${provider.baseUrl} answered HTTP ${response.status}` }
-      } catch (error) {
-        return { check, status: 'fail', detail: `${provider.baseUrl}: ${messageOf(error)}` }
-      }
-    }),
+    providers.map(async (provider): Promise<CheckResult> => ({
+      check: `provider ${provider.slug}`,
+      ...(await checkProviderCredentials(provider, credentialSource(config, provider), timeoutMs)),
+    })),
   )
 }
 

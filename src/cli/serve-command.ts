@@ -4,6 +4,7 @@ import { createGateway, type Gateway } from '../gateway.ts'
 import { ConfigError } from '../config/load-config.ts'
 import { describeListenFailure, describeStartFailure } from './describe-start-up-failure.ts'
 import { startUpBanner } from './start-up-banner.ts'
+import { credentialSource } from '../config/credential-source.ts'
 import type { CommandContext } from './run-command.ts'
 
 export async function serveCommand(_args: string[], context: CommandContext): Promise<number> {
@@ -22,7 +23,14 @@ export async function serveCommand(_args: string[], context: CommandContext): Pr
   // The handlers go in before the banner: whoever reads the banner may signal at once, and a signal
   // without a handler would kill the process with the default action instead of a graceful stop.
   const stopped = waitForStopSignal(gateway, context)
-  context.stdout.write(startUpBanner({ address, storeEngine: gateway.storeEngine, catalog: gateway.catalog }))
+  context.stdout.write(
+    startUpBanner({
+      address,
+      storeEngine: gateway.storeEngine,
+      catalog: gateway.catalog,
+      credentialSource: (provider) => credentialSource(config, provider),
+    }),
+  )
   printCreatedKeys(gateway, address, context)
   await stopped
   return 0

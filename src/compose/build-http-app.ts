@@ -10,14 +10,16 @@ import { createCreditsService } from '../management/credits/service.ts'
 import { createEndUsersService } from '../management/end-users/service.ts'
 import { createAssignmentService } from '../management/guardrails/assignment-service.ts'
 import { createGuardrailService } from '../management/guardrails/service.ts'
-import { createKeysService } from '../management/keys/service.ts'
+import { createKeysService, type KeyRateLimits } from '../management/keys/service.ts'
 import { createOrganizationService } from '../management/organization/service.ts'
 import { createPresetsService } from '../management/presets/service.ts'
+import { createRateLimitRuleService, type RateLimitRuleService } from '../management/rate-limits/service.ts'
 import { createBudgetService } from '../management/workspaces/budget-service.ts'
 import { createWorkspaceService } from '../management/workspaces/service.ts'
 import type { Observability } from '../observability/create-observability.ts'
 import { createEndUsersRepository } from '../store/repositories/end-users-repository.ts'
 import { createOrganizationsRepository } from '../store/repositories/organizations-repository.ts'
+import { loadConsoleAssets } from './load-console-assets.ts'
 import type { Foundation } from './open-foundation.ts'
 import type { Accounting } from './start-accounting.ts'
 import type { Identity } from './start-identity.ts'
@@ -56,10 +58,35 @@ export async function buildHttpApp(inputs: HttpAppInputs, shutdown: Shutdown): P
     onKeyUsed: (hash) => identity.lastUsed.mark(hash),
     catalog: inputs.catalog,
     generations: inputs.accounting.generations,
+    consoleAssets: loadConsoleAssets(inputs.config.console.assets_dir),
     services: managementServices(inputs),
   })
   shutdown.defer('http app', () => app.fastify.close())
   return app
+}
+
+function rateLimitRuleService(inputs: HttpAppInputs): RateLimitRuleService {
+  const { foundation, caches } = inputs
+  return createRateLimitRuleService({
+    rules: caches.repositories.rateLimitRules,
+    apiKeys: inputs.identity.apiKeys,
+    workspaces: caches.repositories.workspaces,
+    clock: inputs.clock,
+    changeBus: foundation.changeBus,
+    organizationId: foundation.bootstrap.organizationId,
+  })
+}
+
+/** The key service's view of rate-limit rules: read from the cache, deleted with their key. */
+function keyRateLimits(caches: PolicyCaches, changeBus: Foundation['changeBus']): KeyRateLimits {
+  return {
+    rulesOf: (hash) => caches.rateLimitRules.rulesOf('key', hash),
+    deleteRulesOf: async (hash) => {
+      const rules = await caches.repositories.rateLimitRules.list({ scope: 'key', target: hash })
+      await caches.repositories.rateLimitRules.deleteForTarget('key', hash)
+      for (const rule of rules) changeBus.publish('rate_limit', rule.id)
+    },
+  }
 }
 
 function managementServices(inputs: HttpAppInputs): AppDeps['services'] {
@@ -88,6 +115,7 @@ function managementServices(inputs: HttpAppInputs): AppDeps['services'] {
       organizationId,
       defaultWorkspaceId: bootstrap.defaultWorkspaceId,
       ownerUserId: bootstrap.ownerUserId,
+      rateLimits: keyRateLimits(caches, changeBus),
     }),
     credits: createCreditsService({
       grants: inputs.accounting.grants,
@@ -111,6 +139,7 @@ function managementServices(inputs: HttpAppInputs): AppDeps['services'] {
     }),
     endUsers: createEndUsersService({ endUsers: createEndUsersRepository(store.db), clock }),
     presets: createPresetsService({ presets, clock, changeBus }),
+    rateLimits: rateLimitRuleService(inputs),
     observability: inputs.observability.service,
     privateEndpoints: inputs.inference.privateEndpoints.service,
     batches: inputs.batches,

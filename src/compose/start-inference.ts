@@ -3,6 +3,7 @@
 // invokeInference bound to them once for in-process callers (server tools, interns, batches).
 import type { Logger } from 'pino'
 import type { Config } from '../config/config.ts'
+import { credentialSource } from '../config/credential-source.ts'
 import type { Clock } from '../domain/clock.ts'
 import { nanoToUsd } from '../domain/money.ts'
 import type { Catalog } from '../domain/catalog.ts'
@@ -18,7 +19,7 @@ import { invokeInference, type InvokeInput, type InvokeResult } from '../inferen
 import { CircuitBreaker } from '../inference/routing/circuit-breaker.ts'
 import { EndpointStats } from '../inference/routing/endpoint-stats.ts'
 import { StickySessions } from '../inference/routing/sticky-sessions.ts'
-import { UpstreamTransport } from '../inference/upstream/upstream-transport.ts'
+import { UpstreamTransport, type CredentialRejection } from '../inference/upstream/upstream-transport.ts'
 import { workspaceSettingsFrom } from '../inference/workspace-settings.ts'
 import type { Observability } from '../observability/create-observability.ts'
 import { createPrivateEndpoints, type PrivateEndpoints } from '../private-endpoints/create-private-endpoints.ts'
@@ -53,7 +54,7 @@ export interface InferenceInputs {
 
 export async function startInference(inputs: InferenceInputs, shutdown: Shutdown): Promise<Inference> {
   const { foundation, config, clock, logger } = inputs
-  const transport = new UpstreamTransport()
+  const transport = new UpstreamTransport(undefined, logRejectedCredentials(config, logger))
   shutdown.defer('upstream transport', () => transport.close())
   const privateEndpoints = await createPrivateEndpoints({
     db: foundation.store.db,
@@ -73,6 +74,7 @@ export async function startInference(inputs: InferenceInputs, shutdown: Shutdown
     limits: config.rate_limits,
     clock,
     decisions: gatewayMetrics.rateLimitDecisions,
+    rules: (key, model) => inputs.caches.rateLimitRules.rulesFor(key, model),
     onError: (error) =>
       logger.warn(
         { err: error },
@@ -103,6 +105,15 @@ export async function startInference(inputs: InferenceInputs, shutdown: Shutdown
     return invokeInference(input, dialects, deps)
   }
   return { dialects, deps, invoke, privateEndpoints, rateLimits, httpMetrics }
+}
+
+/** One warn line per 401/403 from an upstream: which provider, why in its words, and where to fix it. */
+function logRejectedCredentials(config: Config, logger: Logger): (rejection: CredentialRejection) => void {
+  return ({ provider, status, upstreamMessage }) =>
+    logger.warn(
+      { provider: provider.slug, upstream_status: status, upstream_message: upstreamMessage },
+      `provider ${provider.slug} rejected the gateway's credentials (HTTP ${status}: ${upstreamMessage}); check ${credentialSource(config, provider)}`,
+    )
 }
 
 /** What a call is checked and charged against: accounting, workspace settings, guardrails, presets, limits. */

@@ -1,5 +1,5 @@
 // The policy caches the inference path reads instead of the store (workspaces, guardrails and their
-// assignments, designated presets), kept fresh by change events: in-process, across instances through
+// assignments, designated presets, rate-limit rules), kept fresh by change events: in-process, across instances through
 // the change transport, and by a periodic whole reload that heals any missed event.
 import type { Logger } from 'pino'
 import type { Config } from '../config/config.ts'
@@ -11,6 +11,8 @@ import { PresetCache } from '../presets/preset-cache.ts'
 import { createGuardrailAssignmentsRepository } from '../store/repositories/guardrail-assignments-repository.ts'
 import { createGuardrailsRepository } from '../store/repositories/guardrails-repository.ts'
 import { createPresetsRepository } from '../store/repositories/presets-repository.ts'
+import { createRateLimitRulesRepository } from '../store/repositories/rate-limit-rules-repository.ts'
+import { RateLimitRuleCache } from '../rate-limits/rate-limit-rule-cache.ts'
 import { createWorkspacesRepository } from '../store/repositories/workspaces-repository.ts'
 import { WorkspaceCache } from '../workspaces/workspace-cache.ts'
 import type { Foundation } from './open-foundation.ts'
@@ -20,11 +22,13 @@ export interface PolicyCaches {
   readonly workspaces: WorkspaceCache
   readonly guardrails: GuardrailCache
   readonly presets: PresetCache
+  readonly rateLimitRules: RateLimitRuleCache
   readonly repositories: {
     readonly workspaces: ReturnType<typeof createWorkspacesRepository>
     readonly guardrails: ReturnType<typeof createGuardrailsRepository>
     readonly guardrailAssignments: ReturnType<typeof createGuardrailAssignmentsRepository>
     readonly presets: ReturnType<typeof createPresetsRepository>
+    readonly rateLimitRules: ReturnType<typeof createRateLimitRulesRepository>
   }
 }
 
@@ -45,6 +49,7 @@ export async function startPolicyCaches(inputs: PolicyCachesInputs, shutdown: Sh
     guardrails: createGuardrailsRepository(store.db),
     guardrailAssignments: createGuardrailAssignmentsRepository(store.db),
     presets: createPresetsRepository(store.db),
+    rateLimitRules: createRateLimitRulesRepository(store.db),
   }
   const workspaces = new WorkspaceCache(repositories.workspaces, changeBus)
   await workspaces.load()
@@ -58,7 +63,9 @@ export async function startPolicyCaches(inputs: PolicyCachesInputs, shutdown: Sh
     await presets.settled()
     presets.close()
   })
-  const caches = { workspaces, guardrails, presets, repositories }
+  const rateLimitRules = new RateLimitRuleCache(repositories.rateLimitRules, changeBus)
+  await rateLimitRules.load()
+  const caches = { workspaces, guardrails, presets, rateLimitRules, repositories }
   await startRefreshing(inputs, caches, shutdown)
   return caches
 }
@@ -83,6 +90,7 @@ async function startRefreshing(inputs: PolicyCachesInputs, caches: PolicyCaches,
       { name: 'workspaces', load: () => caches.workspaces.load() },
       { name: 'guardrails', load: () => caches.guardrails.load() },
       { name: 'presets', load: () => caches.presets.load() },
+      { name: 'rate_limit_rules', load: () => caches.rateLimitRules.load() },
     ],
     inputs.refreshMs,
     (cache, error) => logger.warn({ err: error, cache }, 'could not refresh a cache; keeping its previous contents'),

@@ -1,7 +1,8 @@
 // Providers enabled by their environment variables. Each is an ordinary provider entry: YAML may
 // override any of them by declaring a provider with the same slug.
-import type { ProviderApi } from './schema.ts'
+import type { ProviderApi } from '../domain/inference/provider-api.ts'
 import type { DataRegion } from '../domain/catalog.ts'
+import { cloudPresets } from './cloud-presets.ts'
 
 export interface BuiltinProvider {
   readonly slug: string
@@ -13,6 +14,19 @@ export interface BuiltinProvider {
   readonly dataCollection: 'allow' | 'deny'
   readonly zdr: boolean
   readonly region: DataRegion
+  /** Cloud presets: base URL, key and options from several variables; null when they do not suffice. */
+  readonly fromEnv?: (env: Readonly<Record<string, string>>) => PresetSettings | null
+}
+
+export interface PresetSettings {
+  readonly baseUrl: string
+  readonly apiKey: string | null
+  readonly options: Readonly<Record<string, string>>
+}
+
+/** Whether the environment enables a preset: its variable is set, and a cloud preset finds what it needs. */
+export function presetEnabled(preset: BuiltinProvider, env: Readonly<Record<string, string>>): boolean {
+  return preset.variable in env && (preset.fromEnv === undefined || preset.fromEnv(env) !== null)
 }
 
 const hosted = (slug: string, name: string, api: ProviderApi, variable: string, baseUrl: string): BuiltinProvider => ({
@@ -62,4 +76,5 @@ export const builtinProviders: readonly BuiltinProvider[] = [
     zdr: true,
     region: 'global',
   },
+  ...cloudPresets,
 ]

@@ -29,6 +29,8 @@ export interface Config {
   }
   readonly log_level: LogLevelName
   readonly config_path: string | null
+  /** The web console's built assets (index.html, console.js, console.css), served at /console. */
+  readonly console: { readonly assets_dir: string }
   readonly egress: { readonly allow_private_networks: boolean }
   readonly server_tools: ServerToolsSetting
   readonly interns: { readonly workspaces: readonly string[]; readonly domain?: string; readonly runtime?: boolean }

@@ -5,7 +5,7 @@
 import { Value } from 'typebox/value'
 import type { TString } from 'typebox'
 import { parsePrice } from '../domain/money.ts'
-import { builtinProviders } from './builtin-providers.ts'
+import { builtinProviders, presetEnabled } from './builtin-providers.ts'
 import { EndpointProviderSchema, ModelSlugSchema, PricingSchema, ProviderSlugSchema } from './schema.ts'
 
 interface Endpoint {
@@ -47,7 +47,7 @@ function knownProviders(
 ): ReadonlySet<string> | null {
   if (providers === null) return null
   const known = new Set(
-    builtinProviders.filter((preset) => preset.variable in providerEnv).map((preset) => preset.slug),
+    builtinProviders.filter((preset) => presetEnabled(preset, providerEnv)).map((preset) => preset.slug),
   )
   for (const provider of providers) {
     const slug = fieldOf(provider, 'slug')

@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig, ConfigError } from './load-config.ts'
+import { providerApis } from '../domain/inference/provider-api.ts'
 
 function withYaml(yaml: string, env: Record<string, string> = {}) {
   const cwd = mkdtempSync(join(tmpdir(), 'switchyard-config-'))
@@ -68,7 +69,7 @@ test('a value of the wrong type is refused with its path and the accepted types'
     'rate_limits.per_key.requests_per_minute: must be integer or null',
   ])
   assert.deepEqual(problemsOf(withYaml(provider.replace('openai-chat', 'openai-chatty'), { ACME_KEY: 'x' })), [
-    'providers[0].api: must be one of "openai-responses", "openai-chat", "anthropic", "gemini"',
+    `providers[0].api: must be one of ${providerApis.map((api) => `"${api}"`).join(', ')}`,
   ])
 })
 

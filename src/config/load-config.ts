@@ -12,6 +12,7 @@ import { findSemanticProblems } from './find-semantic-problems.ts'
 import { describeYamlError } from './describe-yaml-error.ts'
 import { deepFreeze } from './deep-freeze.ts'
 import { serverToolsSetting } from './server-tools-config.ts'
+import { cloudEnvNames } from './cloud-presets.ts'
 
 export type Env = Readonly<Record<string, string | undefined>>
 
@@ -81,6 +82,8 @@ function readConfigFile(path: string, env: Env, problems: string[]): unknown {
 }
 
 interface Runtime {
+  /** The directory relative paths are resolved against. */
+  cwd: string
   host: string
   port: number
   databaseUrl: string
@@ -115,6 +118,7 @@ function readEnvironment(env: Env, cwd: string, problems: string[]): Runtime {
   const adminKey = nonEmpty(env.SWITCHYARD_ADMIN_KEY)
   if (adminKey !== null && adminKey.length < 32) problems.push('SWITCHYARD_ADMIN_KEY: must be at least 32 characters')
   return {
+    cwd,
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
     port,
     databaseUrl: databaseUrl.startsWith('sqlite:')
@@ -147,6 +151,7 @@ function buildConfig(
     secrets: { admin_key: runtime.adminKey, master_key: runtime.masterKey },
     log_level: runtime.logLevel,
     config_path: configPath,
+    console: { assets_dir: resolve(runtime.cwd, file.console?.assets_dir ?? 'dist/console') },
     egress: { allow_private_networks: file.egress?.allow_private_networks ?? false },
     server_tools: serverToolsSetting(file.server_tools),
     interns: {
@@ -190,7 +195,12 @@ function buildConfig(
 function collectProviderEnv(env: Env): Record<string, string> {
   const found: Record<string, string> = {}
   for (const [name, value] of Object.entries(env)) {
-    if (value !== undefined && value !== '' && providerEnvNames.test(name) && !reservedEnvNames.has(name))
+    if (
+      value !== undefined &&
+      value !== '' &&
+      (providerEnvNames.test(name) || cloudEnvNames.has(name)) &&
+      !reservedEnvNames.has(name)
+    )
       found[name] = value
   }
   return found

@@ -1,12 +1,13 @@
 // The YAML config file's schema. Strict: unknown keys are errors. Defaults are applied by the loader.
 import { Type, type Static } from 'typebox'
 import { ServerToolsConfigSchema } from './server-tools-config.ts'
+import { providerApis } from '../domain/inference/provider-api.ts'
 
 const strict = { additionalProperties: false } as const
 const NullablePositiveInt = Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])
 const DecimalString = Type.String({ pattern: '^\\d+(\\.\\d+)?$' })
 
-export const ProviderApiSchema = Type.Enum(['openai-responses', 'openai-chat', 'anthropic', 'gemini'])
+export const ProviderApiSchema = Type.Enum(providerApis)
 export const ProviderSlugSchema = Type.String({ pattern: '^[a-z0-9][a-z0-9._-]*$', maxLength: 100 })
 export const ModelSlugSchema = Type.String({ pattern: '^[A-Za-z0-9._~-]+/[A-Za-z0-9._~:-]+$' })
 export const EndpointProviderSchema = Type.String({ minLength: 1 })
@@ -19,6 +20,7 @@ export const ProviderConfigSchema = Type.Object(
     base_url: Type.String({ minLength: 1 }),
     api_key: Type.Optional(Type.String()),
     headers: Type.Optional(Type.Record(Type.String(), Type.String())),
+    options: Type.Optional(Type.Record(Type.String({ pattern: '^[a-z][a-z0-9_]*$' }), Type.String())),
     data_collection: Type.Optional(Type.Enum(['allow', 'deny'])),
     zdr: Type.Optional(Type.Boolean()),
     region: Type.Optional(Type.Enum(['global', 'europe', 'us'])),
@@ -83,6 +85,7 @@ export const ConfigFileSchema = Type.Object(
         strict,
       ),
     ),
+    console: Type.Optional(Type.Object({ assets_dir: Type.Optional(Type.String({ minLength: 1 })) }, strict)),
     egress: Type.Optional(Type.Object({ allow_private_networks: Type.Optional(Type.Boolean()) }, strict)),
     server_tools: Type.Optional(ServerToolsConfigSchema),
     interns: Type.Optional(
@@ -160,6 +163,5 @@ export const ConfigFileSchema = Type.Object(
 )
 
 export type ConfigFile = Static<typeof ConfigFileSchema>
-export type ProviderApi = Static<typeof ProviderApiSchema>
 export type ProviderConfig = Static<typeof ProviderConfigSchema>
 export type ModelConfig = Static<typeof ModelConfigSchema>

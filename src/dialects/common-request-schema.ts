@@ -79,3 +79,9 @@ export const commonRequestProperties = {
 }
 
 export const ReasoningEffortSchema = Type.Enum(['none', 'minimal', 'low', 'medium', 'high', 'xhigh'])
+
+/** Anthropic's prompt-caching breakpoint on a content block or tool (`ttl` 5m by default). */
+export const CacheControlSchema = Type.Object({
+  type: Type.Literal('ephemeral'),
+  ttl: Type.Optional(Type.Enum(['5m', '1h'])),
+})

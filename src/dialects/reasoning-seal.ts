@@ -4,13 +4,13 @@
 // restores them. The token is not a secret: it only carries what the upstream returned.
 
 import type { ReasoningItem } from '../domain/inference/message.ts'
-import { providerApis } from '../domain/inference/provider-api.ts'
-import type { ProviderApi } from '../domain/inference/provider-api.ts'
+import { reasoningOrigins } from '../domain/inference/provider-api.ts'
+import type { ReasoningOrigin } from '../domain/inference/provider-api.ts'
 
 const prefix = 'swy1:'
 
 type SealedFields = Pick<ReasoningItem, 'signature' | 'encrypted_content' | 'redacted' | 'id'> & {
-  readonly origin: ProviderApi
+  readonly origin: ReasoningOrigin
 }
 
 export function sealReasoning(item: ReasoningItem): string {
@@ -33,7 +33,7 @@ export function openSealedReasoning(token: string): SealedFields | undefined {
       string,
       unknown
     >
-    if (!providerApis.includes(fields.origin as ProviderApi)) return undefined
+    if (!reasoningOrigins.includes(fields.origin as ReasoningOrigin)) return undefined
     const sealed: Record<string, unknown> = { origin: fields.origin }
     for (const key of ['signature', 'encrypted_content', 'id'] as const)
       if (typeof fields[key] === 'string') sealed[key] = fields[key]

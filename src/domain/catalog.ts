@@ -13,6 +13,8 @@ export interface ProviderEntry {
   readonly baseUrl: string
   readonly apiKey: string | null
   readonly headers: Readonly<Record<string, string>>
+  /** API-specific settings (region, project, api_version, ...), each read by its adapter; absent = none. */
+  readonly options?: Readonly<Record<string, string>>
   readonly dataCollection: 'allow' | 'deny'
   readonly zdr: boolean
   readonly region: DataRegion

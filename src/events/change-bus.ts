@@ -4,7 +4,14 @@
 // their own subscribers through `receive`.
 
 export type ChangeTopic =
-  'api_key' | 'workspace' | 'organization' | 'guardrail' | 'preset' | 'private_endpoint' | 'observability_destination'
+  | 'api_key'
+  | 'workspace'
+  | 'organization'
+  | 'guardrail'
+  | 'preset'
+  | 'private_endpoint'
+  | 'observability_destination'
+  | 'rate_limit'
 
 export type ChangeHandler = (entityId: string) => void
 

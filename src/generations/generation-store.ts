@@ -11,6 +11,7 @@ import type { GroupCommit } from '../store/group-commit.ts'
 import type { GenerationContent, GenerationRecord } from './generation-record.ts'
 import { fromContentRow, fromGenerationRow, toContentRow, toGenerationRow } from './generation-row.ts'
 import { listGenerations, type GenerationFilter, type ListPosition } from './list-generations.ts'
+import { readDailyActivity, type ActivityFilter, type ActivityRow } from './read-daily-activity.ts'
 
 interface Pending {
   readonly record: GenerationRecord
@@ -58,6 +59,12 @@ export class GenerationStore {
   async list(filter: GenerationFilter, after: ListPosition | null, limit: number): Promise<GenerationRecord[]> {
     await this.flush()
     return listGenerations(this.#db, filter, after, limit)
+  }
+
+  /** Daily activity sums; the records waiting in memory are written (and so counted) first. */
+  async dailyActivity(filter: ActivityFilter): Promise<ActivityRow[]> {
+    await this.flush()
+    return readDailyActivity(this.#db, filter)
   }
 
   /** Commits what is queued (with every other queue of the group commit); a failure is told to its `onError`. */

@@ -21,8 +21,8 @@ export type SpendReservation = Reservation
 
 /** Tokens-per-minute limits (src/rate-limits/rate-limit-policy.ts): estimated input up front, the rest after. */
 export interface InferenceTokenLimits {
-  /** Throws GatewayError `rate_limited` when the estimate does not fit. */
-  admitTokens(key: ApiKeyRecord, estimatedTokens: number): Promise<TokenCharge | null>
+  /** Counts the call against its rate-limit rules and charges its estimate; throws GatewayError `rate_limited` when over. */
+  admitCall(key: ApiKeyRecord, model: string, estimatedTokens: number): Promise<TokenCharge | null>
   settleTokens(charge: TokenCharge, actualTokens: number): Promise<void>
 }
 

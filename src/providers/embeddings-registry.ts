@@ -4,10 +4,12 @@ import type { ProviderApi } from '../domain/inference/provider-api.ts'
 import type { EmbeddingsAdapter } from './embeddings-adapter.ts'
 import { geminiEmbeddings } from './gemini/embeddings.ts'
 import { openaiEmbeddings } from './openai-chat/embeddings.ts'
+import { azureEmbeddings } from './azure-openai/embeddings.ts'
 
 export const embeddingsAdapters: Readonly<Record<ProviderApi, EmbeddingsAdapter | null>> = {
   'openai-chat': openaiEmbeddings,
   'openai-responses': openaiEmbeddings,
   anthropic: null,
   gemini: geminiEmbeddings,
+  'azure-openai': azureEmbeddings,
 }

@@ -1,17 +1,28 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { providerApis } from '../domain/inference/provider-api.ts'
-import { providerAdapters } from './registry.ts'
+import type { AuthorizerDeps, ProviderSettings } from './provider-adapter.ts'
+import { adapterFor } from './registry.ts'
 
-test('every provider API has an adapter that names its own API', () => {
-  assert.deepEqual(Object.keys(providerAdapters).sort(), [...providerApis].sort())
-  for (const api of providerApis) assert.equal(providerAdapters[api].api, api)
+const settings = (apiKey: string | null): ProviderSettings => ({ slug: 'p', apiKey, baseUrl: 'https://example.test' })
+const noIo: AuthorizerDeps = {
+  now: () => 0,
+  post: () => Promise.reject(new Error('no I/O expected')),
+  readFile: () => Promise.reject(new Error('no I/O expected')),
+}
+
+test('every provider API has an adapter that names its own API and a framing', () => {
+  for (const api of providerApis) {
+    const adapter = adapterFor(api, 'm', settings('k'))
+    assert.equal(adapter.api, api)
+    assert.ok(['sse', 'aws-event-stream', 'ndjson', 'json-array'].includes(adapter.framing))
+  }
 })
 
 test('an OpenAI-compatible server is the openai-chat adapter: paths are relative to any base_url', () => {
-  const request = providerAdapters['openai-chat'].buildRequest(
+  const request = adapterFor('openai-chat', 'llama-3.1-8b', settings('k')).buildRequest(
     { model: 'llama-3.1-8b', stream: false, messages: [{ role: 'user', content: 'hi' }] },
-    { apiKey: 'k' },
+    settings('k'),
   )
   assert.equal(request.path, '/chat/completions')
   assert.equal(new URL(`http://127.0.0.1:9000/v1${request.path}`).pathname, '/v1/chat/completions')
@@ -19,11 +30,27 @@ test('an OpenAI-compatible server is the openai-chat adapter: paths are relative
 
 test('each adapter appends the documented path to its base_url', () => {
   const call = { model: 'm', stream: false, messages: [{ role: 'user' as const, content: 'hi' }] }
-  assert.equal(providerAdapters['openai-responses'].buildRequest(call, {}).path, '/responses')
-  assert.equal(providerAdapters.anthropic.buildRequest(call, {}).path, '/v1/messages')
-  assert.equal(providerAdapters.gemini.buildRequest(call, {}).path, '/v1beta/models/m:generateContent')
-  assert.equal(
-    providerAdapters.gemini.buildRequest({ ...call, stream: true }, {}).path,
-    '/v1beta/models/m:streamGenerateContent?alt=sse',
-  )
+  const path = (api: 'openai-responses' | 'anthropic' | 'gemini', stream = false) =>
+    adapterFor(api, 'm', settings(null)).buildRequest({ ...call, stream }, settings(null)).path
+  assert.equal(path('openai-responses'), '/responses')
+  assert.equal(path('anthropic'), '/v1/messages')
+  assert.equal(path('gemini'), '/v1beta/models/m:generateContent')
+  assert.equal(path('gemini', true), '/v1beta/models/m:streamGenerateContent?alt=sse')
+})
+
+test('a static key is one header, added with no await; without a key nothing is added', () => {
+  const expected = {
+    'openai-chat': { authorization: 'Bearer k' },
+    'openai-responses': { authorization: 'Bearer k' },
+    anthropic: { 'x-api-key': 'k' },
+    gemini: { 'x-goog-api-key': 'k' },
+    'azure-openai': { 'api-key': 'k' },
+  } as const
+  for (const [api, headers] of Object.entries(expected) as [keyof typeof expected, object][]) {
+    const adapter = adapterFor(api, 'm', settings('k'))
+    const keyed = adapter.createAuthorizer(settings('k'), noIo)
+    assert.deepEqual(keyed.headers, headers, api)
+    assert.equal(keyed.authorize, undefined, api)
+    assert.deepEqual(adapter.createAuthorizer(settings(null), noIo).headers, {}, api)
+  }
 })

@@ -1,12 +1,16 @@
 // Which limits apply to a request, and what a decision means on the wire. Management keys spend the
-// `management` budget; every other key spends its own per-key budget and its organization's. Tokens
-// per minute are charged in two steps: the estimated input before the call (refusable), the rest of
-// the actual usage after it (forced, so it delays later requests instead of failing this one).
+// `management` budget; every other key spends its own per-key budget and its organization's (the YAML
+// defaults, on every authenticated request), and each inference call also spends the rate-limit rules
+// set through the API on its key and workspace, for every model and for the call's model. Tokens per
+// minute are charged in two steps: the estimated input before the call (refusable), the rest of the
+// actual usage after it (forced, so it delays later requests instead of failing this one).
 import type { Config, RateLimitSetting } from '../config/config.ts'
 import type { ApiKeyRecord } from '../domain/identity.ts'
 import { GatewayError } from '../domain/errors.ts'
 import type { Clock } from '../domain/clock.ts'
 import type { RateLimitBucket, RateLimitDecision, RateLimiter } from './rate-limiter.ts'
+import type { RateLimitRule } from '../domain/rate-limit-rule.ts'
+import { ruleBuckets } from './rule-buckets.ts'
 
 const minute = 60_000
 
@@ -25,6 +29,8 @@ export interface RateLimitPolicyDeps {
   readonly decisions?: DecisionCounter
   /** Limiter failures (Redis down) are let through and reported here: rate limits are not money. */
   readonly onError?: (error: unknown) => void
+  /** The API-set rules that apply to a key's calls to a model (its key's and its workspace's). */
+  readonly rules: (key: ApiKeyRecord, model: string) => readonly RateLimitRule[]
 }
 
 /** Tokens charged up front for one call, settled against the actual usage afterwards. */
@@ -47,9 +53,16 @@ export class RateLimitPolicy {
     return decision === null ? {} : this.#enforce(decision, 'requests')
   }
 
-  /** Charges the estimated input tokens of an inference call; throws `rate_limited` when over. */
-  async admitTokens(key: ApiKeyRecord, estimatedTokens: number): Promise<TokenCharge | null> {
-    const buckets = this.#tokenBuckets(key)
+  /**
+   * Admits one inference call to `model`: counts it against the requests-per-minute rules of its key
+   * and workspace, then charges its estimated input tokens; throws `rate_limited` when either is over.
+   */
+  async admitCall(key: ApiKeyRecord, model: string, estimatedTokens: number): Promise<TokenCharge | null> {
+    const rules = key.kind === 'management' ? [] : this.#deps.rules(key, model)
+    const requests = ruleBuckets(rules, 'requests_per_minute')
+    const requestDecision = await this.#consume(requests, 1, false)
+    if (requestDecision !== null) this.#enforce(requestDecision, 'requests')
+    const buckets = [...this.#tokenBuckets(key), ...ruleBuckets(rules, 'tokens_per_minute')]
     if (buckets.length === 0) return null
     const decision = await this.#consume(buckets, estimatedTokens, false)
     if (decision !== null) this.#enforce(decision, 'tokens')
@@ -88,12 +101,17 @@ export class RateLimitPolicy {
     }
     if (decision.allowed) return headers
     const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000))
+    const { bucket } = decision
     throw new GatewayError(
       'rate_limited',
-      `Rate limit exceeded: ${limitName(decision.bucket)} allows ${decision.bucket.limit} ${unit} per minute; retry after ${seconds} s`,
+      `Rate limit exceeded: ${bucket.description ?? limitName(bucket)} allows ${bucket.limit} ${unit} per minute; retry after ${seconds} s`,
       {
         headers: { ...headers, 'retry-after': String(seconds) },
-        metadata: { limit: limitName(decision.bucket), retry_after_seconds: seconds },
+        metadata: {
+          limit: limitName(bucket),
+          retry_after_seconds: seconds,
+          ...(bucket.ruleId === undefined ? {} : { rate_limit_rule_id: bucket.ruleId }),
+        },
       },
     )
   }

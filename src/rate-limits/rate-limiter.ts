@@ -10,6 +10,10 @@ export interface RateLimitBucket {
   /** Units per window (requests or tokens); at least 1. */
   readonly limit: number
   readonly windowMs: number
+  /** How a refusal names this limit, when the id's prefix says too little (an API-set rule). */
+  readonly description?: string
+  /** The API-set rule this bucket enforces. */
+  readonly ruleId?: string
 }
 
 export interface ConsumeRequest {

@@ -105,7 +105,9 @@ export interface Database extends GenerationTables {
   private_endpoints: PrivateEndpointTable
   batches: BatchTable
   batch_items: BatchItemTable
+  rate_limit_rules: RateLimitRuleTable
 }
 
 import type { WorkspacesGuardrailsTables } from './tables/workspaces-guardrails-tables.ts'
 import type { PrivateEndpointTable } from './tables/private-endpoints-tables.ts'
+import type { RateLimitRuleTable } from './tables/rate-limit-tables.ts'

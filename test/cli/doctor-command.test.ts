@@ -54,7 +54,7 @@ test('doctor prints a table and exits 1 when Redis or a provider is unreachable'
     assert.match(failing.stdout, /^config\s+ok\s/m)
     assert.match(failing.stdout, /^store\s+ok\s+sqlite answers/m)
     assert.match(failing.stdout, /^redis\s+fail\s/m)
-    assert.match(failing.stdout, /^provider alive\s+ok\s+.*answered HTTP \d{3}/m)
+    assert.match(failing.stdout, /^provider alive\s+ok\s+GET .*\/v1\/models -> HTTP 200: credentials accepted/m)
     assert.match(failing.stdout, /^provider dead\s+fail\s/m)
     assert.match(failing.stdout, /2 check\(s\) failed/)
 
@@ -68,6 +68,48 @@ test('doctor prints a table and exits 1 when Redis or a provider is unreachable'
     assert.match(passing.stdout, /all checks passed/)
   } finally {
     await upstream.close()
+    await database.dispose()
+  }
+})
+
+test("doctor calls each provider's model list with its credential: a rejected key fails naming where to set it", async () => {
+  const database = createSqliteDatabase()
+  const upstreams = await Promise.all(
+    (['openai-chat', 'anthropic', 'gemini', 'openai-responses'] as const).map((api) =>
+      startFakeUpstream({ api, apiKey: `right-${api}` }),
+    ),
+  )
+  const [chat, anthropic, gemini, responses] = upstreams
+  try {
+    const config = join(database.directory, 'switchyard.yaml')
+    writeFileSync(
+      config,
+      'providers:\n' +
+        `  - { slug: chat, api: openai-chat, base_url: "${chat!.url}", api_key: right-openai-chat }\n` +
+        `  - { slug: claude, api: anthropic, base_url: "${anthropic!.url}", api_key: right-anthropic }\n` +
+        `  - { slug: gem, api: gemini, base_url: "${gemini!.url}", api_key: wrong-gemini-key-123 }\n` +
+        `  - { slug: keyless, api: openai-responses, base_url: "${responses!.url}" }\n`,
+    )
+    const result = await doctor({ DATABASE_URL: database.url, SWITCHYARD_CONFIG: config })
+    assert.equal(result.status, 1, result.stdout)
+    assert.match(result.stdout, /^provider chat\s+ok\s+GET .*\/v1\/models -> HTTP 200: credentials accepted/m)
+    assert.match(result.stdout, /^provider claude\s+ok\s+GET .*\/v1\/models -> HTTP 200: credentials accepted/m)
+    assert.match(
+      result.stdout,
+      /^provider gem\s+fail\s+GET .*\/v1beta\/models -> HTTP 401 \(Invalid API key\): the credentials were rejected; set providers\[2\]\.api_key in .*switchyard\.yaml$/m,
+    )
+    assert.match(
+      result.stdout,
+      /^provider keyless\s+fail\s+.*HTTP 401 .*no API key is configured; .*set providers\[3\]\.api_key in /m,
+    )
+    assert.doesNotMatch(result.stdout, /wrong-gemini-key-123/)
+    assert.match(result.stdout, /2 check\(s\) failed/)
+    // Each fake saw the credential in its API's own header on a GET of its model list.
+    for (const upstream of upstreams) assert.ok(upstream.requests.some((request) => request.method === 'GET'))
+    assert.equal(anthropic!.requests[0]?.headers['x-api-key'], 'right-anthropic')
+    assert.equal(gemini!.requests[0]?.headers['x-goog-api-key'], 'wrong-gemini-key-123')
+  } finally {
+    await Promise.all(upstreams.map((upstream) => upstream.close()))
     await database.dispose()
   }
 })

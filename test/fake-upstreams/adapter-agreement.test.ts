@@ -9,10 +9,10 @@ import { providerApis } from '../../src/domain/inference/provider-api.ts'
 import type { ProviderApi } from '../../src/domain/inference/provider-api.ts'
 import type { Usage } from '../../src/domain/inference/usage.ts'
 import { makeUsage } from '../../src/domain/inference/usage.ts'
-import { providerAdapters } from '../../src/providers/registry.ts'
+import { adapterFor } from '../../src/providers/registry.ts'
 import { startFakeUpstream } from './fake-upstream.ts'
 import type { CompletionReply } from './scripted-reply.ts'
-import { callThroughAdapter } from './stream-through-adapter.ts'
+import { callThroughAdapter, providerAt } from './stream-through-adapter.ts'
 
 /** What each API can express: Anthropic reports cache writes but no reasoning tokens; the others the reverse. */
 const usages: Readonly<Record<ProviderApi, Partial<Usage>>> = {
@@ -20,6 +20,7 @@ const usages: Readonly<Record<ProviderApi, Partial<Usage>>> = {
   'openai-responses': { input_tokens: 1200, output_tokens: 300, cached_input_tokens: 1000, reasoning_tokens: 200 },
   anthropic: { input_tokens: 1200, output_tokens: 300, cached_input_tokens: 1000, cache_write_tokens: 150 },
   gemini: { input_tokens: 1200, output_tokens: 300, cached_input_tokens: 1000, reasoning_tokens: 200 },
+  'azure-openai': { input_tokens: 1200, output_tokens: 300, cached_input_tokens: 1000, reasoning_tokens: 200 },
 }
 
 const call = (stream: boolean): CanonicalCall => ({
@@ -43,7 +44,7 @@ for (const api of providerApis) {
         chunks: 4,
       }
       upstream.script(reply, reply)
-      const adapter = providerAdapters[api]
+      const adapter = adapterFor(api, 'fake-model-1', providerAt('http://127.0.0.1', api))
       const streamed = await callThroughAdapter(adapter, upstream.url, call(true))
       assert.equal(streamed.status, 200)
       const fromStream = foldStreamEvents(streamed.events)
@@ -57,7 +58,7 @@ for (const api of providerApis) {
       )
       const [reasoning, text, tool] = fromStream.output
       assert.equal(reasoning?.type === 'reasoning' && reasoning.text, reply.reasoning)
-      assert.equal(reasoning?.type === 'reasoning' && reasoning.origin, api)
+      assert.equal(reasoning?.type === 'reasoning' && reasoning.origin, api === 'azure-openai' ? 'openai-chat' : api)
       assert.equal(text?.type === 'text' && text.text, reply.text)
       assert.equal(tool?.type === 'tool-call' && tool.name, 'get_weather')
       assert.equal(tool?.type === 'tool-call' && tool.arguments, '{"city":"Paris","days":2}')
@@ -80,7 +81,7 @@ for (const api of providerApis) {
         { type: 'completion', text: 'abcdefghij', chunks: 5, disconnectAfterFrames: 3 },
         { type: 'completion', text: 'abcdef', malformedFrameAfterFrames: 2 },
       )
-      const adapter = providerAdapters[api]
+      const adapter = adapterFor(api, 'fake-model-1', providerAt('http://127.0.0.1', api))
       const dropped = await callThroughAdapter(adapter, upstream.url, call(true))
       assert.deepEqual(dropped.events.at(-1), {
         type: 'stream-error',
@@ -101,12 +102,12 @@ for (const api of providerApis) {
     const upstream = await startFakeUpstream({ api })
     try {
       upstream.script({ type: 'error', status: 429, retryAfterSeconds: 7 }, { type: 'error', status: 500 })
-      const adapter = providerAdapters[api]
+      const adapter = adapterFor(api, 'fake-model-1', providerAt('http://127.0.0.1', api))
       for (const [kind, retryAfterSeconds] of [
         ['rate_limited', 7],
         ['upstream_error', undefined],
       ] as const) {
-        const built = adapter.buildRequest(call(false), { apiKey: 'k' })
+        const built = adapter.buildRequest(call(false), providerAt(upstream.url, api))
         const response = await fetch(upstream.url + built.path, {
           method: 'POST',
           headers: built.headers,

@@ -12,6 +12,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ProviderApi } from '../../src/domain/inference/provider-api.ts'
 import { anthropicDialect } from './anthropic-dialect.ts'
+import { azureOpenAiDialect } from './azure-openai-dialect.ts'
 import { routedBody, type FakeDialect, type FakeRoute } from './fake-dialect.ts'
 import { geminiDialect } from './gemini-dialect.ts'
 import { openaiChatDialect } from './openai-chat-dialect.ts'
@@ -24,6 +25,7 @@ const dialects: Readonly<Record<ProviderApi, FakeDialect>> = {
   'openai-responses': openaiResponsesDialect,
   anthropic: anthropicDialect,
   gemini: geminiDialect,
+  'azure-openai': azureOpenAiDialect('chat'),
 }
 
 export interface RecordedRequest {
@@ -48,6 +50,8 @@ export interface FakeUpstreamOptions {
   readonly api: ProviderApi
   /** When set, requests without this key (in the API's auth header) get a 401. */
   readonly apiKey?: string
+  /** Another dialect for the API (Azure's Responses wire: `azureOpenAiDialect('responses')`). */
+  readonly dialect?: FakeDialect
 }
 
 export interface FakeUpstream {
@@ -68,10 +72,19 @@ const authHeaders: Readonly<Record<ProviderApi, (headers: IncomingHttpHeaders) =
   'openai-responses': (headers) => headers.authorization?.replace(/^Bearer /, ''),
   anthropic: (headers) => [headers['x-api-key']].flat()[0],
   gemini: (headers) => [headers['x-goog-api-key']].flat()[0],
+  'azure-openai': (headers) => [headers['api-key']].flat()[0] ?? headers.authorization?.replace(/^Bearer /, ''),
+}
+
+/** Each API's free model list (GET, from the origin), which `switchyard doctor` calls with the credential. */
+const modelLists: Readonly<Record<ProviderApi, { readonly path: string; readonly body: unknown }>> = {
+  'openai-chat': { path: '/v1/models', body: { object: 'list', data: [{ id: 'fake-1', object: 'model' }] } },
+  'openai-responses': { path: '/v1/models', body: { object: 'list', data: [{ id: 'fake-1', object: 'model' }] } },
+  anthropic: { path: '/v1/models', body: { data: [{ id: 'fake-1', type: 'model' }], has_more: false } },
+  gemini: { path: '/v1beta/models', body: { models: [{ name: 'models/fake-1' }] } },
 }
 
 export async function startFakeUpstream(options: FakeUpstreamOptions): Promise<FakeUpstream> {
-  const dialect = dialects[options.api]
+  const dialect = options.dialect ?? dialects[options.api]
   const responder = new ScriptedResponder(dialect, options)
   const settledWaiters = new Map<number, Promise<RecordedRequest>>()
   const sockets = new Set<Socket>()
@@ -151,6 +164,12 @@ class ScriptedResponder {
     index: number,
     drop: () => void,
   ): Promise<void> {
+    const models = modelLists[this.options.api]
+    if (record.method === 'GET' && record.path === models.path) {
+      if (this.options.apiKey !== undefined && authHeaders[this.options.api](record.headers) !== this.options.apiKey)
+        return this.sendError(response, { type: 'error', status: 401, message: 'Invalid API key' })
+      return sendJson(response, 200, models.body)
+    }
     const route = record.method === 'POST' ? this.dialect.route(record.path, routedBody(record.body)) : undefined
     if (route === undefined)
       return this.sendError(response, {

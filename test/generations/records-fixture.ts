@@ -39,7 +39,12 @@ export class RecordsFixture {
     return id
   }
 
-  async key(workspaceId: string, kind: ApiKeyKind = 'inference', internId: string | null = null): Promise<MintedKey> {
+  async key(
+    workspaceId: string,
+    kind: ApiKeyKind = 'inference',
+    internId: string | null = null,
+    creatorUserId: string | null = null,
+  ): Promise<MintedKey> {
     const plaintext = generateKeySecret()
     const hash = hashKeySecret(plaintext)
     await createApiKeysRepository(this.gateway.store.db).insert({
@@ -50,6 +55,7 @@ export class RecordsFixture {
       organizationId: this.organizationId,
       workspaceId,
       internId,
+      creatorUserId,
       createdAt: new Date().toISOString(),
     })
     return { plaintext, hash }

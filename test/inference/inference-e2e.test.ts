@@ -10,7 +10,7 @@ import { startTestGateway, bearer, type TestGateway } from '../support/test-gate
 import type { ProviderApi } from '../../src/domain/inference/provider-api.ts'
 import { waitFor } from '../support/wait-for.ts'
 
-const apis: ProviderApi[] = ['openai-chat', 'openai-responses', 'anthropic', 'gemini']
+const apis: ProviderApi[] = ['openai-chat', 'openai-responses', 'anthropic', 'gemini', 'azure-openai']
 const upstreams = new Map<ProviderApi, FakeUpstream>()
 let gateway: TestGateway
 let base: string

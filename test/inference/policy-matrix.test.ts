@@ -1,6 +1,6 @@
 // Every inference entry point is held to the same policy: for each row of the matrix (a guardrail's
 // model or provider lists, data regions, ZDR, a content filter's block rule, a guardrail budget, a
-// workspace budget, a key limit, the key's tokens per minute), the HTTP dialects, /embeddings and a
+// workspace budget, a key limit, a key's tokens-per-minute rule), the HTTP dialects, /embeddings and a
 // batch line of each endpoint answer the same status. A batch line's status is its response's
 // status_code, or the status of its error's kind.
 import { test, before, after } from 'node:test'
@@ -19,7 +19,7 @@ const chatModel = 'test/model'
 const embeddingModel = 'test/embed'
 // The smallest budget or limit accepted; every call below reserves more than it.
 const tinyUsd = 0.000001
-// Far more than a row's calls use (about 30 tokens each); a row that spends it goes minutes into debt.
+// The YAML default every key spends too, far more than a row's calls use (about 30 tokens each).
 const tokensPerMinute = 10_000
 
 before(async () => {
@@ -130,12 +130,13 @@ const rows: readonly Row[] = [
   },
   { name: 'the key limit is spent', status: 402, key: () => newKey('key-limit', { limit: tinyUsd }) },
   {
-    name: "the key's tokens per minute are spent",
+    name: "the key's tokens-per-minute rule is spent",
     status: 429,
     key: async () => {
       const key = await newKey('tokens')
-      // One call whose upstream reports a usage far past the limit: the rest is charged after the call.
-      upstream.script({ type: 'completion', text: 'spent', usage: { input_tokens: tokensPerMinute * 100 } })
+      // One token a minute: the first call empties the bucket, and the next call's estimate (a few tokens)
+      // fits only minutes later, far beyond the row's run time however loaded the machine is.
+      await manage('POST', '/api/v1/rate-limits', { key_hash: key.hash, tokens_per_minute: 1 })
       assert.equal(await post(key.key, '/api/v1/chat/completions', chatBody), 200)
       return key
     },

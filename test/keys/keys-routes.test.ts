@@ -101,6 +101,7 @@ test('POST /keys returns 201 {data, key} with every field of the API key, typed 
     'limit_remaining',
     'limit_reset',
     'name',
+    'rate_limits',
     'updated_at',
     'usage',
     'usage_daily',
@@ -134,6 +135,7 @@ test('POST /keys returns 201 {data, key} with every field of the API key, typed 
       byok_usage_daily: 0,
       byok_usage_weekly: 0,
       byok_usage_monthly: 0,
+      rate_limits: [],
     },
   )
   const fetched = await request('GET', `/api/v1/keys/${data.hash}`, gateway.adminKey)

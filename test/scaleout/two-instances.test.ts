@@ -131,6 +131,45 @@ test(
   },
 )
 
+test(
+  'a rate-limit rule for one model, created on one instance, holds across both: exactly its limit admitted',
+  { skip },
+  async () => {
+    const clock = new ManualClock('2026-11-27T12:00:00.000Z')
+    await pair({ withRedis: true, clock }, async (a, b) => {
+      const { key, hash } = await mintKey(a, 'rule-limited')
+      const created = await a.inject({
+        method: 'POST',
+        url: '/api/v1/rate-limits',
+        headers: bearer(a.adminKey),
+        payload: { key_hash: hash, model: 'test/cheap', requests_per_minute: 30 },
+      })
+      assert.equal(created.statusCode, 201, created.body)
+      const ruleId = (created.json() as { data: { id: string } }).data.id
+      // The other instance learns the rule through the change transport: wait until its key object shows it.
+      const deadline = Date.now() + 10_000
+      for (;;) {
+        const shown = await b.inject({ method: 'GET', url: `/api/v1/keys/${hash}`, headers: bearer(b.adminKey) })
+        const rules = (shown.json() as { data: { rate_limits: { id: string }[] } }).data.rate_limits
+        if (rules.some((rule) => rule.id === ruleId)) break
+        assert.ok(Date.now() < deadline, 'the second instance never heard of the rule')
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+      const replies = await Promise.all(
+        Array.from({ length: 100 }, (_, index) =>
+          chat(index % 2 === 0 ? a : b, key).then((reply) => [index % 2, reply] as const),
+        ),
+      )
+      const admitted = replies.filter(([, reply]) => reply.statusCode === 200)
+      assert.equal(admitted.length, 30)
+      assert.ok(admitted.some(([instance]) => instance === 0) && admitted.some(([instance]) => instance === 1))
+      const refused = replies.filter(([, reply]) => reply.statusCode === 429)
+      assert.equal(refused.length, 70)
+      assert.ok(refused.every(([, reply]) => /rate-limit rule/.test(reply.body)))
+    })
+  },
+)
+
 test('a key revoked on one instance is refused by the other within a second (Redis pub/sub)', { skip }, async () => {
   await pair({ withRedis: true }, async (a, b) => {
     const revoked = await mintKey(a, 'to-revoke')

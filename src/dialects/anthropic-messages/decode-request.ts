@@ -7,6 +7,7 @@ import type { DecodedRequest } from '../dialect.ts'
 import { dropUndefined } from '../../domain/drop-undefined.ts'
 import { usedParameters } from '../used-parameters.ts'
 import { decodeMessages } from './decode-messages.ts'
+import { withCacheControl } from '../decode-cache-control.ts'
 import type { MessagesRequest } from './request-schema.ts'
 
 const notKeptMessage =
@@ -66,6 +67,7 @@ export function decodeMessagesTools(tools: MessagesRequest['tools']): FunctionTo
     name: tool.name,
     ...(tool.description === undefined ? {} : { description: tool.description }),
     parameters: { ...tool.input_schema },
+    ...withCacheControl(tool.cache_control),
   }))
 }
 

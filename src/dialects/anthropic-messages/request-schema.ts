@@ -4,30 +4,34 @@
 
 import { Type } from 'typebox'
 import type { Static } from 'typebox'
-import { commonRequestProperties, identifierMaxLength } from '../common-request-schema.ts'
+import { CacheControlSchema, commonRequestProperties, identifierMaxLength } from '../common-request-schema.ts'
 
 const Nullable = <T extends Parameters<typeof Type.Optional>[0]>(schema: T) =>
   Type.Optional(Type.Union([schema, Type.Null()]))
 
-const TextBlock = Type.Object({ type: Type.Literal('text'), text: Type.String() })
+const CacheControl = Nullable(CacheControlSchema)
+const TextBlock = Type.Object({ type: Type.Literal('text'), text: Type.String(), cache_control: CacheControl })
 const ImageBlock = Type.Object({
   type: Type.Literal('image'),
   source: Type.Union([
     Type.Object({ type: Type.Literal('base64'), media_type: Type.String({ minLength: 1 }), data: Type.String() }),
     Type.Object({ type: Type.Literal('url'), url: Type.String({ minLength: 1 }) }),
   ]),
+  cache_control: CacheControl,
 })
 const ToolUseBlock = Type.Object({
   type: Type.Literal('tool_use'),
   id: Type.String({ minLength: 1 }),
   name: Type.String({ minLength: 1 }),
   input: Type.Unknown(),
+  cache_control: CacheControl,
 })
 const ToolResultBlock = Type.Object({
   type: Type.Literal('tool_result'),
   tool_use_id: Type.String({ minLength: 1 }),
   content: Type.Optional(Type.Union([Type.String(), Type.Array(Type.Union([TextBlock, ImageBlock]))])),
   is_error: Type.Optional(Type.Boolean()),
+  cache_control: CacheControl,
 })
 const ThinkingBlock = Type.Object({ type: Type.Literal('thinking'), thinking: Type.String(), signature: Type.String() })
 const RedactedThinkingBlock = Type.Object({ type: Type.Literal('redacted_thinking'), data: Type.String() })
@@ -50,6 +54,7 @@ const Tool = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 128 }),
   description: Type.Optional(Type.String()),
   input_schema: Type.Object({}),
+  cache_control: CacheControl,
 })
 
 const ToolChoice = Type.Union([

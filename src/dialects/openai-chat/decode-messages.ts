@@ -1,16 +1,21 @@
 // Chat Completions `messages` -> canonical messages. Tool messages are named after the assistant call
 // they answer; assistant reasoning comes from `reasoning_details` when given, else from `reasoning`.
 
-import type { AssistantMessage, ContentPart, Message, ReasoningItem } from '../../domain/inference/message.ts'
+import type { AssistantMessage, ContentPart, Message, ReasoningItem, TextPart } from '../../domain/inference/message.ts'
 import { dropUndefined } from '../../domain/drop-undefined.ts'
+import { hasCacheControl, withCacheControl, type GivenCacheControl } from '../decode-cache-control.ts'
 import { decodeReasoningDetails } from './reasoning-details.ts'
 import type { ChatMessageInput } from './request-schema.ts'
 
 type AssistantInput = Extract<ChatMessageInput, { role: 'assistant' }>
 type PartInput =
-  | { type: 'text'; text: string }
+  | { type: 'text'; text: string; cache_control?: GivenCacheControl }
   | { type: 'refusal'; refusal: string }
-  | { type: 'image_url'; image_url: { url: string; detail?: 'auto' | 'low' | 'high' } }
+  | {
+      type: 'image_url'
+      image_url: { url: string; detail?: 'auto' | 'low' | 'high' }
+      cache_control?: GivenCacheControl
+    }
 
 export function decodeMessages(messages: readonly ChatMessageInput[]): Message[] {
   const callNames = new Map<string, string>()
@@ -18,7 +23,7 @@ export function decodeMessages(messages: readonly ChatMessageInput[]): Message[]
     switch (message.role) {
       case 'system':
       case 'developer':
-        return { role: message.role, content: textOf(message.content) }
+        return { role: message.role, content: textOrParts(message.content) }
       case 'user':
         return { role: 'user', content: decodeContent(message.content) }
       case 'assistant':
@@ -43,7 +48,7 @@ function decodeAssistant(message: AssistantInput): AssistantMessage {
   }))
   return dropUndefined({
     role: 'assistant' as const,
-    content: message.content == null ? '' : textOf(message.content),
+    content: message.content == null ? '' : textOrParts(message.content),
     reasoning: emptyToUndefined(decodeReasoning(message)),
     tool_calls: emptyToUndefined(toolCalls),
   }) as AssistantMessage
@@ -66,14 +71,27 @@ function decodeContent(content: string | readonly PartInput[]): string | Content
 }
 
 function decodePart(part: PartInput): ContentPart {
-  if (part.type === 'text') return { type: 'text', text: part.text }
+  if (part.type === 'text') return { type: 'text', text: part.text, ...withCacheControl(part.cache_control) }
   if (part.type === 'refusal') return { type: 'text', text: part.refusal }
   return dropUndefined({
     type: 'image' as const,
     source: 'url' as const,
     url: part.image_url.url,
     detail: part.image_url.detail,
+    cache_control: withCacheControl(part.cache_control).cache_control,
   }) as ContentPart
+}
+
+/** Text-only content joins into one text, unless a part is a caching breakpoint: then it stays parts. */
+function textOrParts(content: string | readonly PartInput[]): string | TextPart[] {
+  if (typeof content === 'string' || !hasCacheControl(content)) return textOf(content)
+  return content.flatMap((part): TextPart[] =>
+    part.type === 'text'
+      ? [{ type: 'text', text: part.text, ...withCacheControl(part.cache_control) }]
+      : part.type === 'refusal'
+        ? [{ type: 'text', text: part.refusal }]
+        : [],
+  )
 }
 
 function textOf(content: string | readonly PartInput[]): string {

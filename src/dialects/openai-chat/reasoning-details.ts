@@ -4,19 +4,19 @@
 // summary, `reasoning.encrypted` OpenAI encrypted content or Anthropic redacted thinking.
 
 import type { ReasoningItem } from '../../domain/inference/message.ts'
-import type { ProviderApi } from '../../domain/inference/provider-api.ts'
+import type { ReasoningOrigin } from '../../domain/inference/provider-api.ts'
 import { dropUndefined } from '../../domain/drop-undefined.ts'
 import type { ReasoningDetail } from './request-schema.ts'
 
-export const reasoningFormats: Readonly<Record<ProviderApi, string>> = {
+export const reasoningFormats: Readonly<Record<ReasoningOrigin, string>> = {
   'openai-chat': 'unknown',
   'openai-responses': 'openai-responses-v1',
   anthropic: 'anthropic-claude-v1',
   gemini: 'google-gemini-v1',
 }
 
-function originOf(format: string | null | undefined): ProviderApi {
-  const found = (Object.entries(reasoningFormats) as [ProviderApi, string][]).find(([, name]) => name === format)
+function originOf(format: string | null | undefined): ReasoningOrigin {
+  const found = (Object.entries(reasoningFormats) as [ReasoningOrigin, string][]).find(([, name]) => name === format)
   return found === undefined || format === 'unknown' ? 'openai-chat' : found[0]
 }
 

@@ -3,18 +3,21 @@
 
 import { Type } from 'typebox'
 import type { Static } from 'typebox'
-import { commonRequestProperties, ReasoningEffortSchema } from '../common-request-schema.ts'
+import { CacheControlSchema, commonRequestProperties, ReasoningEffortSchema } from '../common-request-schema.ts'
 
 const Nullable = <T extends Parameters<typeof Type.Optional>[0]>(schema: T) =>
   Type.Optional(Type.Union([schema, Type.Null()]))
 
-const TextPart = Type.Object({ type: Type.Literal('text'), text: Type.String() })
+// `cache_control` marks an Anthropic prompt-caching breakpoint (OpenRouter's chat extension).
+const CacheControl = Nullable(CacheControlSchema)
+const TextPart = Type.Object({ type: Type.Literal('text'), text: Type.String(), cache_control: CacheControl })
 const ImageUrlPart = Type.Object({
   type: Type.Literal('image_url'),
   image_url: Type.Object({
     url: Type.String({ minLength: 1 }),
     detail: Type.Optional(Type.Enum(['auto', 'low', 'high'])),
   }),
+  cache_control: CacheControl,
 })
 const RefusalPart = Type.Object({ type: Type.Literal('refusal'), refusal: Type.String() })
 const UserPart = Type.Union([TextPart, ImageUrlPart])

@@ -6,7 +6,7 @@
 
 import { errorKinds } from '../../domain/errors.ts'
 import type { ErrorKind } from '../../domain/errors.ts'
-import type { ProviderApi } from '../../domain/inference/provider-api.ts'
+import type { ReasoningOrigin } from '../../domain/inference/provider-api.ts'
 import type { StreamEvent } from '../../domain/inference/stream-event.ts'
 import type { EncodeContext, StreamEncoder, StreamFinish } from '../dialect.ts'
 import { dataSseFrame, doneSseFrame } from '../sse-frames.ts'
@@ -23,7 +23,7 @@ class ChatStreamEncoder implements StreamEncoder {
   /** Canonical output index -> position among tool calls. */
   private readonly toolPositions = new Map<number, number>()
   /** Canonical output index -> reasoning origin and its position among reasoning items. */
-  private readonly reasoning = new Map<number, { origin: ProviderApi; position: number }>()
+  private readonly reasoning = new Map<number, { origin: ReasoningOrigin; position: number }>()
 
   /** `data: {"id":...,"choices":[{"index":0,"delta":`: the same for every chunk of the stream. */
   private readonly chunkPrefix: string

@@ -1,7 +1,7 @@
 // The canonical inference call: what the pipeline hands to a provider adapter, whatever the client
 // dialect was. Field names follow the wire habit of the public API (snake_case).
 
-import type { Message } from './message.ts'
+import type { CacheControl, Message } from './message.ts'
 
 export interface FunctionTool {
   readonly type: 'function'
@@ -10,6 +10,8 @@ export interface FunctionTool {
   /** A JSON Schema object. */
   readonly parameters?: Readonly<Record<string, unknown>>
   readonly strict?: boolean
+  /** A prompt-caching breakpoint after the tool definitions up to this one (Anthropic). */
+  readonly cache_control?: CacheControl
 }
 
 export type ToolChoice = 'auto' | 'none' | 'required' | { readonly name: string }

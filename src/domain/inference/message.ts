@@ -1,17 +1,39 @@
 // Conversation messages of the canonical call. Every client dialect decodes into these and every
 // provider adapter encodes from them.
 
-import type { ProviderApi } from './provider-api.ts'
+import type { ReasoningOrigin } from './provider-api.ts'
+
+/**
+ * An Anthropic prompt-caching breakpoint: the prompt up to and including the part is cached upstream
+ * (`ttl` 5 minutes by default). Providers that cache without markers ignore it.
+ */
+export interface CacheControl {
+  readonly type: 'ephemeral'
+  readonly ttl?: '5m' | '1h'
+}
 
 export interface TextPart {
   readonly type: 'text'
   readonly text: string
+  readonly cache_control?: CacheControl
 }
 
 /** An image given by URL (http(s) or data:) or as base64 bytes with a media type. */
 export type ImagePart =
-  | { readonly type: 'image'; readonly source: 'url'; readonly url: string; readonly detail?: 'auto' | 'low' | 'high' }
-  | { readonly type: 'image'; readonly source: 'base64'; readonly media_type: string; readonly data: string }
+  | {
+      readonly type: 'image'
+      readonly source: 'url'
+      readonly url: string
+      readonly detail?: 'auto' | 'low' | 'high'
+      readonly cache_control?: CacheControl
+    }
+  | {
+      readonly type: 'image'
+      readonly source: 'base64'
+      readonly media_type: string
+      readonly data: string
+      readonly cache_control?: CacheControl
+    }
 
 export type ContentPart = TextPart | ImagePart
 
@@ -38,7 +60,7 @@ export interface ReasoningItem {
   /** OpenAI Responses reasoning item id (`rs_...`). */
   readonly id?: string
   /** The API that produced the item; others drop it, since they cannot verify it. */
-  readonly origin?: ProviderApi
+  readonly origin?: ReasoningOrigin
 }
 
 export interface SystemMessage {

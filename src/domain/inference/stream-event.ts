@@ -7,7 +7,7 @@
 
 import type { ErrorKind } from '../errors.ts'
 import type { FinishReason } from './finish-reason.ts'
-import type { ProviderApi } from './provider-api.ts'
+import type { ReasoningOrigin } from './provider-api.ts'
 import type { Usage } from './usage.ts'
 
 export type StreamEvent =
@@ -15,7 +15,7 @@ export type StreamEvent =
   | { readonly type: 'text-start'; readonly index: number }
   | { readonly type: 'text-delta'; readonly index: number; readonly delta: string }
   | { readonly type: 'text-end'; readonly index: number }
-  | { readonly type: 'reasoning-start'; readonly index: number; readonly origin: ProviderApi; readonly id?: string }
+  | { readonly type: 'reasoning-start'; readonly index: number; readonly origin: ReasoningOrigin; readonly id?: string }
   | { readonly type: 'reasoning-delta'; readonly index: number; readonly delta: string }
   | {
       readonly type: 'reasoning-end'

@@ -33,14 +33,17 @@ function enabledProviders(config: Config): Map<string, ProviderEntry> {
   for (const preset of builtinProviders) {
     const value = config.provider_env[preset.variable]
     if (value === undefined) continue
+    const cloud = preset.fromEnv?.(config.provider_env)
+    if (cloud === null) continue
     const isLocal = preset.baseUrl === null
     providers.set(preset.slug, {
       slug: preset.slug,
       name: preset.name,
       api: preset.api,
-      baseUrl: isLocal ? localBaseUrl(value) : preset.baseUrl!,
-      apiKey: isLocal ? null : value,
+      baseUrl: cloud?.baseUrl ?? (isLocal ? localBaseUrl(value) : preset.baseUrl!),
+      apiKey: cloud === undefined ? (isLocal ? null : value) : cloud.apiKey,
       headers: {},
+      options: cloud?.options ?? {},
       dataCollection: preset.dataCollection,
       zdr: preset.zdr,
       region: preset.region,
@@ -56,6 +59,7 @@ function enabledProviders(config: Config): Map<string, ProviderEntry> {
       baseUrl: provider.base_url.replace(/\/+$/, ''),
       apiKey: provider.api_key ?? null,
       headers: provider.headers ?? {},
+      options: provider.options ?? {},
       dataCollection: provider.data_collection ?? 'deny',
       zdr: provider.zdr ?? false,
       region: provider.region ?? 'global',

@@ -1,5 +1,5 @@
 // The request parameters an endpoint is listed as supporting when its config names none.
-import type { ProviderApi } from '../../config/schema.ts'
+import type { ProviderApi } from '../../domain/inference/provider-api.ts'
 
 // `input_type` only where the API is known to take it (Gemini's taskType): OpenAI's own API refuses unknown
 // fields, so an OpenAI-compatible server that takes it (Voyage, Cohere) lists it in supported_parameters.

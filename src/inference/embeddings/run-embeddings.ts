@@ -69,7 +69,11 @@ export function createEmbeddingsRunner(
       const decoded = filterContent(request, received, deps)
       facts.decoded = decoded
       facts.sessionId = decoded.sessionId ?? sessionHeader(request.headers)
-      tokenCharge = await deps.tokenLimits.admitTokens(request.key, estimateEmbeddingTokens(decoded.call.inputs))
+      tokenCharge = await deps.tokenLimits.admitCall(
+        request.key,
+        decoded.model,
+        estimateEmbeddingTokens(decoded.call.inputs),
+      )
       reservation = await reserve(request, decoded, facts, deps)
       const result = await callUpstream(request, decoded, facts, deps)
       const tokens = result.prompt_tokens ?? estimateEmbeddingTokens(decoded.call.inputs)

@@ -62,6 +62,7 @@ const zdrFamilyByApi: Readonly<Record<EndpointEntry['provider']['api'], ZdrFamil
   'openai-responses': 'openai',
   anthropic: 'anthropic',
   gemini: 'google',
+  'azure-openai': 'openai',
 }
 
 /** Which provider family a ZDR rule names: OpenAI, Anthropic, Google and xAI by provider, else other. */

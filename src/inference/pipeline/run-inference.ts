@@ -39,7 +39,7 @@ export async function runInference(
     const preset = resolvePreset(body, request.dialect.name, request.key.workspaceId, deps.presets)
     facts.prepared = guardCall(request, prepareCall(request, preset.body, settings, preset.slug), deps)
     const inputTokens = estimateInputTokens(facts.prepared.decoded.call)
-    tokens = await deps.tokenLimits.admitTokens(request.key, inputTokens)
+    tokens = await deps.tokenLimits.admitCall(request.key, facts.prepared.models[0]!, inputTokens)
     if (facts.prepared.decoded.serverTools.length > 0)
       return await runServerToolLoop(request, facts, responder, deps, settings)
     const { plan, budgets } = guardedRoute(request, facts.prepared, deps, settings)

@@ -1,7 +1,9 @@
 // One probe request to an endpoint through its provider adapter and the upstream transport: the raw
 // outcome (no answer, an HTTP error with the upstream's own message, or a 2xx answer to read).
 import type { CanonicalCall } from '../../domain/inference/call.ts'
-import { providerAdapters } from '../../providers/registry.ts'
+import { endpointAdapter } from '../upstream/endpoint-adapter.ts'
+import { authorizeRequest } from '../upstream/authorize-request.ts'
+import { AttemptError } from '../upstream/attempt-error.ts'
 import { parseErrorBody } from '../../providers/upstream-failure.ts'
 import type { EndpointEntry } from '../../domain/catalog.ts'
 import { readCapped, type UpstreamAnswer, type UpstreamTransport } from '../upstream/upstream-transport.ts'
@@ -27,17 +29,22 @@ export async function probeExchange(
   transport: UpstreamTransport,
 ): Promise<Exchange> {
   const provider = endpoint.provider
-  const request = providerAdapters[provider.api].buildRequest(
-    { ...probeCall, model: endpoint.upstreamModelId, stream },
-    provider.apiKey === null ? {} : { apiKey: provider.apiKey },
-  )
+  const adapter = endpointAdapter(endpoint)
+  const built = adapter.buildRequest({ ...probeCall, model: endpoint.upstreamModelId, stream }, provider)
+  let request
+  try {
+    request = await authorizeRequest(provider, adapter, built)
+  } catch (error) {
+    if (error instanceof AttemptError) return { kind: 'unreachable', message: error.message }
+    throw error
+  }
   let answer: UpstreamAnswer
   try {
     answer = await transport.send({
       baseUrl: provider.baseUrl,
       path: request.path,
       headers: request.headers,
-      body: JSON.stringify(request.body),
+      body: request.body,
       signal,
       headersTimeoutMs: provider.timeoutMs,
       bodyTimeoutMs: provider.timeoutMs,

@@ -1,9 +1,9 @@
-// Reads a probe's streamed answer through the adapter's SSE parser and judges it: it must end with
+// Reads a probe's streamed answer through the adapter's framing and stream parser and judges it: it must end with
 // message-end, carry some output and report no stream error. Also returns the usage it reported.
 import type { StreamEvent } from '../../domain/inference/stream-event.ts'
 import type { Usage } from '../../domain/inference/usage.ts'
 import type { ProviderAdapter } from '../../providers/provider-adapter.ts'
-import { createSseFramer } from '../../providers/sse-framing.ts'
+import { createFramer } from '../../providers/framing.ts'
 import type { UpstreamAnswer } from '../upstream/upstream-transport.ts'
 
 export interface ProbeStream {
@@ -13,7 +13,7 @@ export interface ProbeStream {
 }
 
 export async function readProbeStream(adapter: ProviderAdapter, answer: UpstreamAnswer): Promise<ProbeStream> {
-  const framer = createSseFramer()
+  const framer = createFramer(adapter.framing)
   const parser = adapter.createStreamParser()
   const events: StreamEvent[] = []
   try {

@@ -12,7 +12,7 @@ import {
 } from '../../domain/endpoint-validation.ts'
 import type { CanonicalResult } from '../../domain/inference/result.ts'
 import type { Usage } from '../../domain/inference/usage.ts'
-import { providerAdapters } from '../../providers/registry.ts'
+import { endpointAdapter } from '../upstream/endpoint-adapter.ts'
 import type { EndpointEntry } from '../../domain/catalog.ts'
 import type { UpstreamTransport } from '../upstream/upstream-transport.ts'
 import { ProbeDeadline, probeExchange, type Exchange } from './probe-exchange.ts'
@@ -86,7 +86,7 @@ async function completionChecks(
   checks.set('auth_ok', passed('auth_ok'))
   let result: CanonicalResult
   try {
-    result = providerAdapters[endpoint.provider.api].parseResponse(await exchange.answer.body.json())
+    result = endpointAdapter(endpoint).parseResponse(await exchange.answer.body.json())
   } catch (error) {
     checks.set('model_found', passed('model_found'))
     checks.set(
@@ -167,7 +167,7 @@ async function streamCheck(
     )
     return undefined
   }
-  const read = await readProbeStream(providerAdapters[endpoint.provider.api], exchange.answer)
+  const read = await readProbeStream(endpointAdapter(endpoint), exchange.answer)
   if (signal.aborted) throw new ProbeDeadline()
   if (read.problem !== null) {
     checks.set('stream_ok', failed('stream_ok', 'invalid_stream', { upstream_message: read.problem }))

@@ -6,6 +6,7 @@ import { embeddingsAdapters } from '../../providers/embeddings-registry.ts'
 import type { EndpointEntry } from '../../domain/catalog.ts'
 import type { UpstreamTransport } from './upstream-transport.ts'
 import { readJsonAnswer, sendToProvider } from './send-to-provider.ts'
+import { endpointAdapter } from './endpoint-adapter.ts'
 import type { CancelSignal } from '../../domain/cancellation.ts'
 import { withFields } from '../../domain/with-fields.ts'
 
@@ -33,9 +34,9 @@ export async function callEmbeddingsEndpoint(input: CallEmbeddingsInput): Promis
       call,
       takesInputType ? { input_type: inputType, model: endpoint.upstreamModelId } : { model: endpoint.upstreamModelId },
     ),
-    provider.apiKey === null ? {} : { apiKey: provider.apiKey },
+    provider,
   )
-  const answer = await sendToProvider(endpoint, request, input.signal, input.transport)
+  const answer = await sendToProvider(endpoint, endpointAdapter(endpoint), request, input.signal, input.transport)
   const body = await readJsonAnswer(answer, provider.slug)
   return adapter.parseResponse(body, input.call.inputs.length)
 }

@@ -3,7 +3,7 @@
 // AttemptErrors classified by the adapter's error table.
 import type { CanonicalCall } from '../../domain/inference/call.ts'
 import type { CanonicalResult } from '../../domain/inference/result.ts'
-import { providerAdapters } from '../../providers/registry.ts'
+import { endpointAdapter } from './endpoint-adapter.ts'
 import type { ProviderAdapter } from '../../providers/provider-adapter.ts'
 import type { EndpointEntry } from '../../domain/catalog.ts'
 import type { UpstreamAnswer, UpstreamTransport } from './upstream-transport.ts'
@@ -26,12 +26,9 @@ export interface CallEndpointInput {
 export async function callEndpoint(input: CallEndpointInput): Promise<EndpointOutcome> {
   const { endpoint, signal } = input
   const provider = endpoint.provider
-  const adapter = providerAdapters[provider.api]
-  const request = adapter.buildRequest(
-    withFields(input.call, { model: endpoint.upstreamModelId }),
-    provider.apiKey === null ? {} : { apiKey: provider.apiKey },
-  )
-  const answer = await sendToProvider(endpoint, request, signal, input.transport)
+  const adapter = endpointAdapter(endpoint)
+  const request = adapter.buildRequest(withFields(input.call, { model: endpoint.upstreamModelId }), provider)
+  const answer = await sendToProvider(endpoint, adapter, request, signal, input.transport)
   if (!input.call.stream) return { kind: 'result', result: await readResult(adapter, answer, provider.slug) }
   return { kind: 'stream', events: new UpstreamEventStream(adapter, answer) }
 }

@@ -1,7 +1,8 @@
-// Sends one adapter-built request to an endpoint's provider and returns the 2xx answer; transport
-// failures and non-2xx answers become AttemptErrors (classified by the provider's error table).
-import type { UpstreamRequest } from '../../providers/provider-adapter.ts'
-import { providerAdapters } from '../../providers/registry.ts'
+// Sends one adapter-built request to an endpoint's provider and returns the 2xx answer; the request is
+// serialized and authorized first (authorize-request.ts); transport failures and non-2xx answers
+// become AttemptErrors (classified by the provider's error table).
+import type { ProviderAdapter, UpstreamRequest } from '../../providers/provider-adapter.ts'
+import { authorizeRequest } from './authorize-request.ts'
 import type { EndpointEntry } from '../../domain/catalog.ts'
 import { AttemptError, attemptErrorFromTransport } from './attempt-error.ts'
 import {
@@ -12,22 +13,24 @@ import {
   type UpstreamTransport,
 } from './upstream-transport.ts'
 import type { CancelSignal } from '../../domain/cancellation.ts'
-import { withFields } from '../../domain/with-fields.ts'
+import { upstreamMessage } from './upstream-message.ts'
 
 export async function sendToProvider(
   endpoint: EndpointEntry,
+  adapter: ProviderAdapter,
   request: UpstreamRequest,
   signal: CancelSignal,
   transport: UpstreamTransport,
 ): Promise<UpstreamAnswer> {
   const provider = endpoint.provider
+  const prepared = await authorizeRequest(provider, adapter, request)
   let answer: UpstreamAnswer
   try {
     answer = await transport.send({
       baseUrl: provider.baseUrl,
-      path: request.path,
-      headers: withFields(request.headers, provider.headers),
-      body: JSON.stringify(request.body),
+      path: prepared.path,
+      headers: prepared.headers,
+      body: prepared.body,
       signal,
       headersTimeoutMs: provider.timeoutMs,
       bodyTimeoutMs: provider.timeoutMs,
@@ -37,11 +40,14 @@ export async function sendToProvider(
     throw attemptErrorFromTransport(error, provider.slug)
   }
   if (answer.status < 200 || answer.status >= 300) {
-    const failure = providerAdapters[provider.api].classifyError(
-      answer.status,
-      await readCapped(answer.body),
-      answer.headers,
-    )
+    const body = await readCapped(answer.body)
+    if (answer.status === 401 || answer.status === 403)
+      transport.reportCredentialsRejected({
+        provider,
+        status: answer.status,
+        upstreamMessage: upstreamMessage(body, provider.apiKey),
+      })
+    const failure = adapter.classifyError(answer.status, body, answer.headers)
     throw new AttemptError(
       failure.kind,
       `${provider.name}: ${failure.message}`,

@@ -2,7 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { Readable } from 'node:stream'
 import type { StreamEvent } from '../../domain/inference/stream-event.ts'
-import { providerAdapters } from '../../providers/registry.ts'
+import { adapterFor } from '../../providers/registry.ts'
 import { openaiChatDialect } from '../../../test/fake-upstreams/openai-chat-dialect.ts'
 import { planCompletion } from '../../../test/fake-upstreams/scripted-reply.ts'
 import type { UpstreamAnswer } from './upstream-transport.ts'
@@ -16,16 +16,14 @@ const frames = openaiChatDialect.completionFrames(
   ),
 )
 const bytes = Buffer.from(frames.join(''))
+const chatAdapter = adapterFor('openai-chat', 'm1', { slug: 'p', apiKey: null, baseUrl: 'http://127.0.0.1' })
 
 function answerOf(body: Readable): UpstreamAnswer {
   return { status: 200, headers: {}, body: body as UpstreamAnswer['body'] }
 }
 
 function streamOf(chunks: readonly Buffer[]): UpstreamEventStream {
-  return new UpstreamEventStream(
-    providerAdapters['openai-chat'],
-    answerOf(Readable.from(chunks, { objectMode: false })),
-  )
+  return new UpstreamEventStream(chatAdapter, answerOf(Readable.from(chunks, { objectMode: false })))
 }
 
 async function allBatches(stream: UpstreamEventStream): Promise<StreamEvent[][]> {
@@ -69,7 +67,7 @@ test('a body that breaks off ends with a stream-error after the events read so f
   const body = new Readable({ read() {} })
   body.push(half)
   setImmediate(() => body.destroy(new Error('socket hang up')))
-  const events = (await allBatches(new UpstreamEventStream(providerAdapters['openai-chat'], answerOf(body)))).flat()
+  const events = (await allBatches(new UpstreamEventStream(chatAdapter, answerOf(body)))).flat()
   assert.equal(events[0]?.type, 'message-start')
   assert.deepEqual(events.at(-1), {
     type: 'stream-error',

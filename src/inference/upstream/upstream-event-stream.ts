@@ -1,10 +1,10 @@
-// The canonical events of one streamed upstream answer. The body is framed (SSE) and parsed by the
+// The canonical events of one streamed upstream answer. The body is framed (as the adapter declares) and parsed by the
 // provider's adapter as it arrives; `batches()` yields the events of each upstream read together, so
 // the consumer can translate them and write one chunk per read instead of one per event. Iterating
 // the object itself yields the events one by one. A body that breaks off ends with a `stream-error`.
 import type { StreamEvent } from '../../domain/inference/stream-event.ts'
 import type { ProviderAdapter } from '../../providers/provider-adapter.ts'
-import { createSseFramer } from '../../providers/sse-framing.ts'
+import { createFramer } from '../../providers/framing.ts'
 import type { UpstreamAnswer } from './upstream-transport.ts'
 
 export class UpstreamEventStream implements AsyncIterable<StreamEvent> {
@@ -18,7 +18,7 @@ export class UpstreamEventStream implements AsyncIterable<StreamEvent> {
 
   /** The events of each upstream read (never an empty batch), then those of the body's end. */
   async *batches(): AsyncGenerator<StreamEvent[]> {
-    const framer = createSseFramer()
+    const framer = createFramer(this.#adapter.framing)
     const parser = this.#adapter.createStreamParser()
     let batch: StreamEvent[]
     try {

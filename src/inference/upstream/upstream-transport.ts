@@ -3,6 +3,7 @@
 // signal and a cap on error bodies. It knows nothing about provider formats.
 import { Pool, type Dispatcher } from 'undici'
 import type { CancelSignal } from '../../domain/cancellation.ts'
+import type { ProviderEntry } from '../../domain/catalog.ts'
 
 export interface UpstreamCall {
   /** The provider's base URL (`https://api.openai.com/v1`); `path` is appended to it. */
@@ -23,6 +24,14 @@ export interface UpstreamAnswer {
   readonly body: Dispatcher.ResponseData['body']
 }
 
+/** An upstream answered 401 or 403 to the gateway's credentials (reported so the operator's log says so). */
+export interface CredentialRejection {
+  readonly provider: ProviderEntry
+  readonly status: number
+  /** The upstream's message, with the credential blanked. */
+  readonly upstreamMessage: string
+}
+
 export interface TransportOptions {
   readonly connectionsPerOrigin: number
   readonly keepAliveTimeoutMs: number
@@ -32,9 +41,19 @@ export class UpstreamTransport {
   readonly #pools = new Map<string, Pool>()
   readonly #bases = new Map<string, { readonly pool: Pool; readonly prefix: string }>()
   readonly #options: TransportOptions
+  readonly #onCredentialsRejected: (rejection: CredentialRejection) => void
 
-  constructor(options: TransportOptions = { connectionsPerOrigin: 128, keepAliveTimeoutMs: 30_000 }) {
+  constructor(
+    options: TransportOptions = { connectionsPerOrigin: 128, keepAliveTimeoutMs: 30_000 },
+    onCredentialsRejected: (rejection: CredentialRejection) => void = () => undefined,
+  ) {
     this.#options = options
+    this.#onCredentialsRejected = onCredentialsRejected
+  }
+
+  /** Tells the listener the composition root gave (a log line naming the provider and what to fix). */
+  reportCredentialsRejected(rejection: CredentialRejection): void {
+    this.#onCredentialsRejected(rejection)
   }
 
   async send(call: UpstreamCall): Promise<UpstreamAnswer> {

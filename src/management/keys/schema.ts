@@ -25,6 +25,14 @@ const limitFields = {
   include_byok_in_limit: Type.Boolean(),
 }
 
+/** A rate-limit rule set on the key (POST /api/v1/rate-limits), shown on the key object. */
+const KeyRateLimit = Type.Object({
+  id: Type.String(),
+  model: Nullable(Type.String({ description: 'null: every model' })),
+  requests_per_minute: Nullable(Type.Integer()),
+  tokens_per_minute: Nullable(Type.Integer()),
+})
+
 export const ApiKey = Type.Object({
   hash: Type.String(),
   name: Type.String(),
@@ -39,6 +47,9 @@ export const ApiKey = Type.Object({
   external_user: Nullable(Type.Object({ user: Type.String() })),
   ...limitFields,
   ...usageFields,
+  rate_limits: Type.Array(KeyRateLimit, {
+    description: "The key's own rate-limit rules; its workspace's rules and the YAML defaults apply too",
+  }),
 })
 
 export const CurrentKey = Type.Object({

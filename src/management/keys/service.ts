@@ -15,6 +15,13 @@ import type { KeyUsageFields } from '../../accounting/key-usage.ts'
 import { parseExpiresAt } from './parse-expires-at.ts'
 import { toCurrentKey } from './current-key.ts'
 import type { ApiKey, CreateKeyBody, CurrentKey, ListKeysQuery, UpdateKeyBody } from './schema.ts'
+import type { RateLimitRule } from '../../domain/rate-limit-rule.ts'
+
+/** The rate-limit rules set on keys: shown on each key, removed with it. */
+export interface KeyRateLimits {
+  rulesOf(hash: string): readonly RateLimitRule[]
+  deleteRulesOf(hash: string): Promise<void>
+}
 
 export interface KeysServiceDeps {
   readonly apiKeys: ApiKeysRepository
@@ -25,12 +32,13 @@ export interface KeysServiceDeps {
   readonly organizationId: string
   readonly defaultWorkspaceId: string
   readonly ownerUserId: string
+  readonly rateLimits: KeyRateLimits
 }
 
 /** GET /keys returns at most this many keys, newest first. */
 export const keysPageSize = 100
 
-export function toApiKey(key: ApiKeyRecord, usage: KeyUsageFields): ApiKey {
+export function toApiKey(key: ApiKeyRecord, usage: KeyUsageFields, rules: readonly RateLimitRule[]): ApiKey {
   return {
     hash: key.hash,
     name: key.name,
@@ -47,6 +55,12 @@ export function toApiKey(key: ApiKeyRecord, usage: KeyUsageFields): ApiKey {
     limit_reset: key.limitReset,
     include_byok_in_limit: key.includeByokInLimit,
     ...usage,
+    rate_limits: rules.map((rule) => ({
+      id: rule.id,
+      model: rule.model,
+      requests_per_minute: rule.requestsPerMinute,
+      tokens_per_minute: rule.tokensPerMinute,
+    })),
   }
 }
 
@@ -73,7 +87,7 @@ export function createKeysService(deps: KeysServiceDeps) {
 
 async function present(deps: KeysServiceDeps, keys: readonly ApiKeyRecord[]): Promise<ApiKey[]> {
   const usage = await readKeysUsage(deps.counters, keys, deps.clock)
-  return keys.map((key) => toApiKey(key, usage.get(key.hash)!))
+  return keys.map((key) => toApiKey(key, usage.get(key.hash)!, deps.rateLimits.rulesOf(key.hash)))
 }
 
 async function resolveWorkspace(deps: KeysServiceDeps, idOrSlug: string | undefined): Promise<string> {
@@ -171,6 +185,7 @@ async function deleteKey(deps: KeysServiceDeps, hash: string): Promise<{ deleted
   const deleted = await deps.apiKeys.delete(hash)
   deps.bus.publish('api_key', hash)
   if (!deleted) throw new GatewayError('not_found', `No API key with hash ${hash}`)
+  await deps.rateLimits.deleteRulesOf(hash)
   return { deleted: true }
 }
 

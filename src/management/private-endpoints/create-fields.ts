@@ -10,6 +10,7 @@ const familyNames: Readonly<Record<ProviderApi, string>> = {
   'openai-responses': 'OpenAI-compatible (Responses)',
   anthropic: 'Anthropic-compatible (Messages)',
   gemini: 'Gemini-compatible',
+  'azure-openai': 'Azure OpenAI',
 }
 
 export function resolveModel(

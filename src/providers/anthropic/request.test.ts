@@ -48,13 +48,9 @@ const call: CanonicalCall = {
 }
 
 test('builds a Messages request: system joined, tool results merged into one user turn, thinking budget', () => {
-  const request = buildAnthropicRequest(call, { apiKey: 'sk-ant' })
+  const request = buildAnthropicRequest(call)
   assert.equal(request.path, '/v1/messages')
-  assert.deepEqual(request.headers, {
-    'content-type': 'application/json',
-    'anthropic-version': '2023-06-01',
-    'x-api-key': 'sk-ant',
-  })
+  assert.deepEqual(request.headers, { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' })
   assert.deepEqual(request.body, {
     model: 'claude-sonnet-4-5',
     max_tokens: 2000,
@@ -97,13 +93,12 @@ test('builds a Messages request: system joined, tool results merged into one use
 })
 
 test('defaults max_tokens, omits tool_choice and stream when not asked', () => {
-  const request = buildAnthropicRequest({ model: 'c', stream: false, messages: [{ role: 'user', content: 'hi' }] }, {})
+  const request = buildAnthropicRequest({ model: 'c', stream: false, messages: [{ role: 'user', content: 'hi' }] })
   assert.deepEqual(request.body, {
     model: 'c',
     max_tokens: defaultMaxTokens,
     messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
   })
-  assert.equal(request.headers['x-api-key'], undefined)
 })
 
 test('tool call arguments that are not JSON are refused as an invalid request', () => {
@@ -113,7 +108,7 @@ test('tool call arguments that are not JSON are refused as an invalid request', 
     messages: [{ role: 'assistant', content: '', tool_calls: [{ id: 't', name: 'f', arguments: '{oops' }] }],
   }
   assert.throws(
-    () => buildAnthropicRequest(bad, {}),
+    () => buildAnthropicRequest(bad),
     (error: unknown) => error instanceof GatewayError && error.kind === 'invalid_request',
   )
 })

@@ -3,10 +3,10 @@
 
 import { GatewayError } from '../../domain/errors.ts'
 import type { CanonicalCall, ReasoningConfig, ReasoningEffort, ToolChoice } from '../../domain/inference/call.ts'
-import type { AssistantMessage, ContentPart, Message } from '../../domain/inference/message.ts'
+import type { AssistantMessage, ContentPart, Message, SystemMessage, TextPart } from '../../domain/inference/message.ts'
 import { messageText } from '../../domain/inference/message-text.ts'
 import { dropUndefined } from '../../domain/drop-undefined.ts'
-import type { BuildRequestOptions, UpstreamRequest } from '../provider-adapter.ts'
+import type { UpstreamRequest } from '../provider-adapter.ts'
 import type { AnthropicContentBlock, AnthropicMessage } from './wire.ts'
 
 export const anthropicVersion = '2023-06-01'
@@ -15,14 +15,18 @@ export const defaultMaxTokens = 4096
 
 const effortBudgets: Readonly<Record<ReasoningEffort, number>> = { minimal: 1024, low: 2048, medium: 8192, high: 24576 }
 
-export function buildAnthropicRequest(call: CanonicalCall, options: BuildRequestOptions): UpstreamRequest {
-  const system = call.messages.flatMap((message) =>
-    message.role === 'system' || message.role === 'developer' ? [messageText(message.content)] : [],
-  )
+export function buildAnthropicRequest(call: CanonicalCall): UpstreamRequest {
+  const body = anthropicBody(call)
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'anthropic-version': anthropicVersion }
+  return { method: 'POST', path: '/v1/messages', headers, body: Object.assign(body, call.extra) }
+}
+
+/** The Messages body without `extra` (Vertex sends the same body with its own version field). */
+export function anthropicBody(call: CanonicalCall): Record<string, unknown> {
   const fields: Record<string, unknown> = {
     model: call.model,
     max_tokens: call.max_output_tokens ?? defaultMaxTokens,
-    system: system.length === 0 ? undefined : system.join('\n\n'),
+    system: toSystem(call.messages),
     messages: toMessages(call.messages),
     temperature: call.temperature,
     top_p: call.top_p,
@@ -34,10 +38,20 @@ export function buildAnthropicRequest(call: CanonicalCall, options: BuildRequest
     stream: call.stream ? true : undefined,
     ...toolFields(call),
   }
-  const body = dropUndefined(fields)
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'anthropic-version': anthropicVersion }
-  if (options.apiKey !== undefined) headers['x-api-key'] = options.apiKey
-  return { method: 'POST', path: '/v1/messages', headers, body: Object.assign(body, call.extra) }
+  return dropUndefined(fields)
+}
+
+/** System and developer texts joined, or text blocks when one carries a caching breakpoint. */
+function toSystem(messages: readonly Message[]): string | AnthropicContentBlock[] | undefined {
+  const system = messages.filter(
+    (message): message is SystemMessage => message.role === 'system' || message.role === 'developer',
+  )
+  if (system.length === 0) return undefined
+  const parts = system.flatMap((message): TextPart[] =>
+    typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : [...message.content],
+  )
+  if (parts.some((part) => part.cache_control !== undefined)) return parts.map(toBlock)
+  return system.map((message) => messageText(message.content)).join('\n\n')
 }
 
 function toThinking(reasoning: ReasoningConfig | undefined): unknown {
@@ -53,6 +67,7 @@ function toolFields(call: CanonicalCall): Record<string, unknown> {
     name: tool.name,
     description: tool.description,
     input_schema: tool.parameters ?? { type: 'object' },
+    ...(tool.cache_control === undefined ? {} : { cache_control: tool.cache_control }),
   }))
   const choice = toToolChoice(call.tool_choice ?? 'auto')
   if (call.parallel_tool_calls === false && choice.type !== 'none') choice.disable_parallel_tool_use = true
@@ -95,8 +110,12 @@ function assistantBlocks(message: AssistantMessage): AnthropicContentBlock[] {
     else if (item.signature !== undefined)
       blocks.push({ type: 'thinking', thinking: item.text, signature: item.signature })
   }
-  const text = messageText(message.content)
-  if (text !== '') blocks.push({ type: 'text', text })
+  if (typeof message.content !== 'string' && message.content.some((part) => part.cache_control !== undefined))
+    blocks.push(...message.content.map(toBlock))
+  else {
+    const text = messageText(message.content)
+    if (text !== '') blocks.push({ type: 'text', text })
+  }
   for (const call of message.tool_calls ?? [])
     blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: parseArguments(call.arguments) })
   return blocks
@@ -120,11 +139,12 @@ function toolResultBlock(toolUseId: string, content: string | readonly ContentPa
 }
 
 function toBlock(part: ContentPart): AnthropicContentBlock {
-  if (part.type === 'text') return { type: 'text', text: part.text }
+  const cache = part.cache_control === undefined ? {} : { cache_control: part.cache_control }
+  if (part.type === 'text') return { type: 'text', text: part.text, ...cache }
   if (part.source === 'base64')
-    return { type: 'image', source: { type: 'base64', media_type: part.media_type, data: part.data } }
+    return { type: 'image', source: { type: 'base64', media_type: part.media_type, data: part.data }, ...cache }
   const data = /^data:([^;,]+);base64,(.*)$/s.exec(part.url)
   if (data?.[1] !== undefined && data[2] !== undefined)
-    return { type: 'image', source: { type: 'base64', media_type: data[1], data: data[2] } }
-  return { type: 'image', source: { type: 'url', url: part.url } }
+    return { type: 'image', source: { type: 'base64', media_type: data[1], data: data[2] }, ...cache }
+  return { type: 'image', source: { type: 'url', url: part.url }, ...cache }
 }

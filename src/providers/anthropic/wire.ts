@@ -1,10 +1,12 @@
 // Anthropic Messages API wire types (the subset Switchyard reads and writes).
 
+import type { CacheControl } from '../../domain/inference/message.ts'
+
 export type AnthropicImageSource = { type: 'base64'; media_type: string; data: string } | { type: 'url'; url: string }
 
 export type AnthropicContentBlock =
-  | { type: 'text'; text: string }
-  | { type: 'image'; source: AnthropicImageSource }
+  | { type: 'text'; text: string; cache_control?: CacheControl }
+  | { type: 'image'; source: AnthropicImageSource; cache_control?: CacheControl }
   | { type: 'thinking'; thinking: string; signature: string }
   | { type: 'redacted_thinking'; data: string }
   | { type: 'tool_use'; id: string; name: string; input: unknown }

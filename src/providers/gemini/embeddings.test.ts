@@ -2,6 +2,8 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { geminiEmbeddings } from './embeddings.ts'
 
+const settings = { slug: 'g', apiKey: 'g', baseUrl: 'https://generativelanguage.googleapis.com' }
+
 test('one input -> embedContent with taskType and outputDimensionality; many -> batchEmbedContents', () => {
   const one = geminiEmbeddings.buildRequest(
     {
@@ -10,10 +12,9 @@ test('one input -> embedContent with taskType and outputDimensionality; many -> 
       input_type: 'search_query',
       dimensions: 64,
     },
-    { apiKey: 'g' },
+    settings,
   )
   assert.equal(one.path, '/v1beta/models/text-embedding-004:embedContent')
-  assert.equal(one.headers['x-goog-api-key'], 'g')
   assert.deepEqual(one.body, {
     content: { parts: [{ text: 'hi' }] },
     taskType: 'RETRIEVAL_QUERY',
@@ -28,7 +29,7 @@ test('one input -> embedContent with taskType and outputDimensionality; many -> 
       ],
       input_type: 'CLUSTERING',
     },
-    {},
+    settings,
   )
   assert.equal(many.path, '/v1beta/models/e:batchEmbedContents')
   assert.deepEqual(many.body, {
@@ -38,7 +39,7 @@ test('one input -> embedContent with taskType and outputDimensionality; many -> 
     ],
   })
   assert.throws(
-    () => geminiEmbeddings.buildRequest({ model: 'e', inputs: [{ type: 'tokens', tokens: [1] }] }, {}),
+    () => geminiEmbeddings.buildRequest({ model: 'e', inputs: [{ type: 'tokens', tokens: [1] }] }, settings),
     /token arrays/,
   )
 })

@@ -5,7 +5,7 @@
 import { GatewayError } from '../../domain/errors.ts'
 import type { EmbeddingInput, EmbeddingsCall, EmbeddingsResult } from '../../domain/inference/embeddings.ts'
 import type { EmbeddingsAdapter } from '../embeddings-adapter.ts'
-import type { BuildRequestOptions, UpstreamRequest } from '../provider-adapter.ts'
+import type { UpstreamRequest } from '../provider-adapter.ts'
 import { isVector } from '../openai-chat/embeddings.ts'
 
 const taskTypes: Readonly<Record<string, string>> = {
@@ -44,14 +44,13 @@ function taskType(inputType: string | undefined): string | undefined {
   return taskTypes[inputType.toLowerCase()] ?? (/^[A-Z_]+$/.test(inputType) ? inputType : undefined)
 }
 
-function buildGeminiEmbeddingsRequest(call: EmbeddingsCall, options: BuildRequestOptions): UpstreamRequest {
+function buildGeminiEmbeddingsRequest(call: EmbeddingsCall): UpstreamRequest {
   const model = call.model.replace(/^models\//, '')
   const shared: Record<string, unknown> = {}
   const task = taskType(call.input_type)
   if (task !== undefined) shared.taskType = task
   if (call.dimensions !== undefined) shared.outputDimensionality = call.dimensions
   const headers: Record<string, string> = { 'content-type': 'application/json' }
-  if (options.apiKey !== undefined) headers['x-goog-api-key'] = options.apiKey
   const single = call.inputs.length === 1 ? call.inputs[0] : undefined
   if (single !== undefined) {
     return {

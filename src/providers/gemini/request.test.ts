@@ -41,10 +41,10 @@ const call: CanonicalCall = {
   reasoning: { max_tokens: 1024 },
 }
 
-test('builds a streamGenerateContent request with x-goog-api-key', () => {
-  const request = buildGeminiRequest(call, { apiKey: 'AIza-test' })
+test('builds a streamGenerateContent request', () => {
+  const request = buildGeminiRequest(call)
   assert.equal(request.path, '/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse')
-  assert.deepEqual(request.headers, { 'content-type': 'application/json', 'x-goog-api-key': 'AIza-test' })
+  assert.deepEqual(request.headers, { 'content-type': 'application/json' })
   assert.deepEqual(request.body, {
     systemInstruction: { parts: [{ text: 'Be brief.' }] },
     contents: [
@@ -92,19 +92,15 @@ test('builds a streamGenerateContent request with x-goog-api-key', () => {
 })
 
 test('a non-streaming call uses generateContent; reasoning off sets a zero budget', () => {
-  const request = buildGeminiRequest(
-    {
-      model: 'gemini-2.5-flash',
-      stream: false,
-      messages: [{ role: 'user', content: 'hi' }],
-      reasoning: { enabled: false },
-    },
-    {},
-  )
+  const request = buildGeminiRequest({
+    model: 'gemini-2.5-flash',
+    stream: false,
+    messages: [{ role: 'user', content: 'hi' }],
+    reasoning: { enabled: false },
+  })
   assert.equal(request.path, '/v1beta/models/gemini-2.5-flash:generateContent')
   assert.deepEqual(request.body, {
     contents: [{ role: 'user', parts: [{ text: 'hi' }] }],
     generationConfig: { thinkingConfig: { thinkingBudget: 0 } },
   })
-  assert.equal(request.headers['x-goog-api-key'], undefined)
 })

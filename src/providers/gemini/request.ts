@@ -6,14 +6,20 @@ import type { CanonicalCall, ReasoningConfig, ResponseFormat, ToolChoice } from 
 import type { AssistantMessage, ContentPart, Message } from '../../domain/inference/message.ts'
 import { messageText } from '../../domain/inference/message-text.ts'
 import { dropUndefined } from '../../domain/drop-undefined.ts'
-import type { BuildRequestOptions, UpstreamRequest } from '../provider-adapter.ts'
+import type { UpstreamRequest } from '../provider-adapter.ts'
 import type { GeminiContent, GeminiPart } from './wire.ts'
 
-export function buildGeminiRequest(call: CanonicalCall, options: BuildRequestOptions): UpstreamRequest {
+export function buildGeminiRequest(call: CanonicalCall): UpstreamRequest {
   const model = encodeURIComponent(call.model.replace(/^models\//, ''))
   const path = call.stream
     ? `/v1beta/models/${model}:streamGenerateContent?alt=sse`
     : `/v1beta/models/${model}:generateContent`
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  return { method: 'POST', path, headers, body: Object.assign(geminiBody(call), call.extra) }
+}
+
+/** The generateContent body without `extra` (Vertex serves the same body under its own path). */
+export function geminiBody(call: CanonicalCall): Record<string, unknown> {
   const system = call.messages.flatMap((message) =>
     message.role === 'system' || message.role === 'developer' ? [{ text: messageText(message.content) }] : [],
   )
@@ -36,10 +42,7 @@ export function buildGeminiRequest(call: CanonicalCall, options: BuildRequestOpt
       call.tool_choice === undefined ? undefined : { functionCallingConfig: toCallingConfig(call.tool_choice) },
     generationConfig: generationConfig(call),
   }
-  const body = dropUndefined(fields)
-  const headers: Record<string, string> = { 'content-type': 'application/json' }
-  if (options.apiKey !== undefined) headers['x-goog-api-key'] = options.apiKey
-  return { method: 'POST', path, headers, body: Object.assign(body, call.extra) }
+  return dropUndefined(fields)
 }
 
 function generationConfig(call: CanonicalCall): Record<string, unknown> | undefined {

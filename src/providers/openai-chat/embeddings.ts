@@ -5,7 +5,7 @@
 import { GatewayError } from '../../domain/errors.ts'
 import type { EmbeddingInput, EmbeddingsCall, EmbeddingsResult } from '../../domain/inference/embeddings.ts'
 import type { EmbeddingsAdapter } from '../embeddings-adapter.ts'
-import { bearerHeaders } from './request.ts'
+import { jsonHeaders } from './request.ts'
 
 interface OpenAiEmbeddingsBody {
   data?: { embedding?: unknown; index?: number }[]
@@ -30,12 +30,12 @@ function toWireInput(inputs: readonly EmbeddingInput[]): unknown {
   return wire.length === 1 && typeof wire[0] === 'string' ? wire[0] : wire
 }
 
-export function buildOpenAiEmbeddingsRequest(call: EmbeddingsCall, options: { apiKey?: string }) {
+export function buildOpenAiEmbeddingsRequest(call: EmbeddingsCall) {
   const body: Record<string, unknown> = { model: call.model, input: toWireInput(call.inputs), encoding_format: 'float' }
   if (call.dimensions !== undefined) body.dimensions = call.dimensions
   if (call.input_type !== undefined) body.input_type = call.input_type
   if (call.user !== undefined) body.user = call.user
-  return { method: 'POST' as const, path: '/embeddings', headers: bearerHeaders(options), body }
+  return { method: 'POST' as const, path: '/embeddings', headers: jsonHeaders, body }
 }
 
 export function parseOpenAiEmbeddings(body: unknown, inputCount: number): EmbeddingsResult {
@@ -63,6 +63,6 @@ export function isVector(value: unknown): value is number[] {
 }
 
 export const openaiEmbeddings: EmbeddingsAdapter = {
-  buildRequest: (call, options) => buildOpenAiEmbeddingsRequest(call, options),
+  buildRequest: (call) => buildOpenAiEmbeddingsRequest(call),
   parseResponse: parseOpenAiEmbeddings,
 }

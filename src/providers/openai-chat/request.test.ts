@@ -37,10 +37,10 @@ const call: CanonicalCall = {
   extra: { logit_bias: { '50256': -100 } },
 }
 
-test('builds a Chat Completions request with bearer auth and usage in the stream', () => {
-  const request = buildChatRequest(call, { apiKey: 'sk-test' })
+test('builds a Chat Completions request with usage in the stream', () => {
+  const request = buildChatRequest(call)
   assert.equal(request.path, '/chat/completions')
-  assert.deepEqual(request.headers, { 'content-type': 'application/json', authorization: 'Bearer sk-test' })
+  assert.deepEqual(request.headers, { 'content-type': 'application/json' })
   assert.deepEqual(request.body, {
     model: 'gpt-4o-mini',
     messages: [
@@ -80,8 +80,8 @@ test('builds a Chat Completions request with bearer auth and usage in the stream
   })
 })
 
-test('sends no auth header without a key and no stream fields when not streaming', () => {
-  const request = buildChatRequest({ model: 'local', stream: false, messages: [{ role: 'user', content: 'hi' }] }, {})
+test('sends no stream fields when not streaming', () => {
+  const request = buildChatRequest({ model: 'local', stream: false, messages: [{ role: 'user', content: 'hi' }] })
   assert.deepEqual(request.headers, { 'content-type': 'application/json' })
   assert.deepEqual(request.body, { model: 'local', messages: [{ role: 'user', content: 'hi' }] })
 })

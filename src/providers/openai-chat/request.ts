@@ -5,10 +5,15 @@ import type { CanonicalCall, ResponseFormat, ToolChoice } from '../../domain/inf
 import type { ContentPart, Message } from '../../domain/inference/message.ts'
 import { messageText } from '../../domain/inference/message-text.ts'
 import { dropUndefined } from '../../domain/drop-undefined.ts'
-import type { BuildRequestOptions, UpstreamRequest } from '../provider-adapter.ts'
+import type { UpstreamRequest } from '../provider-adapter.ts'
 import type { ChatContentPart, ChatMessage } from './wire.ts'
 
-export function buildChatRequest(call: CanonicalCall, options: BuildRequestOptions): UpstreamRequest {
+export function buildChatRequest(call: CanonicalCall): UpstreamRequest {
+  return { method: 'POST', path: '/chat/completions', headers: jsonHeaders, body: chatBody(call) }
+}
+
+/** The Chat Completions body, `extra` included (Azure sends it to its deployment URL). */
+export function chatBody(call: CanonicalCall): Record<string, unknown> {
   const body: Record<string, unknown> = Object.assign(
     { model: call.model, messages: call.messages.map(toChatMessage) },
     samplingFields(call),
@@ -21,19 +26,11 @@ export function buildChatRequest(call: CanonicalCall, options: BuildRequestOptio
     body.stream = true
     body.stream_options = { include_usage: true }
   }
-  return {
-    method: 'POST',
-    path: '/chat/completions',
-    headers: bearerHeaders(options),
-    body: Object.assign(body, call.extra),
-  }
+  return Object.assign(body, call.extra)
 }
 
-export function bearerHeaders(options: BuildRequestOptions): Record<string, string> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' }
-  if (options.apiKey !== undefined) headers.authorization = `Bearer ${options.apiKey}`
-  return headers
-}
+/** The headers of every OpenAI-shaped request; the authorizer adds the key. */
+export const jsonHeaders: Readonly<Record<string, string>> = { 'content-type': 'application/json' }
 
 function samplingFields(call: CanonicalCall): Record<string, unknown> {
   const fields: Record<string, unknown> = {

@@ -36,9 +36,8 @@ test('builds a stateless Responses request with reasoning carried as encrypted c
     reasoning: { effort: 'high', summary: 'auto' },
     service_tier: 'flex',
   }
-  const request = buildResponsesRequest(call, { apiKey: 'sk-x' })
+  const request = buildResponsesRequest(call)
   assert.equal(request.path, '/responses')
-  assert.equal(request.headers.authorization, 'Bearer sk-x')
   assert.deepEqual(request.body, {
     model: 'gpt-5-mini',
     input: [
@@ -78,14 +77,14 @@ test('builds a stateless Responses request with reasoning carried as encrypted c
 })
 
 test('a plain call has no reasoning, include or stream fields', () => {
-  const request = buildResponsesRequest(
-    { model: 'gpt-4.1', stream: false, messages: [{ role: 'user', content: 'hi' }] },
-    {},
-  )
+  const request = buildResponsesRequest({
+    model: 'gpt-4.1',
+    stream: false,
+    messages: [{ role: 'user', content: 'hi' }],
+  })
   assert.deepEqual(request.body, {
     model: 'gpt-4.1',
     input: [{ type: 'message', role: 'user', content: 'hi' }],
     store: false,
   })
-  assert.equal(request.headers.authorization, undefined)
 })

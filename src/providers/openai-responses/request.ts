@@ -5,12 +5,17 @@ import type { CanonicalCall, ToolChoice } from '../../domain/inference/call.ts'
 import type { AssistantMessage, ContentPart, Message } from '../../domain/inference/message.ts'
 import { messageText } from '../../domain/inference/message-text.ts'
 import { dropUndefined } from '../../domain/drop-undefined.ts'
-import { bearerHeaders } from '../openai-chat/request.ts'
-import type { BuildRequestOptions, UpstreamRequest } from '../provider-adapter.ts'
+import { jsonHeaders } from '../openai-chat/request.ts'
+import type { UpstreamRequest } from '../provider-adapter.ts'
 import { summarySeparator } from './response.ts'
 import type { ResponsesInputContent, ResponsesInputItem } from './wire.ts'
 
-export function buildResponsesRequest(call: CanonicalCall, options: BuildRequestOptions): UpstreamRequest {
+export function buildResponsesRequest(call: CanonicalCall): UpstreamRequest {
+  return { method: 'POST', path: '/responses', headers: jsonHeaders, body: responsesBody(call) }
+}
+
+/** The Responses body, `extra` included (Azure sends it to its own URL). */
+export function responsesBody(call: CanonicalCall): Record<string, unknown> {
   const reasoningOn = call.reasoning !== undefined && call.reasoning.enabled !== false
   const fields: Record<string, unknown> = {
     model: call.model,
@@ -28,8 +33,7 @@ export function buildResponsesRequest(call: CanonicalCall, options: BuildRequest
     stream: call.stream ? true : undefined,
     ...toolFields(call),
   }
-  const body = dropUndefined(fields)
-  return { method: 'POST', path: '/responses', headers: bearerHeaders(options), body: Object.assign(body, call.extra) }
+  return Object.assign(dropUndefined(fields), call.extra)
 }
 
 function toolFields(call: CanonicalCall): Record<string, unknown> {

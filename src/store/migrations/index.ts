@@ -12,6 +12,8 @@ import * as privateEndpoints from './0009-private-endpoints.ts'
 import * as outboxDeliveredCount from './0010-outbox-delivered-count.ts'
 import * as generationUnbilledExcess from './0011-generation-unbilled-excess.ts'
 import * as generationListingIndexes from './0012-generation-listing-indexes.ts'
+import * as rateLimitRules from './0013-rate-limit-rules.ts'
+import * as dailyActivity from './0014-daily-activity.ts'
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-identity': identity,
@@ -26,4 +28,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0010-outbox-delivered-count': outboxDeliveredCount,
   '0011-generation-unbilled-excess': generationUnbilledExcess,
   '0012-generation-listing-indexes': generationListingIndexes,
+  '0013-rate-limit-rules': rateLimitRules,
+  '0014-daily-activity': dailyActivity,
 }

@@ -48,7 +48,31 @@ export interface GenerationContentTable {
   created_at: string
 }
 
+/**
+ * Sums of the generation records of one UTC day per workspace, key, model, provider and endpoint, kept by
+ * a trigger on `generations` (migration 0014). Counters are 64-bit integers: numbers on SQLite, decimal
+ * strings on PostgreSQL.
+ */
+export interface GenerationDailyActivityTable {
+  organization_id: string
+  day: string
+  workspace_id: string
+  key_hash: string
+  model: string
+  /** '' when the record has none. */
+  provider: string
+  /** The last attempt's endpoint, '' when the request reached none. */
+  endpoint_id: string
+  requests: number | string
+  prompt_tokens: number | string
+  completion_tokens: number | string
+  reasoning_tokens: number | string
+  usage_nano: number | string
+  byok_usage_nano: number | string
+}
+
 export interface GenerationTables {
   generations: GenerationTable
   generation_contents: GenerationContentTable
+  generation_daily_activity: GenerationDailyActivityTable
 }

@@ -1,0 +1,55 @@
+// Every page of the console: its route name, title, who sees it, and what it renders.
+import type { ComponentChildren } from 'preact'
+import type { Route } from '../router.ts'
+import type { Session } from '../session.ts'
+import { GenerationsPage } from './generations-page.tsx'
+import { KeysPage } from './keys-page.tsx'
+import { ModelsPage } from './models-page.tsx'
+import { OverviewPage } from './overview-page.tsx'
+
+export interface Page {
+  readonly name: string
+  readonly title: string
+  /** Shown to management keys. */
+  readonly management: boolean
+  /** Shown to inference keys (the read-only self-service view). */
+  readonly selfService: boolean
+  readonly render: (route: Route, session: Session) => ComponentChildren
+}
+
+export const pages: readonly Page[] = [
+  {
+    name: 'overview',
+    title: 'Overview',
+    management: true,
+    selfService: true,
+    render: (route, session) => <OverviewPage route={route} session={session} />,
+  },
+  {
+    name: 'keys',
+    title: 'Keys',
+    management: true,
+    selfService: false,
+    render: (_route, session) => <KeysPage session={session} />,
+  },
+  {
+    name: 'generations',
+    title: 'Generations',
+    management: true,
+    selfService: true,
+    render: (route, session) => <GenerationsPage route={route} session={session} />,
+  },
+  {
+    name: 'models',
+    title: 'Models',
+    management: true,
+    selfService: true,
+    render: (route, session) => <ModelsPage route={route} session={session} />,
+  },
+]
+
+/** The page of a route name; the overview for `#/` and for names the signed-in key does not see. */
+export function pageFor(name: string, session: Session): Page {
+  const found = pages.find((page) => page.name === name && (session.isManagement ? page.management : page.selfService))
+  return found ?? pages[0]!
+}

@@ -1,0 +1,88 @@
+// Sums the daily activity table (migration 0014) over a range of UTC days, per day, model, provider and
+// endpoint (and workspace when asked), within a key's scope.
+import type { Kysely } from 'kysely'
+import type { Database } from '../store/database.ts'
+
+export interface ActivityFilter {
+  readonly organizationId: string
+  readonly workspaceId?: string | undefined
+  /** Only activity of keys of this intern. */
+  readonly internId?: string | undefined
+  readonly keyHash?: string | undefined
+  /** Only activity of keys this organization member created. */
+  readonly creatorUserId?: string | undefined
+  /** First and last day (YYYY-MM-DD, UTC), inclusive. */
+  readonly fromDay: string
+  readonly toDay: string
+  /** One row per workspace instead of across workspaces. */
+  readonly byWorkspace: boolean
+}
+
+export interface ActivityRow {
+  readonly day: string
+  readonly model: string
+  readonly provider: string
+  readonly endpointId: string
+  readonly workspaceId: string | null
+  readonly requests: number
+  readonly promptTokens: number
+  readonly completionTokens: number
+  readonly reasoningTokens: number
+  readonly usageNano: bigint
+  readonly byokUsageNano: bigint
+}
+
+export async function readDailyActivity(db: Kysely<Database>, filter: ActivityFilter): Promise<ActivityRow[]> {
+  const groups: ('day' | 'model' | 'provider' | 'endpoint_id' | 'workspace_id')[] = [
+    'day',
+    'model',
+    'provider',
+    'endpoint_id',
+  ]
+  if (filter.byWorkspace) groups.push('workspace_id')
+  let query = db
+    .selectFrom('generation_daily_activity')
+    .select(groups)
+    .select((eb) => [
+      eb.fn.sum('requests').as('requests'),
+      eb.fn.sum('prompt_tokens').as('prompt_tokens'),
+      eb.fn.sum('completion_tokens').as('completion_tokens'),
+      eb.fn.sum('reasoning_tokens').as('reasoning_tokens'),
+      eb.fn.sum('usage_nano').as('usage_nano'),
+      eb.fn.sum('byok_usage_nano').as('byok_usage_nano'),
+    ])
+    .where('organization_id', '=', filter.organizationId)
+    .where('day', '>=', filter.fromDay)
+    .where('day', '<=', filter.toDay)
+  if (filter.workspaceId !== undefined) query = query.where('workspace_id', '=', filter.workspaceId)
+  if (filter.keyHash !== undefined) query = query.where('key_hash', '=', filter.keyHash)
+  const { internId, creatorUserId } = filter
+  if (internId !== undefined)
+    query = query.where('key_hash', 'in', db.selectFrom('api_keys').select('hash').where('intern_id', '=', internId))
+  if (creatorUserId !== undefined)
+    query = query.where(
+      'key_hash',
+      'in',
+      db.selectFrom('api_keys').select('hash').where('creator_user_id', '=', creatorUserId),
+    )
+  const rows = await query
+    .groupBy(groups)
+    .orderBy('day', 'desc')
+    .orderBy('model')
+    .orderBy('provider')
+    .orderBy('endpoint_id')
+    .execute()
+  return rows.map((row) => ({
+    day: row.day,
+    model: row.model,
+    provider: row.provider,
+    endpointId: row.endpoint_id,
+    workspaceId: filter.byWorkspace ? row.workspace_id : null,
+    requests: Number(row.requests),
+    promptTokens: Number(row.prompt_tokens),
+    completionTokens: Number(row.completion_tokens),
+    reasoningTokens: Number(row.reasoning_tokens),
+    usageNano: BigInt(String(row.usage_nano)),
+    byokUsageNano: BigInt(String(row.byok_usage_nano)),
+  }))
+}

@@ -1,0 +1,151 @@
+// The console in a real browser (Debian's Chromium): sign in with the management key, create a key and
+// see its plaintext once, make inference calls with it through the OpenAI SDK, then find its spend on
+// the overview and its generations in the explorer; the same key then signs in to its self-service view.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { rmSync } from 'node:fs'
+import OpenAI from 'openai'
+import type { Browser, Page } from 'playwright-core'
+import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
+import { startTestGateway, type TestGateway } from '../support/test-gateway.ts'
+import { buildConsoleAssets, chromiumMissing, launchChromium } from './console-browser.ts'
+import { goTo, openConsole, screenshotBoth, signIn, type ConsoleSession } from './console-pages.ts'
+
+const skip = ((): string | false => {
+  try {
+    return chromiumMissing(process.env) ?? false
+  } catch {
+    return false // under CI: before() fails with the reason
+  }
+})()
+
+let assets: string
+let upstream: FakeUpstream
+let gateway: TestGateway
+let base: string
+let browser: Browser
+let admin: ConsoleSession
+let page: Page
+let plaintext = ''
+
+before(async () => {
+  if (skip !== false) return
+  chromiumMissing(process.env)
+  assets = buildConsoleAssets()
+  upstream = await startFakeUpstream({ api: 'openai-chat' })
+  gateway = await startTestGateway({
+    yaml: [
+      `console: { assets_dir: "${assets}" }`,
+      'providers:',
+      `  - { slug: chatco, name: ChatCo, api: openai-chat, base_url: "${upstream.url}" }`,
+      'models:',
+      '  - slug: test/model',
+      '    endpoints:',
+      '      - { provider: chatco, upstream_model_id: m1, max_output_tokens: 1000, pricing: { prompt: "0.001", completion: "0.002" } }',
+      '',
+    ].join('\n'),
+  })
+  base = await gateway.listen()
+  browser = await launchChromium()
+  admin = await openConsole(browser, base)
+  page = admin.page
+})
+
+after(async () => {
+  await browser?.close()
+  await gateway?.close()
+  await upstream?.close()
+  if (assets !== undefined) rmSync(assets, { recursive: true, force: true })
+})
+
+test('a management key signs in; a wrong key is refused with the API message', { skip }, async () => {
+  await screenshotBoth(page, 'sign-in')
+  await page.getByLabel('API key').fill('sk-sy-v1-not-a-key')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('alert').filter({ hasText: 'Invalid API key' }).waitFor()
+  await signIn(page, gateway.adminKey)
+  await page.getByRole('heading', { level: 2, name: 'Overview' }).waitFor()
+  assert.equal(await page.evaluate('sessionStorage.length'), 1, 'the key is kept in session storage')
+})
+
+test('creating a key shows its plaintext once, with a copy button', { skip }, async () => {
+  await goTo(page, '#/keys', 'Keys')
+  const form = page.getByRole('form', { name: 'create key' })
+  await form.getByLabel('Limit (USD').fill('-1')
+  await form.getByLabel('Name').fill('console-e2e')
+  await form.getByLabel('Limit (USD').fill('5')
+  await form.getByRole('button', { name: 'Create key' }).click()
+  plaintext = (await page.getByTestId('new-key').textContent()) ?? ''
+  assert.match(plaintext, /^sk-sy-v1-/)
+  await page.getByRole('button', { name: 'Copy' }).waitFor()
+  await screenshotBoth(page, 'keys-created')
+  await page.getByRole('button', { name: 'Done, hide it' }).click()
+  await page.getByRole('table', { name: 'keys' }).getByText('console-e2e').waitFor()
+  await page.reload()
+  await page.getByRole('table', { name: 'keys' }).getByText('console-e2e').waitFor()
+  assert.ok(!(await page.content()).includes(plaintext), 'the plaintext is not shown again')
+  await screenshotBoth(page, 'keys')
+})
+
+test('a form shows the API error message', { skip }, async () => {
+  const form = page.getByRole('form', { name: 'create key' })
+  await form.getByLabel('Name').fill('bad workspace')
+  await form.getByLabel('Workspace id').fill('no-such-workspace')
+  await form.getByRole('button', { name: 'Create key' }).click()
+  const message = await form.getByRole('alert').textContent()
+  assert.match(message ?? '', /^4\d\d: .*workspace/i)
+})
+
+test('the key pays for inference calls; its spend shows on the overview', { skip }, async () => {
+  const client = new OpenAI({ apiKey: plaintext, baseURL: `${base}/api/v1` })
+  for (let call = 0; call < 3; call += 1) {
+    const answer = await client.chat.completions.create({
+      model: 'test/model',
+      messages: [{ role: 'user', content: `hello ${call}` }],
+    })
+    assert.ok(answer.id.startsWith('gen-'))
+  }
+  await goTo(page, '#/overview?days=1', 'Overview')
+  const ranking = page.getByRole('region', { name: /Top keys by spend/ })
+  await ranking.getByText('console-e2e').waitFor()
+  assert.doesNotMatch((await ranking.textContent()) ?? '', /console-e2e[^$]*\$0\.00\b/)
+  await screenshotBoth(page, 'overview')
+})
+
+test('the generations explorer lists the calls and opens one', { skip }, async () => {
+  await goTo(page, '#/generations', 'Generations')
+  const table = page.getByRole('table', { name: 'generations' })
+  await table.getByText('test/model').first().waitFor()
+  assert.equal(await table.locator('tbody tr').count(), 3)
+  await screenshotBoth(page, 'generations')
+  await table.locator('tbody tr a').first().click()
+  await page.getByRole('table', { name: 'attempts' }).getByRole('cell', { name: 'chatco', exact: true }).waitFor()
+  await page.getByText('Hello from the fake upstream.').waitFor()
+  assert.match((await page.locator('pre').first().textContent()) ?? '', /hello \d/)
+  await screenshotBoth(page, 'generation-detail')
+})
+
+test('the models page lists the catalog with prices', { skip }, async () => {
+  await goTo(page, '#/models', 'Models and providers')
+  await page.getByRole('link', { name: 'test/model' }).waitFor()
+  await page.getByRole('table', { name: 'models' }).getByText('$1000.00').first().waitFor()
+  await screenshotBoth(page, 'models')
+})
+
+test('the new key signs in to its own read-only view', { skip }, async () => {
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  assert.equal(await page.evaluate('sessionStorage.length'), 0, 'signing out forgets the key')
+  await signIn(page, plaintext)
+  await page.getByText('self-service').waitFor()
+  assert.equal(await page.getByRole('link', { name: 'Keys' }).count(), 0, 'no management pages')
+  await goTo(page, '#/overview', 'Overview')
+  await page.getByRole('heading', { name: 'This key' }).waitFor()
+  await page.getByRole('meter').waitFor()
+  await screenshotBoth(page, 'self-service-overview')
+  await goTo(page, '#/generations', 'Generations')
+  await page.getByRole('table', { name: 'generations' }).getByText('test/model').first().waitFor()
+  assert.ok(
+    admin.requestedUrls.every((url) => !url.includes(plaintext) && !url.includes(gateway.adminKey)),
+    'no key travels in a URL',
+  )
+})

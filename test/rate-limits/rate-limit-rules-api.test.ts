@@ -1,0 +1,138 @@
+// The rate-limit rule API on both stores: create on a key or a workspace (all models or one), the
+// validation of every body, conflicts, PATCH and DELETE, the key object's `rate_limits`, and rules
+// removed with their key.
+import { describe, test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { postgresTarget } from '../support/test-services.ts'
+import { bearer, startTestGateway, type TestGateway } from '../support/test-gateway.ts'
+
+const postgres = postgresTarget()
+const engines = [
+  { name: 'sqlite', skip: false as const, start: () => startTestGateway() },
+  { name: 'postgres', skip: postgres.skip, start: () => startTestGateway({ postgresUrl: postgres.url! }) },
+]
+
+for (const engine of engines) {
+  describe(`rate-limit rules API on ${engine.name}`, { skip: engine.skip }, () => {
+    let gateway: TestGateway
+    before(async () => (gateway = await engine.start()))
+    after(() => gateway.close())
+
+    const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+      gateway.inject({ method, url, headers: bearer(gateway.adminKey), ...(payload === undefined ? {} : { payload }) })
+
+    async function newKey(name: string): Promise<{ key: string; hash: string }> {
+      const created = await call('POST', '/api/v1/keys', { name })
+      assert.equal(created.statusCode, 201, created.body)
+      const json = created.json() as { key: string; data: { hash: string } }
+      return { key: json.key, hash: json.data.hash }
+    }
+
+    test('create on a key and a workspace, list, get, patch and delete', async () => {
+      const { hash } = await newKey('limited')
+      const workspaceId = gateway.gateway.bootstrap.defaultWorkspaceId
+      const onKey = await call('POST', '/api/v1/rate-limits', { key_hash: hash, requests_per_minute: 10 })
+      assert.equal(onKey.statusCode, 201, onKey.body)
+      const rule = (onKey.json() as { data: Record<string, unknown> }).data
+      assert.equal(rule.scope, 'key')
+      assert.equal(rule.key_hash, hash)
+      assert.equal(rule.workspace_id, workspaceId)
+      assert.equal(rule.model, null)
+      assert.equal(rule.requests_per_minute, 10)
+      assert.equal(rule.tokens_per_minute, null)
+      const perModel = await call('POST', '/api/v1/rate-limits', {
+        workspace_id: workspaceId,
+        model: 'test/model',
+        tokens_per_minute: 1000,
+      })
+      assert.equal(perModel.statusCode, 201, perModel.body)
+      const modelRule = (perModel.json() as { data: { id: string; scope: string; key_hash: string | null } }).data
+      assert.equal(modelRule.scope, 'workspace')
+      assert.equal(modelRule.key_hash, null)
+
+      const ofKey = (await call('GET', `/api/v1/rate-limits?key_hash=${hash}`)).json() as { data: { id: string }[] }
+      assert.deepEqual(
+        ofKey.data.map((row) => row.id),
+        [rule.id],
+      )
+      const ofWorkspace = (await call('GET', `/api/v1/rate-limits?workspace_id=${workspaceId}`)).json() as {
+        data: unknown[]
+      }
+      assert.equal(ofWorkspace.data.length >= 2, true)
+      assert.equal((await call('GET', `/api/v1/rate-limits/${modelRule.id}`)).statusCode, 200)
+
+      const patched = await call('PATCH', `/api/v1/rate-limits/${rule.id}`, { tokens_per_minute: 500 })
+      assert.equal(patched.statusCode, 200, patched.body)
+      assert.deepEqual(
+        [
+          (patched.json() as { data: { requests_per_minute: number } }).data.requests_per_minute,
+          (patched.json() as { data: { tokens_per_minute: number } }).data.tokens_per_minute,
+        ],
+        [10, 500],
+      )
+      const deleted = await call('DELETE', `/api/v1/rate-limits/${modelRule.id}`)
+      assert.deepEqual(deleted.json(), { deleted: true })
+      assert.equal((await call('GET', `/api/v1/rate-limits/${modelRule.id}`)).statusCode, 404)
+    })
+
+    test('the key object shows its rules, and deleting the key deletes them', async () => {
+      const { hash } = await newKey('shown')
+      const created = await call('POST', '/api/v1/rate-limits', {
+        key_hash: hash,
+        model: 'test/model',
+        requests_per_minute: 3,
+      })
+      const ruleId = (created.json() as { data: { id: string } }).data.id
+      const key = (await call('GET', `/api/v1/keys/${hash}`)).json() as { data: { rate_limits: unknown[] } }
+      assert.deepEqual(key.data.rate_limits, [
+        { id: ruleId, model: 'test/model', requests_per_minute: 3, tokens_per_minute: null },
+      ])
+      assert.equal((await call('DELETE', `/api/v1/keys/${hash}`)).statusCode, 200)
+      assert.equal((await call('GET', `/api/v1/rate-limits/${ruleId}`)).statusCode, 404)
+    })
+
+    test('bad bodies are refused with a 400 or 404 that says what was wrong', async () => {
+      const { hash } = await newKey('bad bodies')
+      const cases: [object, number, RegExp][] = [
+        [{ requests_per_minute: 5 }, 400, /exactly one of key_hash .* or workspace_id/],
+        [{ key_hash: hash, workspace_id: 'x', requests_per_minute: 5 }, 400, /exactly one of key_hash/],
+        [{ key_hash: hash }, 400, /needs requests_per_minute or tokens_per_minute/],
+        [{ key_hash: hash, requests_per_minute: null, tokens_per_minute: null }, 400, /needs requests_per_minute/],
+        [{ key_hash: hash, requests_per_minute: 0 }, 400, /requests_per_minute/],
+        [{ key_hash: hash, requests_per_minute: 1.5 }, 400, /requests_per_minute/],
+        [{ key_hash: 'nope', requests_per_minute: 5 }, 404, /API key nope not found/],
+        [{ workspace_id: 'nope', requests_per_minute: 5 }, 404, /Workspace nope not found/],
+        [{ key_hash: hash, requests_per_minute: 5, burst: 3 }, 400, /burst/],
+      ]
+      for (const [payload, status, message] of cases) {
+        const reply = await call('POST', '/api/v1/rate-limits', payload)
+        assert.equal(reply.statusCode, status, `${JSON.stringify(payload)}: ${reply.body}`)
+        assert.match((reply.json() as { error: { message: string } }).error.message, message, JSON.stringify(payload))
+      }
+    })
+
+    test('one rule per key (or workspace) and model: a second is a 409 naming the first; PATCH keeps a limit', async () => {
+      const { hash } = await newKey('conflicts')
+      const first = await call('POST', '/api/v1/rate-limits', { key_hash: hash, requests_per_minute: 5 })
+      const id = (first.json() as { data: { id: string } }).data.id
+      const second = await call('POST', '/api/v1/rate-limits', { key_hash: hash, tokens_per_minute: 5 })
+      assert.equal(second.statusCode, 409, second.body)
+      assert.match(
+        (second.json() as { error: { message: string } }).error.message,
+        new RegExp(`PATCH /api/v1/rate-limits/${id}`),
+      )
+      const other = await call('POST', '/api/v1/rate-limits', { key_hash: hash, model: 'a/b', tokens_per_minute: 5 })
+      assert.equal(other.statusCode, 201, 'another model is another rule')
+      const cleared = await call('PATCH', `/api/v1/rate-limits/${id}`, { requests_per_minute: null })
+      assert.equal(cleared.statusCode, 400, cleared.body)
+      assert.equal((await call('PATCH', '/api/v1/rate-limits/rl_missing', { requests_per_minute: 1 })).statusCode, 404)
+      assert.equal((await call('DELETE', '/api/v1/rate-limits/rl_missing')).statusCode, 404)
+    })
+
+    test('inference keys cannot read or write rules', async () => {
+      const { key } = await newKey('not management')
+      const reply = await gateway.inject({ method: 'GET', url: '/api/v1/rate-limits', headers: bearer(key) })
+      assert.equal(reply.statusCode, 403, reply.body)
+    })
+  })
+}
