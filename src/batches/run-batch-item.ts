@@ -3,7 +3,8 @@
 // and turns the answer into the stored `{response, error}` plus the line's settled cost.
 import type { ApiKeyRecord } from '../domain/identity.ts'
 import { errorKinds, type ErrorKind } from '../domain/errors.ts'
-import type { InferenceAccounting, InferenceDeps } from '../inference/inference-deps.ts'
+import type { InferenceDeps } from '../inference/inference-deps.ts'
+import type { InferenceAccounting } from '../inference/call/call-policy.ts'
 import type { BatchItemRow, BatchRow } from '../store/repositories/batches-repository.ts'
 import { apiErrorTypes, errorKindForStatus, isBatchEndpoint } from './batch-status.ts'
 import { batchGenerationId, type ItemError, type StoredItemResult } from './batch-view.ts'
@@ -40,11 +41,12 @@ export function createBatchItemRunner(deps: RunBatchItemDeps): BatchItemRunner {
     if (key === undefined || key.disabled)
       return failed('unauthorized', 'The API key that submitted this batch was deleted or disabled')
     let costNano = 0n
+    const { policy } = deps.inference
     const accounting: InferenceAccounting = {
       reserve: (input) => deps.reserveLine(input),
-      release: (reservation) => deps.inference.accounting.release(reservation),
+      release: (reservation) => policy.accounting.release(reservation),
       settle: async (reservation, input) => {
-        const charge = await deps.inference.accounting.settle(reservation, input)
+        const charge = await policy.accounting.settle(reservation, input)
         costNano += charge.billedNano
         return charge
       },
@@ -53,7 +55,7 @@ export function createBatchItemRunner(deps: RunBatchItemDeps): BatchItemRunner {
       line,
       { key, body: lineBody(batch, item), generationId: batchGenerationId(batch.id, item.position), signal },
       deps.lines,
-      { ...deps.inference, accounting },
+      { ...deps.inference, policy: { ...policy, accounting } },
     )
     if (answer.status === 200)
       return { result: { response: { status_code: 200, body: answer.body }, error: null }, costNano }

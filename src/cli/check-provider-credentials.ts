@@ -15,11 +15,17 @@ export interface CredentialCheck {
 }
 
 /** The list-models route of each API, relative to the provider's base_url; listing is free everywhere. */
-const listModelsPaths: Readonly<Record<ProviderApi, string>> = {
-  'openai-chat': '/models',
-  'openai-responses': '/models',
-  anthropic: '/v1/models',
-  gemini: '/v1beta/models',
+const listModelsPaths: Readonly<Record<ProviderApi, (provider: ProviderEntry) => string>> = {
+  'openai-chat': () => '/models',
+  'openai-responses': () => '/models',
+  anthropic: () => '/v1/models',
+  gemini: () => '/v1beta/models',
+  'azure-openai': (provider) => {
+    const version = provider.options?.api_version
+    return version === undefined || version === ''
+      ? '/openai/v1/models'
+      : `/openai/models?api-version=${encodeURIComponent(version)}`
+  },
 }
 
 export async function checkProviderCredentials(
@@ -27,7 +33,7 @@ export async function checkProviderCredentials(
   credentialSource: string,
   timeoutMs: number,
 ): Promise<CredentialCheck> {
-  const url = `${provider.baseUrl}${listModelsPaths[provider.api]}`
+  const url = `${provider.baseUrl}${listModelsPaths[provider.api](provider)}`
   const headers = credentialHeaders(provider)
   let response: Response
   try {

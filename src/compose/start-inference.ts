@@ -15,7 +15,9 @@ import { createHttpMetrics, type HttpMetrics } from '../http/metrics.ts'
 import type { KeyCache } from '../identity/key-cache.ts'
 import { GenerationIds } from '../inference/generation-ids.ts'
 import type { InferenceDeps } from '../inference/inference-deps.ts'
-import { invokeInference, type InvokeInput, type InvokeResult } from '../inference/invoke-inference.ts'
+import { invokeInference } from '../inference/invoke-inference.ts'
+import type { InvokeInput, InvokeResult } from '../inference/call/invoke-port.ts'
+import type { CallPolicy } from '../inference/call/call-policy.ts'
 import { CircuitBreaker } from '../inference/routing/circuit-breaker.ts'
 import { EndpointStats } from '../inference/routing/endpoint-stats.ts'
 import { StickySessions } from '../inference/routing/sticky-sessions.ts'
@@ -96,7 +98,9 @@ export async function startInference(inputs: InferenceInputs, shutdown: Shutdown
       privateEndpoints: privateEndpoints.cache,
     },
     transport,
-    ...policyDeps(inputs, rateLimits),
+    generations: inputs.accounting.generations,
+    settlements: inputs.accounting.settlements,
+    policy: callPolicy(inputs, rateLimits),
     ...metricHooks(gatewayMetrics),
     onGeneration: (trace) => void inputs.observability.broadcaster.enqueueGeneration(trace),
     serverTools: { settings: config.server_tools, egress: inputs.egress, invoke },
@@ -117,18 +121,10 @@ function logRejectedCredentials(config: Config, logger: Logger): (rejection: Cre
 }
 
 /** What a call is checked and charged against: accounting, workspace settings, guardrails, presets, limits. */
-function policyDeps(
-  inputs: InferenceInputs,
-  rateLimits: RateLimitPolicy,
-): Pick<
-  InferenceDeps,
-  'accounting' | 'generations' | 'settlements' | 'workspaceSettings' | 'guardrailRules' | 'presets' | 'tokenLimits'
-> {
+function callPolicy(inputs: InferenceInputs, rateLimits: RateLimitPolicy): CallPolicy {
   const { caches } = inputs
   return {
     accounting: inputs.accounting.service,
-    generations: inputs.accounting.generations,
-    settlements: inputs.accounting.settlements,
     workspaceSettings: workspaceSettingsFrom((id) => caches.workspaces.get(id)),
     guardrailRules: (key) => caches.guardrails.effectiveRulesFor(key),
     presets: (workspaceId, slug) => caches.presets.get(workspaceId, slug),

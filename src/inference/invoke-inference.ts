@@ -1,30 +1,12 @@
-// Runs one inference call in-process, for callers that are not an HTTP client: batch items, server
-// tools that ask another model, intern runtimes. Same pipeline, same accounting and records.
-import type { ApiKeyRecord } from '../domain/identity.ts'
-import type { DialectName, Dialects } from '../dialects/dialect.ts'
+// The call core's invoke port, implemented: runs one call in-process for callers that are not an HTTP
+// client (batch lines, server tools that ask another model, System One questions, intern turns), in a
+// client dialect, collecting the answer in memory. Same core, same policy, accounting and records.
+import type { Dialects } from '../dialects/dialect.ts'
 import type { InferenceDeps } from './inference-deps.ts'
-import type { GenerationApiType } from '../generations/generation-record.ts'
-import { MemoryResponder, type CollectedAnswer } from './pipeline/responder.ts'
+import type { InvokeInput, InvokeResult } from './call/invoke-port.ts'
+import { MemoryResponder } from './pipeline/responder.ts'
 import { runInference } from './pipeline/run-inference.ts'
-import { neverCancelled, type CancelSignal } from '../domain/cancellation.ts'
-
-export interface InvokeInput {
-  readonly key: ApiKeyRecord
-  readonly dialect: DialectName
-  /** The request body in that dialect's format. */
-  readonly body: unknown
-  readonly requestId?: string
-  readonly headers?: Readonly<Record<string, string>>
-  readonly signal?: CancelSignal
-  /** A generation id chosen by the caller (e.g. to make a batch item idempotent). */
-  readonly generationId?: string
-  /** The generation record's api_type (default 'completions'). */
-  readonly apiType?: GenerationApiType
-}
-
-export interface InvokeResult extends CollectedAnswer {
-  readonly generationId: string
-}
+import { neverCancelled } from '../domain/cancellation.ts'
 
 export async function invokeInference(
   input: InvokeInput,

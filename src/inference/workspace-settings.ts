@@ -2,7 +2,7 @@
 import { stableFraction } from '../domain/stable-fraction.ts'
 import type { ApiKeyRecord } from '../domain/identity.ts'
 import type { CachedWorkspace } from '../workspaces/workspace-cache.ts'
-import type { WorkspaceInferenceSettings } from './inference-deps.ts'
+import type { WorkspaceInferenceSettings } from './call/call-policy.ts'
 
 const sorts = new Set(['price', 'throughput', 'latency'])
 

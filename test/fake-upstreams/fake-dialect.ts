@@ -15,7 +15,11 @@ export interface FakeDialect {
   /** Whole SSE frames, each ending with its blank line. */
   completionFrames(plan: CompletionPlan): string[]
   errorBody(status: number, message: string, errorType: string | undefined): unknown
-  embeddingsJson(vectors: readonly (readonly number[])[], route: Extract<FakeRoute, { kind: 'embeddings' }>): unknown
+  embeddingsJson(
+    vectors: readonly (readonly number[])[],
+    route: Extract<FakeRoute, { kind: 'embeddings' }>,
+    reportedTokens?: number,
+  ): unknown
 }
 
 /** The members of a client's request body that a fake routes on; any of them may be absent or of any type. */

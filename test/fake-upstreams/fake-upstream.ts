@@ -81,6 +81,7 @@ const modelLists: Readonly<Record<ProviderApi, { readonly path: string; readonly
   'openai-responses': { path: '/v1/models', body: { object: 'list', data: [{ id: 'fake-1', object: 'model' }] } },
   anthropic: { path: '/v1/models', body: { data: [{ id: 'fake-1', type: 'model' }], has_more: false } },
   gemini: { path: '/v1beta/models', body: { models: [{ name: 'models/fake-1' }] } },
+  'azure-openai': { path: '/openai/v1/models', body: { object: 'list', data: [{ id: 'fake-1', object: 'model' }] } },
 }
 
 export async function startFakeUpstream(options: FakeUpstreamOptions): Promise<FakeUpstream> {
@@ -184,7 +185,11 @@ class ScriptedResponder {
     if (reply.type === 'reset') return drop()
     if (reply.type === 'error') return this.sendError(response, reply)
     if (route.kind === 'embeddings' && reply.type === 'embeddings')
-      return sendJson(response, 200, this.dialect.embeddingsJson(vectorsFor(reply, route.inputs), route))
+      return sendJson(
+        response,
+        200,
+        this.dialect.embeddingsJson(vectorsFor(reply, route.inputs), route, reply.promptTokens),
+      )
     if (route.kind === 'completion' && reply.type === 'completion')
       return this.sendCompletion(response, reply, route, index, drop)
     return this.sendError(response, {

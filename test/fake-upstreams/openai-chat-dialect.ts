@@ -114,8 +114,8 @@ export const openaiChatDialect: FakeDialect = {
     return frames
   },
   errorBody: openaiErrorBody,
-  embeddingsJson(vectors, route) {
-    const tokens = route.inputs.reduce((sum, input) => sum + Math.ceil(input.length / 4), 0)
+  embeddingsJson(vectors, route, reportedTokens) {
+    const tokens = reportedTokens ?? route.inputs.reduce((sum, input) => sum + Math.ceil(input.length / 4), 0)
     return {
       object: 'list',
       data: vectors.map((embedding, index) => ({ object: 'embedding', index, embedding })),

@@ -70,6 +70,8 @@ export interface EmbeddingsReply {
   /** Explicit vectors, one per input; otherwise deterministic vectors of `dimensions` (default 8). */
   readonly vectors?: readonly (readonly number[])[]
   readonly dimensions?: number
+  /** The prompt tokens the reply reports (default: one per 4 characters of input). */
+  readonly promptTokens?: number
 }
 
 export type ScriptedReply = CompletionReply | ErrorReply | ResetReply | EmbeddingsReply

@@ -9,19 +9,25 @@ import { startTestGateway, bearer, type TestGateway } from '../support/test-gate
 
 let gateway: TestGateway
 let upstream: FakeUpstream
+let embeddingsUpstream: FakeUpstream
 
 before(async () => {
   upstream = await startFakeUpstream({ api: 'openai-chat' })
+  embeddingsUpstream = await startFakeUpstream({ api: 'openai-chat' })
   gateway = await startTestGateway({
     yaml:
       `providers:\n  - { slug: chatco, api: openai-chat, base_url: "${upstream.url}" }\n` +
+      `  - { slug: embedco, api: openai-chat, base_url: "${embeddingsUpstream.url}" }\n` +
       'models:\n  - slug: test/model\n    endpoints:\n' +
-      '      - { provider: chatco, upstream_model_id: m1, max_output_tokens: 1000, pricing: { prompt: "0.000001", completion: "0.000002" } }\n',
+      '      - { provider: chatco, upstream_model_id: m1, max_output_tokens: 1000, pricing: { prompt: "0.000001", completion: "0.000002" } }\n' +
+      '  - slug: test/embed\n    kind: embedding\n    endpoints:\n' +
+      '      - { provider: embedco, upstream_model_id: e1, pricing: { prompt: "0.000001", completion: "0" } }\n',
   })
 })
 after(async () => {
   await gateway.close()
   await upstream.close()
+  await embeddingsUpstream.close()
 })
 
 const admin = () => ({ ...bearer(gateway.adminKey), 'content-type': 'application/json' })
@@ -121,4 +127,37 @@ test('a refused worst case says how many output tokens the remaining limit affor
   upstream.script({ type: 'completion', text: 'ok', usage: { input_tokens: 1, output_tokens: 1 } })
   const admitted = await chat(key, affordable as number, false)
   assert.equal(admitted.statusCode, 200, admitted.body)
+})
+
+test('an embeddings upstream that reports more tokens than were reserved is billed the reservation, and answers that cost', async () => {
+  const { key, hash } = await keyWithLimit(1)
+  // "hello" reserves 5 tokens (one per UTF-8 byte) at $0.000001: $0.000005. The upstream reports 50.
+  embeddingsUpstream.script({ type: 'embeddings', promptTokens: 50 })
+  const answer = await gateway.inject({
+    method: 'POST',
+    url: '/api/v1/embeddings',
+    headers: { ...bearer(key), 'content-type': 'application/json' },
+    payload: { model: 'test/embed', input: 'hello' },
+  })
+  assert.equal(answer.statusCode, 200, answer.body)
+  const usage = (answer.json() as { usage: { prompt_tokens: number; cost: number } }).usage
+  assert.equal(usage.prompt_tokens, 50)
+  assert.equal(usage.cost, 0.000005, 'the answer shows the cost billed, not the $0.00005 priced')
+  const generation = (
+    (
+      await gateway.inject({
+        method: 'GET',
+        url: `/api/v1/generation?id=${answer.headers['x-generation-id'] as string}`,
+        headers: admin(),
+      })
+    ).json() as { data: { total_cost: number; unbilled_excess_cost: number } }
+  ).data
+  assert.equal(generation.total_cost, 0.000005)
+  assert.ok(Math.abs(generation.unbilled_excess_cost - 0.000045) < 1e-12, `excess ${generation.unbilled_excess_cost}`)
+  const keyUsage = (
+    (await gateway.inject({ method: 'GET', url: `/api/v1/keys/${hash}`, headers: admin() })).json() as {
+      data: { usage: number }
+    }
+  ).data.usage
+  assert.equal(keyUsage, 0.000005)
 })

@@ -1,13 +1,12 @@
-// The embeddings pipeline, top to bottom: decode -> size check -> content filters -> admit tokens
-// (tokens per minute) -> route (kind 'embedding') under the key's guardrails -> reserve (prompt price x
-// worst-case tokens) against the key limit, credits and the guardrail and workspace budgets -> call
-// with fallbacks -> answer; then (finally) settle or release, record the generation (api_type
-// 'embeddings') and broadcast it. The policy steps are chat's own (guard-plan.ts,
-// report-content-matches.ts); every outcome leaves through the same `finally`.
-import { GatewayError, isGatewayError } from '../../domain/errors.ts'
-import type { ApiKeyRecord } from '../../domain/identity.ts'
-import type { EmbeddingsResult } from '../../domain/inference/embeddings.ts'
+// The embeddings adapter of the call core (POST /embeddings and batch embedding lines): prepare =
+// decode -> size check -> content filters; execute = plan (kind 'embedding', under the key's guardrails
+// and budgets) -> one metered call (reserve prompt price x worst-case tokens -> call with fallbacks ->
+// charge the reported tokens -> answer with the cost billed); record = the generation record
+// (api_type 'embeddings') and trace. The core (src/inference/call/run-call.ts) owns every exit.
+import type { GatewayError } from '../../domain/errors.ts'
+import { sessionHeader } from '../call/session-header.ts'
 import { costNano, nanoToUsd } from '../../domain/money.ts'
+import type { EmbeddingsResult } from '../../domain/inference/embeddings.ts'
 import {
   checkInputSize,
   createEmbeddingsDecoder,
@@ -15,28 +14,23 @@ import {
 } from '../../dialects/embeddings/decode-request.ts'
 import { encodeEmbeddingsResponse } from '../../dialects/embeddings/encode-response.ts'
 import { encodeEnvelopeError } from '../../dialects/encode-envelope-error.ts'
-import type { InferenceDeps, SpendReservation, TokenCharge } from '../inference-deps.ts'
-import { guardPlan } from '../pipeline/guard-plan.ts'
-import { reportContentMatches } from '../pipeline/report-content-matches.ts'
+import type { InferenceDeps } from '../inference-deps.ts'
+import type { CallRequest } from '../call/call-request.ts'
+import { planCall } from '../call/plan-call.ts'
+import { meteredCall, type Meter } from '../call/metered-call.ts'
+import { runCall, type CallSteps } from '../call/run-call.ts'
+import type { CallRecord } from '../call/record-call.ts'
+import { reportContentMatches } from '../call/report-content-matches.ts'
 import { filterEmbeddingInputs } from './filter-embedding-inputs.ts'
-import { planRoute } from '../routing/plan-route.ts'
+import type { RoutePlan, RouteRequest } from '../routing/plan-route.ts'
 import type { ProviderPreferences } from '../routing/provider-preferences.ts'
 import { AllAttemptsFailed, tryCandidates } from '../upstream/call-with-fallbacks.ts'
 import { callEmbeddingsEndpoint } from '../upstream/call-embeddings-endpoint.ts'
 import { estimateEmbeddingTokens, worstCaseEmbeddingTokens } from './embedding-tokens.ts'
-import { newEmbeddingsFacts, recordEmbeddings, type EmbeddingsFacts } from './record-embeddings.ts'
-import type { IncomingHttpHeaders } from 'node:http'
-import type { CancelSignal } from '../../domain/cancellation.ts'
+import { buildEmbeddingsRecord, newEmbeddingsFacts, type EmbeddingsFacts } from './embeddings-record.ts'
 import { withFields } from '../../domain/with-fields.ts'
 
-export interface EmbeddingsRequest {
-  readonly generationId: string
-  readonly requestId: string
-  readonly key: ApiKeyRecord
-  readonly startedAt: number
-  readonly headers: IncomingHttpHeaders
-  readonly signal: CancelSignal
-}
+export type EmbeddingsRequest = CallRequest
 
 export interface EmbeddingsSettings {
   /** Largest input accepted, in characters (or tokens for token arrays), summed over inputs. */
@@ -60,46 +54,95 @@ export function createEmbeddingsRunner(
   decode: EmbeddingsDecoder = createEmbeddingsDecoder(),
 ): EmbeddingsRunner {
   return async (request, body) => {
-    const facts = newEmbeddingsFacts()
-    let reservation: SpendReservation | null = null
-    let tokenCharge: TokenCharge | null = null
-    try {
-      const received = decode(body)
-      checkInputSize(received, settings.maxInputChars)
-      const decoded = filterContent(request, received, deps)
-      facts.decoded = decoded
-      facts.sessionId = decoded.sessionId ?? sessionHeader(request.headers)
-      tokenCharge = await deps.tokenLimits.admitCall(
-        request.key,
-        decoded.model,
-        estimateEmbeddingTokens(decoded.call.inputs),
-      )
-      reservation = await reserve(request, decoded, facts, deps)
-      const result = await callUpstream(request, decoded, facts, deps)
-      const tokens = result.prompt_tokens ?? estimateEmbeddingTokens(decoded.call.inputs)
-      facts.promptTokens = tokens
-      facts.costNano = costNano(facts.endpoint!.pricing, { promptTokens: tokens, completionTokens: 0 })
-      const encoded = encodeEmbeddingsResponse({
-        generationId: request.generationId,
-        model: decoded.model,
-        vectors: result.vectors,
-        promptTokens: tokens,
-        costUsd: nanoToUsd(facts.costNano),
-        encodingFormat: decoded.encodingFormat,
-      })
-      return { status: 200, body: encoded, headers: { 'x-generation-id': request.generationId } }
-    } catch (error) {
-      facts.error = toGatewayError(error, request, deps)
-      const encoded = encodeEnvelopeError(facts.error)
-      return {
-        status: encoded.status,
-        body: encoded.body,
-        headers: withFields(facts.error.headers ?? {}, { 'x-generation-id': request.generationId }),
-      }
-    } finally {
-      await recordEmbeddings(request, facts, reservation, deps)
-      if (tokenCharge !== null) await deps.tokenLimits.settleTokens(tokenCharge, facts.promptTokens)
+    const call = new EmbeddingsCall(request, body, settings, decode, deps)
+    await runCall(request, call, deps)
+    return call.answer!
+  }
+}
+
+interface Prepared {
+  readonly decoded: DecodedEmbeddingsRequest
+  readonly model: string
+  readonly inputTokens: number
+}
+
+class EmbeddingsCall implements CallSteps<Prepared> {
+  readonly facts: EmbeddingsFacts = newEmbeddingsFacts()
+  answer: EmbeddingsAnswer | null = null
+
+  constructor(
+    readonly request: EmbeddingsRequest,
+    readonly body: unknown,
+    readonly settings: EmbeddingsSettings,
+    readonly decode: EmbeddingsDecoder,
+    readonly deps: InferenceDeps,
+  ) {}
+
+  prepare(): Prepared {
+    const received = this.decode(this.body)
+    checkInputSize(received, this.settings.maxInputChars)
+    const decoded = filterContent(this.request, received, this.deps)
+    this.facts.decoded = decoded
+    this.facts.sessionId = decoded.sessionId ?? sessionHeader(this.request.headers)
+    return { decoded, model: decoded.model, inputTokens: estimateEmbeddingTokens(decoded.call.inputs) }
+  }
+
+  async execute({ decoded }: Prepared): Promise<void> {
+    const { request, deps, facts } = this
+    const { plan, budgets } = planCall(request.key, embeddingsRoute(request, decoded, facts, deps), deps)
+    const tokens = worstCaseEmbeddingTokens(decoded.call.inputs)
+    const worstCaseNano = plan.candidates.reduce((worst, candidate) => {
+      const cost = costNano(candidate.endpoint.pricing, { promptTokens: tokens, completionTokens: 0 })
+      return cost > worst ? cost : worst
+    }, 0n)
+    await meteredCall(request, { attempt: 1, worstCaseNano, budgets }, deps, (meter) =>
+      this.attempt(decoded, plan, meter),
+    )
+  }
+
+  /** Calls with fallbacks, charges the reported (or estimated) tokens, answers with the cost billed. */
+  async attempt(decoded: DecodedEmbeddingsRequest, plan: RoutePlan, meter: Meter): Promise<void> {
+    const { request, facts } = this
+    const result = await callUpstream(request, decoded, plan, facts, this.deps)
+    const tokens = result.prompt_tokens ?? estimateEmbeddingTokens(decoded.call.inputs)
+    facts.promptTokens = tokens
+    const endpoint = facts.endpoint!
+    const charge = meter.charge({
+      costNano: costNano(endpoint.pricing, { promptTokens: tokens, completionTokens: 0 }),
+      model: decoded.model,
+      provider: endpoint.provider.slug,
+      promptTokens: tokens,
+      completionTokens: 0,
+      endUser: decoded.call.user ?? null,
+    })
+    facts.costNano = charge.billedNano
+    facts.unbilledExcessNano = charge.unbilledExcessNano
+    const encoded = encodeEmbeddingsResponse({
+      generationId: request.generationId,
+      model: decoded.model,
+      vectors: result.vectors,
+      promptTokens: tokens,
+      costUsd: nanoToUsd(facts.costNano),
+      encodingFormat: decoded.encodingFormat,
+    })
+    this.answer = { status: 200, body: encoded, headers: { 'x-generation-id': request.generationId } }
+  }
+
+  /** The route answers once the call core returns, after the records are durable: nothing is held. */
+  deliver(): void {}
+
+  answerError(error: GatewayError): void {
+    this.facts.error = error
+    const encoded = encodeEnvelopeError(error)
+    this.answer = {
+      status: encoded.status,
+      body: encoded.body,
+      headers: withFields(error.headers ?? {}, { 'x-generation-id': this.request.generationId }),
     }
+  }
+
+  record(_failure: GatewayError | null, endedAtMs: number): CallRecord {
+    return buildEmbeddingsRecord(this.request, this.facts, endedAtMs)
   }
 }
 
@@ -109,55 +152,37 @@ function filterContent(
   decoded: DecodedEmbeddingsRequest,
   deps: InferenceDeps,
 ): DecodedEmbeddingsRequest {
-  const { inputs, findings } = filterEmbeddingInputs(decoded.call.inputs, deps.guardrailRules(request.key))
+  const { inputs, findings } = filterEmbeddingInputs(decoded.call.inputs, deps.policy.guardrailRules(request.key))
   reportContentMatches(request, findings, deps)
   return findings.length === 0 ? decoded : withFields(decoded, { call: withFields(decoded.call, { inputs }) })
 }
 
-async function reserve(
+function embeddingsRoute(
   request: EmbeddingsRequest,
   decoded: DecodedEmbeddingsRequest,
   facts: EmbeddingsFacts,
   deps: InferenceDeps,
-): Promise<SpendReservation> {
-  const settings = deps.workspaceSettings(request.key)
-  const route = planRoute(
-    {
-      models: [decoded.model],
-      kind: 'embedding',
-      provider: decoded.provider as ProviderPreferences | undefined,
-      sessionKey: sessionKey(request, facts),
-      usedParameters: usedParameters(decoded),
-      defaultSort: settings.defaultProviderSort,
-    },
-    deps.routing,
-  )
-  const { plan, budgets } = guardPlan(request.key, route, deps, settings)
-  facts.plan = plan
-  const tokens = worstCaseEmbeddingTokens(decoded.call.inputs)
-  const worstCaseNano = facts.plan.candidates.reduce((worst, candidate) => {
-    const cost = costNano(candidate.endpoint.pricing, { promptTokens: tokens, completionTokens: 0 })
-    return cost > worst ? cost : worst
-  }, 0n)
-  return deps.accounting.reserve({
-    key: request.key,
-    generationId: request.generationId,
-    attempt: 1,
-    worstCaseNano,
-    isByok: false,
-    budgets,
-  })
+): RouteRequest {
+  return {
+    models: [decoded.model],
+    kind: 'embedding',
+    provider: decoded.provider as ProviderPreferences | undefined,
+    sessionKey: sessionKey(request, facts),
+    usedParameters: usedParameters(decoded),
+    defaultSort: deps.policy.workspaceSettings(request.key).defaultProviderSort,
+  }
 }
 
 async function callUpstream(
   request: EmbeddingsRequest,
   decoded: DecodedEmbeddingsRequest,
+  plan: RoutePlan,
   facts: EmbeddingsFacts,
   deps: InferenceDeps,
 ): Promise<EmbeddingsResult> {
   try {
     const called = await tryCandidates(
-      { candidates: facts.plan!.candidates, sessionKey: sessionKey(request, facts) },
+      { candidates: plan.candidates, sessionKey: sessionKey(request, facts) },
       (endpoint) =>
         callEmbeddingsEndpoint({ endpoint, call: decoded.call, signal: request.signal, transport: deps.transport }),
       deps,
@@ -182,22 +207,4 @@ function usedParameters(decoded: DecodedEmbeddingsRequest): string[] {
 
 function sessionKey(request: EmbeddingsRequest, facts: EmbeddingsFacts): string | null {
   return facts.sessionId === null ? null : `${request.key.workspaceId}:${facts.sessionId}`
-}
-
-function sessionHeader(headers: IncomingHttpHeaders): string | null {
-  const value = headers['x-session-id']
-  if (typeof value !== 'string' || value === '') return null
-  if (value.length > 256)
-    throw new GatewayError(
-      'invalid_request',
-      'Invalid request parameters: the x-session-id header must be at most 256 characters',
-    )
-  return value
-}
-
-function toGatewayError(error: unknown, request: EmbeddingsRequest, deps: InferenceDeps): GatewayError {
-  if (request.signal.aborted) return new GatewayError('client_closed', 'The client closed the request')
-  if (isGatewayError(error)) return error
-  deps.logger.error({ err: error, generationId: request.generationId }, 'embeddings failed unexpectedly')
-  return new GatewayError('internal', undefined, { cause: error })
 }

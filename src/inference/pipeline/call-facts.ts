@@ -5,7 +5,8 @@ import type { Usage } from '../../domain/inference/usage.ts'
 import type { GatewayError } from '../../domain/errors.ts'
 import type { EndpointEntry } from '../../domain/catalog.ts'
 import type { PreparedCall } from './prepare-call.ts'
-import { splitCharge } from '../../accounting/split-charge.ts'
+import type { Meter } from '../call/metered-call.ts'
+import { usageBill } from './usage-bill.ts'
 
 export interface CallFacts {
   prepared: PreparedCall | null
@@ -15,11 +16,9 @@ export interface CallFacts {
   cancelled: boolean
   upstreamId: string | null
   usage: Usage | null
-  /** The call's reservation, which bounds what it is billed (null before it is taken). */
-  reservedNano: bigint | null
-  /** What the call is billed: its priced usage, at most `reservedNano`. */
+  /** What the call is billed: its priced usage, at most its reservation. */
   costNano: bigint
-  /** What its priced usage came to above `reservedNano`, left unbilled. */
+  /** What its priced usage came to above its reservation, left unbilled. */
   unbilledExcessNano: bigint
   finishReason: string | null
   nativeFinishReason: string | null
@@ -41,7 +40,6 @@ export function newCallFacts(): CallFacts {
     cancelled: false,
     upstreamId: null,
     usage: null,
-    reservedNano: null,
     costNano: 0n,
     unbilledExcessNano: 0n,
     finishReason: null,
@@ -55,9 +53,12 @@ export function newCallFacts(): CallFacts {
   }
 }
 
-/** Bills the priced usage up to the reservation, so the cost the answer reports is the cost billed. */
-export function chargeUsage(facts: CallFacts, pricedNano: bigint): void {
-  const charge = splitCharge(facts.reservedNano ?? pricedNano, pricedNano)
+/**
+ * Charges the call's priced usage to its meter (settled by the core after the attempt): the cost the
+ * answer reports is the cost billed, at most the reservation.
+ */
+export function chargeUsage(facts: CallFacts, meter: Meter, endpoint: EndpointEntry, usage: Usage): void {
+  const charge = meter.charge(usageBill(facts.prepared!, endpoint, usage))
   facts.costNano = charge.billedNano
   facts.unbilledExcessNano = charge.unbilledExcessNano
 }

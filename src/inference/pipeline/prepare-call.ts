@@ -2,7 +2,8 @@
 // Requests naming server tools then run the server-tool loop (src/inference/server-tools/).
 import { GatewayError } from '../../domain/errors.ts'
 import type { DecodedRequest } from '../../dialects/dialect.ts'
-import type { WorkspaceInferenceSettings } from '../inference-deps.ts'
+import type { WorkspaceInferenceSettings } from '../call/call-policy.ts'
+import { sessionHeader } from '../call/session-header.ts'
 import type { InferenceRequest } from './inference-request.ts'
 
 export interface PreparedCall {
@@ -32,16 +33,5 @@ export function prepareCall(
     if (settings.disabledServerTools.includes(tool))
       throw new GatewayError('forbidden', `The server tool ${tool} is disabled for this workspace`)
   }
-  return { decoded, models, sessionId: decoded.options.session_id ?? sessionHeader(request), preset }
-}
-
-function sessionHeader(request: InferenceRequest): string | null {
-  const value = request.headers['x-session-id']
-  if (typeof value !== 'string' || value === '') return null
-  if (value.length > 256)
-    throw new GatewayError(
-      'invalid_request',
-      'Invalid request parameters: the x-session-id header must be at most 256 characters',
-    )
-  return value
+  return { decoded, models, sessionId: decoded.options.session_id ?? sessionHeader(request.headers), preset }
 }

@@ -1,18 +1,15 @@
-// Builds the generation record (and, when the workspace stores IO, its content) from the call facts.
+// The generation record (and, when the workspace stores IO, its content) of a client-dialect call, from
+// its call facts.
 import type { GenerationContent, GenerationRecord } from '../../generations/generation-record.ts'
 import type { Message } from '../../domain/inference/message.ts'
+import { contentError, recordOf } from '../call/record-base.ts'
 import type { CallFacts } from './call-facts.ts'
 import type { InferenceRequest } from './inference-request.ts'
 
 export function buildGenerationRecord(request: InferenceRequest, facts: CallFacts, nowMs: number): GenerationRecord {
   const usage = facts.usage
   const options = facts.prepared?.decoded.options
-  return {
-    id: request.generationId,
-    requestId: request.requestId,
-    organizationId: request.key.organizationId,
-    workspaceId: request.key.workspaceId,
-    keyHash: request.key.hash,
+  return recordOf(request, facts, {
     apiType: request.apiType ?? 'completions',
     dialect: request.dialect.name,
     model: facts.prepared?.models[0] ?? 'unknown',
@@ -20,8 +17,6 @@ export function buildGenerationRecord(request: InferenceRequest, facts: CallFact
     upstreamModelId: facts.endpoint?.upstreamModelId ?? null,
     upstreamId: facts.upstreamId,
     streamed: facts.streamed,
-    cancelled: facts.cancelled,
-    status: facts.cancelled ? 'cancelled' : facts.error === null ? 'completed' : 'failed',
     finishReason: facts.finishReason,
     nativeFinishReason: facts.nativeFinishReason,
     tokensPrompt: usage?.input_tokens ?? 0,
@@ -30,7 +25,6 @@ export function buildGenerationRecord(request: InferenceRequest, facts: CallFact
     tokensReasoning: usage?.reasoning_tokens ?? 0,
     costNano: facts.costNano,
     unbilledExcessNano: facts.unbilledExcessNano,
-    isByok: false,
     latencyMs: facts.latencyMs,
     generationTimeMs: facts.generationTimeMs ?? nowMs - request.startedAt,
     sessionId: facts.prepared?.sessionId ?? null,
@@ -38,12 +32,7 @@ export function buildGenerationRecord(request: InferenceRequest, facts: CallFact
     preset: facts.prepared?.preset ?? null,
     serviceTier: options?.service_tier ?? null,
     attempts: facts.attempts,
-    errorStatus: facts.error?.status ?? null,
-    errorMessage: facts.error?.message ?? null,
-    httpReferer: header(request, 'http-referer'),
-    userAgent: header(request, 'user-agent'),
-    createdAt: new Date(request.startedAt).toISOString(),
-  }
+  })
 }
 
 export function buildGenerationContent(facts: CallFacts): GenerationContent | null {
@@ -56,18 +45,6 @@ export function buildGenerationContent(facts: CallFacts): GenerationContent | nu
     input: { messages },
     completion: facts.completion,
     reasoning: facts.reasoning === '' ? null : facts.reasoning,
-    error:
-      facts.error === null
-        ? null
-        : {
-            status: facts.error.status,
-            message: facts.error.message,
-            provider_name: facts.endpoint?.provider.slug ?? null,
-          },
+    error: contentError(facts.error, facts.endpoint?.provider.slug ?? null),
   }
-}
-
-function header(request: InferenceRequest, name: string): string | null {
-  const value = request.headers[name]
-  return typeof value === 'string' ? value.slice(0, 512) : null
 }

@@ -3,7 +3,7 @@
 import { GatewayError } from '../../domain/errors.ts'
 import type { DialectName } from '../../dialects/dialect.ts'
 import { applyPreset, parsePresetReference } from '../../presets/apply-preset.ts'
-import type { CachedPreset } from '../../presets/preset-cache.ts'
+import type { PresetLookup } from '../call/call-policy.ts'
 import type { PresetFormat } from '../../presets/preset-format.ts'
 
 const formats: Readonly<Record<DialectName, PresetFormat>> = {
@@ -17,8 +17,6 @@ export interface ResolvedPreset {
   /** The preset slug applied, or null when the request named none. */
   readonly slug: string | null
 }
-
-export type PresetLookup = (workspaceId: string, slug: string) => CachedPreset | undefined
 
 export function resolvePreset(
   body: unknown,

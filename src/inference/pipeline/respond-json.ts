@@ -3,10 +3,10 @@ import type { Responder } from './responder.ts'
 import type { Clock } from '../../domain/clock.ts'
 import type { CanonicalResult } from '../../domain/inference/result.ts'
 import { nanoToUsd } from '../../domain/money.ts'
-import { usageCostNano } from '../pricing/billable-usage.ts'
 import type { EndpointEntry } from '../../domain/catalog.ts'
 import { chargeUsage, type CallFacts } from './call-facts.ts'
 import type { InferenceRequest } from './inference-request.ts'
+import type { Meter } from '../call/metered-call.ts'
 
 export function respondJson(
   request: InferenceRequest,
@@ -14,11 +14,12 @@ export function respondJson(
   result: CanonicalResult,
   endpoint: EndpointEntry,
   facts: CallFacts,
+  meter: Meter,
   clock: Clock,
   metadata: () => Record<string, unknown> | undefined,
 ): void {
   facts.usage = result.usage
-  chargeUsage(facts, usageCostNano(endpoint.pricing, result.usage))
+  chargeUsage(facts, meter, endpoint, result.usage)
   facts.upstreamId = result.id
   facts.finishReason = result.finish_reason
   facts.nativeFinishReason = result.native_finish_reason ?? null

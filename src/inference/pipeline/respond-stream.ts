@@ -16,13 +16,13 @@ import { makeUsage } from '../../domain/inference/usage.ts'
 import { GatewayError } from '../../domain/errors.ts'
 import { nanoToUsd } from '../../domain/money.ts'
 import type { Clock } from '../../domain/clock.ts'
-import { usageCostNano } from '../pricing/billable-usage.ts'
 import { estimateInputTokens } from '../pricing/estimate-worst-case.ts'
 import type { EndpointEntry } from '../../domain/catalog.ts'
 import { chargeUsage, type CallFacts } from './call-facts.ts'
 import type { InferenceRequest } from './inference-request.ts'
 import { StreamTally } from './stream-tally.ts'
 import { optional } from './respond-json.ts'
+import type { Meter } from '../call/metered-call.ts'
 
 export async function respondStream(
   request: InferenceRequest,
@@ -30,6 +30,7 @@ export async function respondStream(
   events: UpstreamEventStream,
   endpoint: EndpointEntry,
   facts: CallFacts,
+  meter: Meter,
   clock: Clock,
   metadata: () => Record<string, unknown> | undefined,
 ): Promise<void> {
@@ -47,7 +48,7 @@ export async function respondStream(
   const tally = new StreamTally()
   const held = await relayEvents(events, encoder, body, tally, clock, request.signal)
   facts.cancelled = request.signal.aborted
-  settleTally(tally, facts, endpoint)
+  settleTally(tally, facts, meter, endpoint)
   if (tally.error !== null) facts.error = new GatewayError(tally.error.kind, tally.error.message)
   // A client that left gets nothing more, not even the frames held back.
   if (!body.writableEnded)
@@ -112,7 +113,7 @@ function closingFrames(
   })
 }
 
-function settleTally(tally: StreamTally, facts: CallFacts, endpoint: EndpointEntry): void {
+function settleTally(tally: StreamTally, facts: CallFacts, meter: Meter, endpoint: EndpointEntry): void {
   const usage =
     tally.usage ??
     makeUsage({
@@ -120,7 +121,7 @@ function settleTally(tally: StreamTally, facts: CallFacts, endpoint: EndpointEnt
       output_tokens: tally.estimatedOutputTokens(),
     })
   facts.usage = usage
-  chargeUsage(facts, usageCostNano(endpoint.pricing, usage))
+  chargeUsage(facts, meter, endpoint, usage)
   facts.upstreamId = tally.upstreamId
   facts.finishReason = tally.finishReason ?? (facts.cancelled ? 'cancelled' : tally.error === null ? null : 'error')
   facts.nativeFinishReason = tally.nativeFinishReason

@@ -6,6 +6,7 @@
 import { PassThrough, type Writable } from 'node:stream'
 import type { OutgoingHttpHeaders } from 'node:http'
 import type { FastifyReply } from 'fastify'
+import type { CollectedAnswer } from '../call/invoke-port.ts'
 
 export interface Responder {
   /** Whether an answer (JSON, error or the start of a stream) was already given, held or not. */
@@ -93,13 +94,6 @@ class FastifyResponder implements Responder {
 
 export function fastifyResponder(reply: FastifyReply): Responder {
   return new FastifyResponder(reply)
-}
-
-export interface CollectedAnswer {
-  readonly status: number
-  readonly headers: Readonly<Record<string, string>>
-  /** The JSON body, or the SSE text of a streamed answer. */
-  readonly body: unknown
 }
 
 /** Collects the answer in memory (batches, nested calls). Read `answer()` after the pipeline returns. */

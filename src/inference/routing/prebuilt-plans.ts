@@ -5,7 +5,7 @@
 // breakers: with every breaker closed it reuses the pre-built arrays as they are.
 import type { ModelEntry } from '../../domain/catalog.ts'
 import type { CircuitBreaker } from './circuit-breaker.ts'
-import type { RouteCandidate, RouteRequest } from './plan-route.ts'
+import type { RouteCandidate, RouteRequest } from './route-request.ts'
 
 interface PrebuiltPlan {
   /** Every endpoint in catalog order (`openrouter_metadata.endpoints`). */

@@ -1,14 +1,21 @@
 // What the server-tool loop accumulates across steps: the growing conversation, output positions, the
 // summed usage and cost, tool-use counts, and the facts the pipeline records for the generation.
 import type { FinishReason } from '../../domain/inference/finish-reason.ts'
-import type { Message, ReasoningItem } from '../../domain/inference/message.ts'
+import type { Message, ReasoningItem, ToolCall } from '../../domain/inference/message.ts'
 import type { CanonicalResult, OutputItem } from '../../domain/inference/result.ts'
 import { emptyUsage, type Usage } from '../../domain/inference/usage.ts'
 import type { CallFacts } from '../pipeline/call-facts.ts'
 import type { StepOutcome } from './loop-step.ts'
 import type { ToolCallOutcome } from './run-server-tool.ts'
-import type { ExecutedCall } from './server-tool-loop.ts'
+import type { ServerToolName } from '../../domain/inference/request-options.ts'
 import type { LoopProgress } from './stop-conditions.ts'
+
+/** A server-tool call the loop ran: the tool, the model's call, and the result the model reads. */
+export interface ExecutedCall {
+  readonly tool: ServerToolName
+  readonly call: ToolCall
+  readonly output: string
+}
 
 export class LoopState {
   readonly messages: Message[]

@@ -9,16 +9,17 @@
 // answers with the steps it ran, marked incomplete with the limit's name; a refused first step is a 402.
 import { GatewayError, isGatewayError } from '../../domain/errors.ts'
 import type { CanonicalCall, FunctionTool } from '../../domain/inference/call.ts'
-import type { ToolCall } from '../../domain/inference/message.ts'
 import { serverToolPrefix, type ServerToolName } from '../../domain/inference/request-options.ts'
 import type { OutputItem, ToolCallOutput } from '../../domain/inference/result.ts'
 import { nanoToUsd } from '../../domain/money.ts'
-import type { InferenceDeps, WorkspaceInferenceSettings } from '../inference-deps.ts'
+import type { InferenceDeps } from '../inference-deps.ts'
+import type { RouteRequest } from '../routing/plan-route.ts'
+import { planCall, type CallPlan } from '../call/plan-call.ts'
 import type { CallFacts } from '../pipeline/call-facts.ts'
 import type { InferenceRequest } from '../pipeline/inference-request.ts'
 import type { Responder } from '../pipeline/responder.ts'
 import { routingMetadata } from '../pipeline/routing-metadata.ts'
-import { LoopState } from './loop-state.ts'
+import { LoopState, type ExecutedCall } from './loop-state.ts'
 import { jsonLoopSink, streamLoopSink, type LoopSink } from './loop-output.ts'
 import { runLoopStep, StepFailed, StepUnaffordable, type StepInput, type StepOutcome } from './loop-step.ts'
 import { runServerTool, startedToolItem, toolItemId } from './run-server-tool.ts'
@@ -32,9 +33,9 @@ import { toAbortSignal } from '../../domain/cancellation.ts'
 export async function runServerToolLoop(
   request: InferenceRequest,
   facts: CallFacts,
+  route: RouteRequest,
   responder: Responder,
   deps: InferenceDeps,
-  settings: WorkspaceInferenceSettings,
 ): Promise<void> {
   const prepared = facts.prepared!
   const toolDeps = deps.serverTools
@@ -44,6 +45,7 @@ export async function runServerToolLoop(
       'Server tools are not enabled on this gateway; send function tools instead',
     )
   const offered = offeredTools(prepared.decoded.serverTools, toolDeps)
+  const plan = planCall(request.key, route, deps)
   const echo = prepared.decoded.echo
   const encodeBase = {
     generationId: request.generationId,
@@ -59,7 +61,7 @@ export async function runServerToolLoop(
   const state = new LoopState(prepared.decoded.call.messages)
   facts.streamed = prepared.decoded.stream
   try {
-    await loop({ request, facts, deps, settings, toolDeps, offered, sink, state })
+    await loop({ request, facts, deps, plan, toolDeps, offered, sink, state })
   } catch (error) {
     const failure = error instanceof StepFailed ? error.cause : error
     if (isGatewayError(failure) && !request.signal.aborted) sink.fail(failure)
@@ -76,7 +78,7 @@ interface LoopInput {
   readonly request: InferenceRequest
   readonly facts: CallFacts
   readonly deps: InferenceDeps
-  readonly settings: WorkspaceInferenceSettings
+  readonly plan: CallPlan
   readonly toolDeps: ServerToolsDeps
   readonly offered: readonly ServerToolName[]
   readonly sink: LoopSink
@@ -96,7 +98,7 @@ async function loop(input: LoopInput): Promise<void> {
     const call: Omit<CanonicalCall, 'model'> = toolsOn
       ? { ...base, messages: state.messages, tools: [...clientTools, ...offeredFunctions] }
       : { ...bare, messages: toolHistoryAsText(state.messages) }
-    const outcome = await runStep(input, { request, prepared, settings: input.settings, call, step })
+    const outcome = await runStep(input, { request, prepared, plan: input.plan, call, step })
     if (outcome instanceof StepUnaffordable) {
       state.stoppedByLimit = outcome.limit
       break
@@ -145,12 +147,6 @@ async function runStep(input: LoopInput, step: StepInput): Promise<StepOutcome |
     }
     throw error
   }
-}
-
-export interface ExecutedCall {
-  readonly tool: ServerToolName
-  readonly call: ToolCall
-  readonly output: string
 }
 
 /** Sends the step's items in order; server-tool calls are run and replaced by their tool items. */

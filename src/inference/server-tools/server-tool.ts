@@ -6,7 +6,7 @@ import type { Clock } from '../../domain/clock.ts'
 import type { ServerToolsSetting } from '../../config/server-tools-config.ts'
 import type { EgressPolicy } from '../../http/egress-policy.ts'
 import type { Catalog } from '../../domain/catalog.ts'
-import type { InvokeInput, InvokeResult } from '../invoke-inference.ts'
+import type { InvokeInput, InvokeResult } from '../call/invoke-port.ts'
 
 export interface ServerToolRun {
   /** What the model reads as the function result. */

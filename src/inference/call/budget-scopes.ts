@@ -1,14 +1,10 @@
 // The guardrail and workspace budgets a call is reserved against, each in its own calendar window.
 import type { Clock } from '../../domain/clock.ts'
 import { ATTO_PER_NANO, parsePrice } from '../../domain/money.ts'
-import { windowedScope, type UsagePeriod } from '../../accounting/key-scopes.ts'
+import { windowedScope } from '../../accounting/key-scopes.ts'
 import type { LimitedScope } from '../../counters/spend-counters.ts'
 import type { EffectiveRules } from '../../guardrails/effective-rules.ts'
-
-export interface WorkspaceBudget {
-  readonly interval: UsagePeriod
-  readonly limitUsd: string
-}
+import type { WorkspaceBudget } from './call-policy.ts'
 
 function usdToNanoExact(limitUsd: string): bigint {
   return parsePrice(limitUsd) / ATTO_PER_NANO

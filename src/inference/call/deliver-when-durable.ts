@@ -2,16 +2,15 @@
 // generation record are committed (`settlements.durable`, the store's group commit), so that a client
 // that saw the whole answer was billed for it and can look it up, even if the process dies right after.
 import type { DurableSettlements } from '../../accounting/durable-settlements.ts'
-import type { Responder } from './responder.ts'
 
 export async function deliverWhenDurable(
-  responder: Responder,
+  answer: { deliver(): void },
   settlements: DurableSettlements,
   generationId: string,
 ): Promise<void> {
   try {
     await settlements.durable(generationId)
   } finally {
-    responder.deliver()
+    answer.deliver()
   }
 }

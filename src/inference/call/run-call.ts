@@ -1,0 +1,66 @@
+// The call core, top to bottom: prepare (the adapter decodes and filters the input) -> admit it under
+// the rate limits (requests and tokens per minute of its key, workspace and model rules) -> execute (the adapter plans the route once and makes its
+// metered call or calls: reserve -> attempt with fallbacks -> answer -> settle or release) -> and, in
+// the one `finally`, record the generation and broadcast it, deliver the held end of the answer once
+// its ledger rows and generation record are committed, count the attempts and settle the tokens.
+// Every outcome (answered, refused, failed, cancelled) of every entry point leaves through that exit.
+import { GatewayError, isGatewayError } from '../../domain/errors.ts'
+import type { InferenceDeps } from '../inference-deps.ts'
+import type { TokenCharge } from './call-policy.ts'
+import type { CallRequest } from './call-request.ts'
+import { recordCall, type CallRecord } from './record-call.ts'
+import { deliverWhenDurable } from './deliver-when-durable.ts'
+
+/** What the core needs of a prepared call: the model its rate-limit rules are looked up by, and its estimated input. */
+export interface PreparedCall {
+  readonly model: string
+  readonly inputTokens: number
+}
+
+/** The steps an entry point supplies; the core runs them in order and owns every exit. */
+export interface CallSteps<P extends PreparedCall> {
+  /** Decode and filter the input: what the call asks for, its model and its estimated input tokens. */
+  prepare(): P
+  /** Plan, then make the metered call(s) and answer. Throws refusals and failures. */
+  execute(prepared: P): Promise<void>
+  /** Answers a refusal or failure (when nothing was sent yet). */
+  answerError(error: GatewayError): void
+  /** What to record for the generation, given the failure that ended it (if any). */
+  record(failure: GatewayError | null, endedAtMs: number): CallRecord
+  /** Lets the held end of the answer go: called once the call's records are durable (or could not be). */
+  deliver(): void
+}
+
+export async function runCall<P extends PreparedCall>(
+  request: CallRequest,
+  steps: CallSteps<P>,
+  deps: InferenceDeps,
+): Promise<void> {
+  let tokens: TokenCharge | null = null
+  let failure: GatewayError | null = null
+  try {
+    const prepared = steps.prepare()
+    tokens = await deps.policy.tokenLimits.admitCall(request.key, prepared.model, prepared.inputTokens)
+    await steps.execute(prepared)
+  } catch (error) {
+    failure = toGatewayError(error, request, deps)
+    steps.answerError(failure)
+  } finally {
+    let recorded: CallRecord
+    try {
+      recorded = steps.record(failure, deps.clock.now().getTime())
+      recordCall(request, recorded, deps)
+    } finally {
+      await deliverWhenDurable(steps, deps.settlements, request.generationId)
+    }
+    deps.onAttempts?.(recorded.record.attempts)
+    if (tokens !== null) await deps.policy.tokenLimits.settleTokens(tokens, recorded.usedTokens)
+  }
+}
+
+function toGatewayError(error: unknown, request: CallRequest, deps: InferenceDeps): GatewayError {
+  if (request.signal.aborted) return new GatewayError('client_closed', 'The client closed the request')
+  if (isGatewayError(error)) return error
+  deps.logger.error({ err: error, generationId: request.generationId }, 'inference failed unexpectedly')
+  return new GatewayError('internal', undefined, { cause: error })
+}
