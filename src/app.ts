@@ -18,6 +18,8 @@ import { registerConsoleRoutes, type ConsoleAssets } from './http/console-routes
 import { createRateLimitHook } from './rate-limits/rate-limit-hook.ts'
 import type { RateLimitPolicy } from './rate-limits/rate-limit-policy.ts'
 import { ErrorEnvelopeSchema } from './http/error-schema.ts'
+import { AnthropicErrorSchema } from './http/error-shape.ts'
+import { describeOperation } from './http/openapi-operation.ts'
 import type { Clock } from './domain/clock.ts'
 import type { KeyCache } from './identity/key-cache.ts'
 import { registerDeprecatedPaymentsRoute } from './management/payments/routes.ts'
@@ -149,21 +151,31 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(app, routes, deps.config.server.body_limit_bytes)
   registerRequestObservers(app, deps.metrics)
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Switchyard', version: '1', description: 'OpenRouter-compatible LLM gateway and management API' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-  })
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/api/v1/openapi.json' } })
-  app.addSchema(ErrorEnvelopeSchema)
+  await registerOpenApiDocument(app)
 
   registerOpsRoutes(app, { metrics: deps.metrics, ping: deps.ping })
   registerConsoleRoutes(app, deps.consoleAssets)
   registerRouteModules(withSchemaTypes(app), deps)
   return { fastify: app, routes }
+}
+
+/** The OpenAPI document at /api/v1/openapi.json (its operations described by describeOperation) and /docs. */
+async function registerOpenApiDocument(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Switchyard', version: '1', description: 'OpenRouter-compatible LLM gateway and management API' },
+      // Relative: the document is served by the gateway it describes; every path carries its base (/api/v1).
+      servers: [{ url: '/', description: 'This gateway' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: describeOperation,
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`) },
+  })
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/api/v1/openapi.json' } })
+  app.addSchema(ErrorEnvelopeSchema)
+  app.addSchema(AnthropicErrorSchema)
 }
 
 function registerRouteModules(app: TypedApp, deps: AppDeps): void {

@@ -6,6 +6,13 @@ import { GenerationsPage } from './generations-page.tsx'
 import { KeysPage } from './keys-page.tsx'
 import { ModelsPage } from './models-page.tsx'
 import { OverviewPage } from './overview-page.tsx'
+import { WorkspacesPage } from './workspaces-page.tsx'
+import { GuardrailsPage } from './guardrails-page.tsx'
+import { PresetsPage } from './presets-page.tsx'
+import { ObservabilityPage } from './observability-page.tsx'
+import { PrivateEndpointsPage } from './private-endpoints-page.tsx'
+import { BatchesPage } from './batches-page.tsx'
+import { InternsPage } from './interns-page.tsx'
 
 export interface Page {
   readonly name: string
@@ -15,6 +22,16 @@ export interface Page {
   /** Shown to inference keys (the read-only self-service view). */
   readonly selfService: boolean
   readonly render: (route: Route, session: Session) => ComponentChildren
+}
+
+/** A page that every management key sees, and inference keys too when `selfService`. */
+function page(
+  name: string,
+  title: string,
+  selfService: boolean,
+  render: (session: Session) => ComponentChildren,
+): Page {
+  return { name, title, management: true, selfService, render: (_route, session) => render(session) }
 }
 
 export const pages: readonly Page[] = [
@@ -46,6 +63,13 @@ export const pages: readonly Page[] = [
     selfService: true,
     render: (route, session) => <ModelsPage route={route} session={session} />,
   },
+  page('workspaces', 'Workspaces', false, (session) => <WorkspacesPage session={session} />),
+  page('guardrails', 'Guardrails', false, (session) => <GuardrailsPage session={session} />),
+  page('presets', 'Presets', true, (session) => <PresetsPage session={session} />),
+  page('observability', 'Observability', false, (session) => <ObservabilityPage session={session} />),
+  page('private-endpoints', 'Private endpoints', false, (session) => <PrivateEndpointsPage session={session} />),
+  page('batches', 'Batches', true, (session) => <BatchesPage session={session} />),
+  page('interns', 'Interns and vault', true, (session) => <InternsPage session={session} />),
 ]
 
 /** The page of a route name; the overview for `#/` and for names the signed-in key does not see. */

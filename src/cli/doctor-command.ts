@@ -8,6 +8,7 @@ import { buildCatalog } from '../inference/catalog/build-catalog.ts'
 import { openStore } from '../store/open-store.ts'
 import type { CommandContext } from './run-command.ts'
 import { checkProviderCredentials } from './check-provider-credentials.ts'
+import type { ProviderEntry } from '../domain/catalog.ts'
 import { credentialSource } from '../config/credential-source.ts'
 
 type CheckStatus = 'ok' | 'skipped' | 'fail'
@@ -94,11 +95,22 @@ async function checkProviders(config: Config): Promise<CheckResult[]> {
     return []
   }
   return Promise.all(
-    providers.map(async (provider): Promise<CheckResult> => ({
-      check: `provider ${provider.slug}`,
-      ...(await checkProviderCredentials(provider, credentialSource(config, provider), timeoutMs)),
-    })),
+    providers
+      .flatMap((provider) => checkedCredentials(provider))
+      .map(async ({ check, provider }): Promise<CheckResult> => ({
+        check,
+        ...(await checkProviderCredentials(provider, credentialSource(config, provider), timeoutMs)),
+      })),
   )
+}
+
+/** One check per provider, or per key of a provider's credential pool (the provider holding that key). */
+function checkedCredentials(provider: ProviderEntry): { check: string; provider: ProviderEntry }[] {
+  if (provider.credentials === undefined) return [{ check: `provider ${provider.slug}`, provider }]
+  return provider.credentials.map((credential) => ({
+    check: `provider ${provider.slug} key ${credential.name}`,
+    provider: { ...provider, apiKey: credential.apiKey },
+  }))
 }
 
 function formatTable(results: readonly CheckResult[]): string {

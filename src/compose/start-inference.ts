@@ -26,6 +26,7 @@ import { workspaceSettingsFrom } from '../inference/workspace-settings.ts'
 import type { Observability } from '../observability/create-observability.ts'
 import { createPrivateEndpoints, type PrivateEndpoints } from '../private-endpoints/create-private-endpoints.ts'
 import { RateLimitPolicy } from '../rate-limits/rate-limit-policy.ts'
+import { CredentialPools } from '../inference/upstream/credential-pools.ts'
 import type { Accounting } from './start-accounting.ts'
 import type { Foundation } from './open-foundation.ts'
 import type { PolicyCaches } from './start-policy-caches.ts'
@@ -56,7 +57,7 @@ export interface InferenceInputs {
 
 export async function startInference(inputs: InferenceInputs, shutdown: Shutdown): Promise<Inference> {
   const { foundation, config, clock, logger } = inputs
-  const transport = new UpstreamTransport(undefined, logRejectedCredentials(config, logger))
+  const transport = new UpstreamTransport(undefined, logRejectedCredentials(config, logger), new CredentialPools(clock))
   shutdown.defer('upstream transport', () => transport.close())
   const privateEndpoints = await createPrivateEndpoints({
     db: foundation.store.db,

@@ -21,7 +21,24 @@ export function findSemanticProblems(file: unknown, providerEnv: Readonly<Record
     ...findDuplicateSlugs('models', listAt(file, 'models') ?? [], ModelSlugSchema),
     ...findUnknownProviders(endpoints, knownProviders(providers, providerEnv)),
     ...findUnparseablePrices(endpoints),
+    ...findCredentialProblems(providers ?? []),
   ]
+}
+
+/** A provider holds one key (`api_key`) or a pool (`credentials`), and its pool's names are unique. */
+function findCredentialProblems(providers: readonly unknown[]): string[] {
+  const problems: string[] = []
+  for (const [index, provider] of providers.entries()) {
+    const credentials = fieldOf(provider, 'credentials')
+    if (!Array.isArray(credentials)) continue
+    if (fieldOf(provider, 'api_key') !== undefined)
+      problems.push(`providers[${index}]: set api_key or credentials, not both`)
+    const names = credentials.map((credential) => fieldOf(credential, 'name')).filter((name) => name !== undefined)
+    const repeated = names.find((name, position) => names.indexOf(name) !== position)
+    if (repeated !== undefined)
+      problems.push(`providers[${index}].credentials: the name "${String(repeated)}" is used twice`)
+  }
+  return problems
 }
 
 function findDuplicateSlugs(section: string, entries: readonly unknown[], slugSchema: TString): string[] {

@@ -189,3 +189,20 @@ test('a YAML error on a line whose ${VAR} is already quoted gets no hint to quot
   assert.match(problems[0] ?? '', /^YAML syntax error at line 2, column \d+: /)
   assert.doesNotMatch(problems[0] ?? '', /quote the value/)
 })
+
+test('a credential pool: api_key or credentials, not both; names unique; weights 1..1000', () => {
+  const pool = (extra: string, credentials: string) =>
+    `providers:\n  - { slug: pooled, api: openai-chat, base_url: "http://x"${extra}, credentials: ${credentials} }\n`
+  assert.equal(withYaml(pool('', '[{ api_key: a, weight: 3 }, { api_key: b }]'))().providers[0]!.credentials?.length, 2)
+  assert.deepEqual(problemsOf(withYaml(pool(', api_key: k', '[{ api_key: a }]'))), [
+    'providers[0]: set api_key or credentials, not both',
+  ])
+  assert.deepEqual(problemsOf(withYaml(pool('', '[{ api_key: a, name: one }, { api_key: b, name: one }]'))), [
+    'providers[0].credentials: the name "one" is used twice',
+  ])
+  assert.match(
+    problemsOf(withYaml(pool('', '[{ api_key: a, weight: 0 }]'))).join('\n'),
+    /credentials\/0\/weight|credentials\[0\]\.weight/,
+  )
+  assert.match(problemsOf(withYaml(pool('', '[]'))).join('\n'), /credentials/)
+})

@@ -12,6 +12,16 @@ export const ProviderSlugSchema = Type.String({ pattern: '^[a-z0-9][a-z0-9._-]*$
 export const ModelSlugSchema = Type.String({ pattern: '^[A-Za-z0-9._~-]+/[A-Za-z0-9._~:-]+$' })
 export const EndpointProviderSchema = Type.String({ minLength: 1 })
 
+/** One credential of a provider's weighted pool (docs/providers.md "Credential pools"). */
+export const ProviderCredentialSchema = Type.Object(
+  {
+    api_key: Type.String({ minLength: 1 }),
+    name: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9._-]*$', maxLength: 100 })),
+    weight: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  },
+  strict,
+)
+
 export const ProviderConfigSchema = Type.Object(
   {
     slug: ProviderSlugSchema,
@@ -19,6 +29,7 @@ export const ProviderConfigSchema = Type.Object(
     api: ProviderApiSchema,
     base_url: Type.String({ minLength: 1 }),
     api_key: Type.Optional(Type.String()),
+    credentials: Type.Optional(Type.Array(ProviderCredentialSchema, { minItems: 1, maxItems: 100 })),
     headers: Type.Optional(Type.Record(Type.String(), Type.String())),
     options: Type.Optional(Type.Record(Type.String({ pattern: '^[a-z][a-z0-9_]*$' }), Type.String())),
     data_collection: Type.Optional(Type.Enum(['allow', 'deny'])),

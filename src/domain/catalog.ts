@@ -6,12 +6,22 @@ import type { ProviderApi } from './inference/provider-api.ts'
 export type DataRegion = 'global' | 'europe' | 'us'
 export type ServiceTier = 'default' | 'priority' | 'flex' | 'ultrafast'
 
+/** One key of a provider's weighted credential pool. */
+export interface ProviderCredential {
+  /** Unique within the provider: the configured name, or `key-<n>` (1-based). */
+  readonly name: string
+  readonly apiKey: string
+  readonly weight: number
+}
+
 export interface ProviderEntry {
   readonly slug: string
   readonly name: string
   readonly api: ProviderApi
   readonly baseUrl: string
   readonly apiKey: string | null
+  /** A weighted pool of keys used instead of `apiKey` (absent: the one `apiKey`). */
+  readonly credentials?: readonly ProviderCredential[]
   readonly headers: Readonly<Record<string, string>>
   /** API-specific settings (region, project, api_version, ...), each read by its adapter; absent = none. */
   readonly options?: Readonly<Record<string, string>>

@@ -1,8 +1,10 @@
 // One boundary for every failure: GatewayErrors keep their kind, framework errors (malformed JSON, body
 // too large, validation, unknown route, wrong method) are given one, anything else becomes `internal`.
-// Each error is logged once, here, at its kind's level, and answered in the spec's envelope.
+// Each error is logged once, here, at its kind's level, and answered in its route family's shape
+// (error-shape.ts): the spec's envelope, or Anthropic's on /messages.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { GatewayError, errorKinds, isGatewayError, toErrorEnvelope, type ErrorKind } from '../domain/errors.ts'
+import { GatewayError, errorKinds, isGatewayError, type ErrorKind } from '../domain/errors.ts'
+import { errorBodyFor } from './error-shape.ts'
 import { formatSchemaErrors, type SchemaError } from '../config/format-schema-errors.ts'
 import type { RouteTable } from './route-table.ts'
 import { suggestApiPath } from './suggest-api-path.ts'
@@ -85,7 +87,7 @@ function notFoundMessage(method: string, path: string, routes: RouteTable): stri
 
 export function sendError(reply: FastifyReply, error: GatewayError): FastifyReply {
   if (error.headers !== undefined) reply.headers(error.headers)
-  return reply.code(error.status).type('application/json; charset=utf-8').send(toErrorEnvelope(error))
+  return reply.code(error.status).type('application/json; charset=utf-8').send(errorBodyFor(reply.request.url, error))
 }
 
 function logError(request: FastifyRequest, error: GatewayError, original: unknown): void {

@@ -132,6 +132,69 @@ test('the models page lists the catalog with prices', { skip }, async () => {
   await screenshotBoth(page, 'models')
 })
 
+test('workspaces: create one, see it listed, open its members', { skip }, async () => {
+  await goTo(page, '#/workspaces', 'Workspaces')
+  const form = page.getByRole('form', { name: 'create workspace' })
+  await form.getByLabel('Name').fill('Team A')
+  await form.getByLabel('Slug').fill('Team A')
+  await form.getByRole('button', { name: 'Create workspace' }).click()
+  await form
+    .getByRole('alert')
+    .filter({ hasText: /^400: .*slug/ })
+    .waitFor()
+  await form.getByLabel('Slug').fill('team-a')
+  await form.getByRole('button', { name: 'Create workspace' }).click()
+  const table = page.getByRole('table', { name: 'workspaces' })
+  await table.getByText('team-a').waitFor()
+  await table.getByRole('row').filter({ hasText: 'team-a' }).getByRole('button', { name: 'Members' }).click()
+  await page.getByRole('region', { name: 'members' }).waitFor()
+  await screenshotBoth(page, 'workspaces')
+})
+
+test('guardrails: create one, and an assignment the API refuses shows its message', { skip }, async () => {
+  await goTo(page, '#/guardrails', 'Guardrails')
+  const form = page.getByRole('form', { name: 'create guardrail' })
+  await form.getByLabel('Name').fill('only test models')
+  await form.getByLabel('Allowed models').fill('test/model')
+  await form.getByRole('button', { name: 'Create guardrail' }).click()
+  const table = page.getByRole('table', { name: 'guardrails' })
+  await table.getByText('only test models').waitFor()
+  await table.getByRole('button', { name: 'Assignments' }).first().click()
+  const assign = page.getByRole('form', { name: 'assign keys' })
+  await assign.getByLabel('Key hashes').fill('not-a-key-hash')
+  await assign.getByRole('button', { name: 'Assign', exact: true }).click()
+  await assign
+    .getByRole('alert')
+    .filter({ hasText: /^4\d\d: / })
+    .waitFor()
+  await screenshotBoth(page, 'guardrails')
+})
+
+test(
+  'presets, observability, private endpoints, batches and interns pages load or show the API refusal',
+  { skip },
+  async () => {
+    for (const [hash, heading, table] of [
+      ['#/presets', 'Presets', 'presets'],
+      ['#/observability', 'Observability destinations', 'destinations'],
+      ['#/private-endpoints', 'Private endpoints', 'private endpoints'],
+    ] as const) {
+      await goTo(page, hash, heading)
+      await page.getByRole('main').getByText('None.').first().waitFor()
+      assert.equal(await page.getByRole('table', { name: table }).count(), 0, `${heading}: nothing listed yet`)
+      assert.equal(await page.getByRole('alert').count(), 0, `${heading} shows no error`)
+      await screenshotBoth(page, hash.slice(2))
+    }
+    // The batch, intern and vault routes answer workspace keys only: a management key sees why.
+    await goTo(page, '#/batches', 'Batches')
+    await page.getByRole('alert').filter({ hasText: 'GET /api/v1/batches: 403' }).waitFor()
+    await screenshotBoth(page, 'batches')
+    await goTo(page, '#/interns', 'Interns and vault')
+    await page.getByRole('alert').filter({ hasText: 'GET /api/v1/interns: 401' }).waitFor()
+    await screenshotBoth(page, 'interns')
+  },
+)
+
 test('the new key signs in to its own read-only view', { skip }, async () => {
   await page.getByRole('button', { name: 'Sign out' }).click()
   assert.equal(await page.evaluate('sessionStorage.length'), 0, 'signing out forgets the key')
@@ -144,6 +207,9 @@ test('the new key signs in to its own read-only view', { skip }, async () => {
   await screenshotBoth(page, 'self-service-overview')
   await goTo(page, '#/generations', 'Generations')
   await page.getByRole('table', { name: 'generations' }).getByText('test/model').first().waitFor()
+  await goTo(page, '#/batches', 'Batches')
+  await page.getByRole('table', { name: 'batches' }).or(page.getByText('None.')).first().waitFor()
+  assert.equal(await page.getByRole('alert').count(), 0, 'an inference key reads its batches')
   assert.ok(
     admin.requestedUrls.every((url) => !url.includes(plaintext) && !url.includes(gateway.adminKey)),
     'no key travels in a URL',

@@ -1,8 +1,10 @@
 // Every inference entry point is held to the same policy: for each row of the matrix (a guardrail's
 // model or provider lists, data regions, ZDR, a content filter's block rule, a guardrail budget, a
-// workspace budget, a key limit, a key's tokens-per-minute rule), the HTTP dialects, /embeddings and a
-// batch line of each endpoint answer the same status. A batch line's status is its response's
-// status_code, or the status of its error's kind.
+// workspace budget, a key limit, a key's tokens-per-minute rule, the organization's credits), the HTTP
+// dialects, /embeddings, System One, a server-tool loop step and a batch line of each endpoint answer
+// the same status; a new inference route without a place in the matrix fails the last test. A batch
+// line's status is its response's status_code, or the status of its error's kind (or of its refused
+// submission).
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
@@ -13,6 +15,10 @@ import type { DialectName } from '../../src/dialects/dialect.ts'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 let gateway: TestGateway
+// The same catalog with credits.enforce and no grant: every call there finds the balance spent.
+let creditsGateway: TestGateway
+// The gateway the current row runs against.
+let current: TestGateway
 let upstream: FakeUpstream
 
 const chatModel = 'test/model'
@@ -22,35 +28,37 @@ const tinyUsd = 0.000001
 // The YAML default every key spends too, far more than a row's calls use (about 30 tokens each).
 const tokensPerMinute = 10_000
 
+const catalogYaml = () => [
+  'providers:',
+  `  - { slug: chatco, api: openai-chat, base_url: "${upstream.url}" }`,
+  'models:',
+  `  - slug: ${chatModel}`,
+  '    endpoints:',
+  '      - { provider: chatco, upstream_model_id: m1, max_output_tokens: 100, pricing: { prompt: "0.000001", completion: "0.000002" } }',
+  `  - slug: ${embeddingModel}`,
+  '    kind: embedding',
+  '    endpoints:',
+  '      - { provider: chatco, upstream_model_id: e1, pricing: { prompt: "0.000001", completion: "0" } }',
+  'batches: { poll_interval_ms: 20 }',
+  `rate_limits: { per_key: { tokens_per_minute: ${tokensPerMinute} } }`,
+]
+
 before(async () => {
   upstream = await startFakeUpstream({ api: 'openai-chat' })
-  gateway = await startTestGateway({
-    yaml: [
-      'providers:',
-      `  - { slug: chatco, api: openai-chat, base_url: "${upstream.url}" }`,
-      'models:',
-      `  - slug: ${chatModel}`,
-      '    endpoints:',
-      '      - { provider: chatco, upstream_model_id: m1, max_output_tokens: 100, pricing: { prompt: "0.000001", completion: "0.000002" } }',
-      `  - slug: ${embeddingModel}`,
-      '    kind: embedding',
-      '    endpoints:',
-      '      - { provider: chatco, upstream_model_id: e1, pricing: { prompt: "0.000001", completion: "0" } }',
-      'batches: { poll_interval_ms: 20 }',
-      `rate_limits: { per_key: { tokens_per_minute: ${tokensPerMinute} } }`,
-      '',
-    ].join('\n'),
-  })
+  gateway = await startTestGateway({ yaml: [...catalogYaml(), ''].join('\n') })
+  creditsGateway = await startTestGateway({ yaml: [...catalogYaml(), 'credits: { enforce: true }', ''].join('\n') })
+  current = gateway
 })
 after(async () => {
   await gateway.close()
+  await creditsGateway.close()
   await upstream.close()
 })
 
-const admin = () => ({ ...bearer(gateway.adminKey), 'content-type': 'application/json' })
+const admin = () => ({ ...bearer(current.adminKey), 'content-type': 'application/json' })
 
 async function manage(method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>): Promise<unknown> {
-  const answer = await gateway.inject({ method, url, headers: admin(), payload })
+  const answer = await current.inject({ method, url, headers: admin(), payload })
   assert.ok(answer.statusCode === 200 || answer.statusCode === 201, `${method} ${url}: ${answer.body}`)
   return answer.json()
 }
@@ -69,7 +77,7 @@ async function guardedKey(name: string, guardrail: Record<string, unknown>): Pro
   const key = await newKey(name)
   const created = (await manage('POST', '/api/v1/guardrails', { name, ...guardrail })) as { data: { id: string } }
   await manage('POST', `/api/v1/guardrails/${created.data.id}/assignments/keys`, { key_hashes: [key.hash] })
-  await gateway.internals.caches.guardrails.settled()
+  await current.internals.caches.guardrails.settled()
   return key
 }
 
@@ -77,6 +85,8 @@ interface Row {
   readonly name: string
   readonly status: number
   readonly key: () => Promise<MatrixKey>
+  /** The gateway the row runs on (default: the one without credits enforcement). */
+  readonly gateway?: () => TestGateway
 }
 
 const rows: readonly Row[] = [
@@ -124,7 +134,7 @@ const rows: readonly Row[] = [
         data: { id: string }
       }
       await manage('PUT', '/api/v1/workspaces/spent/budgets/daily', { limit_usd: tinyUsd })
-      await gateway.internals.caches.workspaces.settled()
+      await current.internals.caches.workspaces.settled()
       return newKey('workspace-budget', { workspace_id: workspace.data.id })
     },
   },
@@ -141,6 +151,12 @@ const rows: readonly Row[] = [
       return key
     },
   },
+  {
+    name: "the organization's credit balance is spent (credits.enforce, no grant)",
+    status: 402,
+    gateway: () => creditsGateway,
+    key: () => newKey('no-credits'),
+  },
 ]
 
 const chatBody = { model: chatModel, messages: [{ role: 'user', content: 'hello there' }], max_tokens: 50 }
@@ -148,7 +164,7 @@ const responsesBody = { model: chatModel, input: 'hello there', max_output_token
 const embeddingsBody = { model: embeddingModel, input: 'hello there' }
 
 async function post(key: string, url: string, payload: Record<string, unknown>): Promise<number> {
-  const answer = await gateway.inject({
+  const answer = await current.inject({
     method: 'POST',
     url,
     headers: { ...bearer(key), 'content-type': 'application/json' },
@@ -161,13 +177,14 @@ async function post(key: string, url: string, payload: Record<string, unknown>):
 async function batchLineStatus(key: string, endpoint: BatchEndpoint, body: Record<string, unknown>): Promise<number> {
   const { model, ...line } = body
   const headers = { ...bearer(key), 'content-type': 'application/json' }
-  const submitted = await gateway.inject({
+  const submitted = await current.inject({
     method: 'POST',
     url: '/api/v1/batches',
     headers,
     payload: { endpoint, model, requests: [{ custom_id: 'only', body: line }] },
   })
-  assert.equal(submitted.statusCode, 202, submitted.body)
+  // A batch refused at submission (credits spent) refuses its line with it.
+  if (submitted.statusCode !== 202) return submitted.statusCode
   const id = (submitted.json() as { id: string }).id
   const [result] = await batchResults(id, headers)
   if (result?.response !== null && result?.response !== undefined) return result.response.status_code
@@ -186,7 +203,7 @@ interface LineResult {
 async function batchResults(id: string, headers: Record<string, string>): Promise<readonly LineResult[]> {
   const deadline = Date.now() + 60_000
   for (;;) {
-    const batch = (await gateway.inject({ method: 'GET', url: `/api/v1/batches/${id}`, headers })).json() as {
+    const batch = (await current.inject({ method: 'GET', url: `/api/v1/batches/${id}`, headers })).json() as {
       results: readonly LineResult[] | null
     }
     if (batch.results !== null) return batch.results
@@ -202,11 +219,42 @@ const dialectRoutes: Readonly<Record<DialectName, { readonly url: string; readon
   'anthropic-messages': { url: '/api/v1/messages', body: chatBody },
 }
 
+// One System One question about a state that says hello (the content filter row blocks it); the fake
+// upstream's default answer ("Hello from the fake upstream.") is the label of its first option.
+const systemOneBody = {
+  model: chatModel,
+  state: 'hello there',
+  questions: {
+    greeting: {
+      type: 'choice',
+      instructions: 'What is it?',
+      criteria: { 'Hello from the fake upstream': 'a greeting', other: null },
+    },
+  },
+}
+// A /responses call offering a server tool runs the server-tool loop: its first step is the call refused.
+const serverToolBody = { ...responsesBody, tools: [{ type: 'openrouter:datetime' }] }
+
 const httpEntryPoints: Readonly<Record<string, (key: string) => Promise<number>>> = {
   ...Object.fromEntries(
     Object.values(dialectRoutes).map(({ url, body }) => [url, (key: string) => post(key, url, body)] as const),
   ),
   '/api/v1/embeddings': (key) => post(key, '/api/v1/embeddings', embeddingsBody),
+  '/api/v1/systemone': (key) => post(key, '/api/v1/systemone', systemOneBody),
+  'server-tool step (/api/v1/responses with openrouter:datetime)': (key) =>
+    post(key, '/api/v1/responses', serverToolBody),
+}
+
+/** The inference routes the matrix reaches, by the OpenAPI path it posts to. */
+const coveredRoutes = new Set([
+  ...Object.values(dialectRoutes).map(({ url }) => url),
+  '/api/v1/embeddings',
+  '/api/v1/systemone',
+])
+// Inference routes that are another name of a covered one, or that make no model call.
+const notCalls: Readonly<Record<string, string>> = {
+  '/api/alpha/decisions': 'the alias of /api/v1/systemone (same handler)',
+  '/api/v1/messages/count_tokens': 'counts input tokens locally; no model call, nothing billed',
 }
 
 const batchLines: Readonly<Record<BatchEndpoint, Record<string, unknown>>> = {
@@ -218,6 +266,7 @@ const batchLines: Readonly<Record<BatchEndpoint, Record<string, unknown>>> = {
 
 for (const row of rows) {
   test(`policy matrix: ${row.name} -> ${row.status} on every entry point`, async () => {
+    current = row.gateway?.() ?? gateway
     const { key } = await row.key()
     const statuses: Record<string, number> = {}
     for (const [name, call] of Object.entries(httpEntryPoints)) statuses[name] = await call(key)
@@ -225,8 +274,24 @@ for (const row of rows) {
       statuses[`batch line ${endpoint}`] = await batchLineStatus(key, endpoint, body)
     const expected = Object.fromEntries(Object.keys(statuses).map((name) => [name, row.status]))
     assert.deepEqual(statuses, expected)
+    current = gateway
   })
 }
+
+test('every inference route of the OpenAPI document is an entry point of the matrix', async () => {
+  const document = (await gateway.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
+    paths: Record<string, Record<string, { tags?: string[] }>>
+  }
+  const inferenceRoutes = Object.entries(document.paths)
+    .filter(([, operations]) => operations.post?.tags?.includes('inference') === true)
+    .map(([path]) => path)
+    .sort()
+  assert.ok(inferenceRoutes.length >= 5, `inference routes: ${inferenceRoutes.join(', ')}`)
+  const uncovered = inferenceRoutes.filter((path) => !coveredRoutes.has(path) && notCalls[path] === undefined)
+  assert.deepEqual(uncovered, [], 'inference routes the policy matrix does not run: add them to httpEntryPoints')
+  for (const path of [...coveredRoutes, ...Object.keys(notCalls)])
+    assert.ok(inferenceRoutes.includes(path), `${path} is no longer an inference route`)
+})
 
 test('a redact rule rewrites an embeddings input before the upstream sees it', async () => {
   const { key } = await guardedKey('redacted', { content_filter_builtins: [{ slug: 'email', action: 'redact' }] })

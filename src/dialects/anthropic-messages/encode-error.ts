@@ -1,4 +1,5 @@
-// Errors in Anthropic's shape: `{type: "error", error: {type, message}}` with the kind's HTTP status.
+// Errors in Anthropic's shape: `{type: "error", error: {type, message}}` with the kind's HTTP status;
+// an HTTP error answer also carries `code`, the status, inside `error` (as the spec's envelope does).
 
 import { errorKinds } from '../../domain/errors.ts'
 import type { ErrorKind, GatewayError } from '../../domain/errors.ts'
@@ -45,5 +46,9 @@ export function anthropicErrorBody(kind: ErrorKind, message: string): Record<str
 }
 
 export function encodeMessagesError(error: GatewayError): EncodedError {
-  return { status: errorKinds[error.kind].status, body: anthropicErrorBody(error.kind, error.message) }
+  const status = errorKinds[error.kind].status
+  return {
+    status,
+    body: { type: 'error', error: { type: anthropicErrorTypes[error.kind], message: error.message, code: status } },
+  }
 }

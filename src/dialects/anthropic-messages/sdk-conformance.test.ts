@@ -88,7 +88,7 @@ test('messages errors: the SDK maps the status and reads the Anthropic error bod
   const encoded = dialect.encodeError(new GatewayError('invalid_request', 'max_tokens: is required'))
   assert.deepEqual(encoded, {
     status: 400,
-    body: { type: 'error', error: { type: 'invalid_request_error', message: 'max_tokens: is required' } },
+    body: { type: 'error', error: { type: 'invalid_request_error', message: 'max_tokens: is required', code: 400 } },
   })
   await assert.rejects(
     withClient(encoded.body, (client) => client.messages.create(request), encoded.status),

@@ -58,6 +58,15 @@ function enabledProviders(config: Config): Map<string, ProviderEntry> {
       api: provider.api,
       baseUrl: provider.base_url.replace(/\/+$/, ''),
       apiKey: provider.api_key ?? null,
+      ...(provider.credentials === undefined
+        ? {}
+        : {
+            credentials: provider.credentials.map((credential, index) => ({
+              name: credential.name ?? `key-${index + 1}`,
+              apiKey: credential.api_key,
+              weight: credential.weight ?? 1,
+            })),
+          }),
       headers: provider.headers ?? {},
       options: provider.options ?? {},
       dataCollection: provider.data_collection ?? 'deny',

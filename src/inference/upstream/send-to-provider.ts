@@ -1,9 +1,10 @@
 // Sends one adapter-built request to an endpoint's provider and returns the 2xx answer; the request is
 // serialized and authorized first (authorize-request.ts); transport failures and non-2xx answers
-// become AttemptErrors (classified by the provider's error table).
+// become AttemptErrors (classified by the provider's error table). A provider with a credential pool
+// is sent through send-with-credential-pool.ts, which picks the key.
 import type { ProviderAdapter, UpstreamRequest } from '../../providers/provider-adapter.ts'
 import { authorizeRequest } from './authorize-request.ts'
-import type { EndpointEntry } from '../../domain/catalog.ts'
+import type { EndpointEntry, ProviderEntry } from '../../domain/catalog.ts'
 import { AttemptError, attemptErrorFromTransport } from './attempt-error.ts'
 import {
   readAllCapped,
@@ -13,6 +14,7 @@ import {
   type UpstreamTransport,
 } from './upstream-transport.ts'
 import type { CancelSignal } from '../../domain/cancellation.ts'
+import { sendWithCredentialPool } from './send-with-credential-pool.ts'
 import { upstreamMessage } from './upstream-message.ts'
 
 export async function sendToProvider(
@@ -22,7 +24,19 @@ export async function sendToProvider(
   signal: CancelSignal,
   transport: UpstreamTransport,
 ): Promise<UpstreamAnswer> {
-  const provider = endpoint.provider
+  if (endpoint.provider.credentials !== undefined)
+    return sendWithCredentialPool(endpoint.provider, adapter, request, signal, transport, sendAs)
+  return sendAs(endpoint.provider, adapter, request, signal, transport)
+}
+
+/** One send to `provider` (for a pooled provider: a copy of it holding the chosen key). */
+async function sendAs(
+  provider: ProviderEntry,
+  adapter: ProviderAdapter,
+  request: UpstreamRequest,
+  signal: CancelSignal,
+  transport: UpstreamTransport,
+): Promise<UpstreamAnswer> {
   const prepared = await authorizeRequest(provider, adapter, request)
   let answer: UpstreamAnswer
   try {

@@ -1,9 +1,12 @@
 // The one module that talks to upstream providers: an undici Pool per origin with keep-alive, a
 // per-attempt timeout for the response headers, an idle timeout for the body, abort on the caller's
-// signal and a cap on error bodies. It knows nothing about provider formats.
+// signal and a cap on error bodies. It knows nothing about provider formats. It also holds the state of
+// the providers' credential pools (which key to use next, which keys are cooling down).
 import { Pool, type Dispatcher } from 'undici'
 import type { CancelSignal } from '../../domain/cancellation.ts'
 import type { ProviderEntry } from '../../domain/catalog.ts'
+import { systemClock } from '../../domain/clock.ts'
+import { CredentialPools } from './credential-pools.ts'
 
 export interface UpstreamCall {
   /** The provider's base URL (`https://api.openai.com/v1`); `path` is appended to it. */
@@ -42,13 +45,16 @@ export class UpstreamTransport {
   readonly #bases = new Map<string, { readonly pool: Pool; readonly prefix: string }>()
   readonly #options: TransportOptions
   readonly #onCredentialsRejected: (rejection: CredentialRejection) => void
+  readonly credentials: CredentialPools
 
   constructor(
     options: TransportOptions = { connectionsPerOrigin: 128, keepAliveTimeoutMs: 30_000 },
     onCredentialsRejected: (rejection: CredentialRejection) => void = () => undefined,
+    credentials: CredentialPools = new CredentialPools(systemClock),
   ) {
     this.#options = options
     this.#onCredentialsRejected = onCredentialsRejected
+    this.credentials = credentials
   }
 
   /** Tells the listener the composition root gave (a log line naming the provider and what to fix). */

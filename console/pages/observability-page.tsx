@@ -1,0 +1,100 @@
+// Observability destinations with their delivery counts; enable, disable, delete. The API has no
+// "send a test event" route, so there is no such button: a destination's delivery counts and last error
+// show whether events arrive.
+import { useState } from 'preact/hooks'
+import type { ApiClient } from '../api/api-client.ts'
+import type { Column } from '../components/data-table.tsx'
+import { ActionButton } from '../components/action-button.tsx'
+import { PagedList } from '../components/paged-list.tsx'
+import { formatTime } from '../format.ts'
+import type { Session } from '../session.ts'
+
+interface Destination {
+  readonly id: string
+  readonly workspace_id: string
+  readonly name: string | null
+  readonly type: string
+  readonly enabled: boolean
+  readonly sampling_rate: number
+  readonly updated_at: string
+  readonly delivery: {
+    readonly pending: number
+    readonly failed: number
+    readonly delivered: number
+    readonly dead_lettered: number
+    readonly last_error: string | null
+  }
+}
+
+const destinationPath = (row: Destination) => `/api/v1/observability/destinations/${encodeURIComponent(row.id)}`
+
+function destinationColumns(client: ApiClient, changed: () => void): Column<Destination>[] {
+  const path = destinationPath
+  return [
+    { title: 'Name', render: (row) => row.name ?? row.id },
+    { title: 'Type', render: (row) => row.type },
+    { title: 'Workspace', render: (row) => <code>{row.workspace_id}</code> },
+    {
+      title: 'State',
+      render: (row) => (
+        <span class={`badge ${row.enabled ? 'on' : 'off'}`}>{row.enabled ? 'enabled' : 'disabled'}</span>
+      ),
+    },
+    {
+      title: 'Delivered / pending / failed / dead',
+      render: (row) =>
+        `${row.delivery.delivered} / ${row.delivery.pending} / ${row.delivery.failed} / ${row.delivery.dead_lettered}`,
+    },
+    { title: 'Last error', render: (row) => row.delivery.last_error ?? '—' },
+    { title: 'Updated', render: (row) => formatTime(row.updated_at) },
+    {
+      title: 'Actions',
+      render: (row) => (
+        <span class="row-actions">
+          <ActionButton
+            client={client}
+            method="PATCH"
+            path={path(row)}
+            body={{ enabled: !row.enabled }}
+            onDone={changed}
+          >
+            {row.enabled ? 'Disable' : 'Enable'}
+          </ActionButton>
+          <ActionButton
+            client={client}
+            method="DELETE"
+            path={path(row)}
+            confirmText="Delete this destination?"
+            danger
+            onDone={changed}
+          >
+            Delete
+          </ActionButton>
+        </span>
+      ),
+    },
+  ]
+}
+
+export function ObservabilityPage({ session }: { session: Session }) {
+  const { client } = session
+  const [version, setVersion] = useState(0)
+  const changed = () => setVersion((value) => value + 1)
+  return (
+    <section class="page">
+      <h2>Observability destinations</h2>
+      <p class="muted">
+        Delivery counts and the last error show whether events arrive (the API has no test-event route).
+      </p>
+      <PagedList<Destination>
+        client={client}
+        path="/api/v1/observability/destinations"
+        label="destinations"
+        paging={{ style: 'offset' }}
+        version={version}
+        rowKey={(row) => row.id}
+        columns={destinationColumns(client, changed)}
+      />
+    </section>
+  )
+}

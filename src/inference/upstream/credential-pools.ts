@@ -1,0 +1,108 @@
+// Weighted credential pools: a provider configured with several keys spreads its requests across them
+// by weight (smooth weighted round robin: over any run of requests each key's share is within one
+// request of its weight's share, with no randomness), and each key has its own health. A key the
+// provider refuses (401/403: wrong or revoked; 429: over its own quota) is cooled down on its own for
+// the provider's Retry-After (or a default), and a key whose calls keep failing is cooled like an open
+// circuit; the other keys keep serving. State is per instance.
+import type { Clock } from '../../domain/clock.ts'
+import type { ProviderCredential, ProviderEntry } from '../../domain/catalog.ts'
+
+/** How an attempt with a credential ended, as far as that credential's health goes. */
+export type CredentialOutcome =
+  | { readonly kind: 'ok' }
+  | { readonly kind: 'refused'; readonly status: number; readonly retryAfterSeconds: number | undefined }
+  | { readonly kind: 'failed' }
+
+export interface CredentialPoolSettings {
+  /** Cool-down after a 429 without Retry-After. */
+  readonly rateLimitedMs: number
+  /** Cool-down after a 401/403: the key is wrong or revoked until an operator fixes it. */
+  readonly rejectedMs: number
+  /** Consecutive failures (5xx, timeouts, resets) that cool a key down, and for how long. */
+  readonly failureThreshold: number
+  readonly failedMs: number
+}
+
+const defaults: CredentialPoolSettings = {
+  rateLimitedMs: 30_000,
+  rejectedMs: 300_000,
+  failureThreshold: 3,
+  failedMs: 30_000,
+}
+
+interface CredentialState {
+  readonly credential: ProviderCredential
+  current: number
+  coolUntil: number
+  failures: number
+}
+
+export class CredentialPools {
+  readonly #pools = new Map<ProviderEntry, CredentialState[]>()
+  readonly #clock: Clock
+  readonly #settings: CredentialPoolSettings
+
+  constructor(clock: Clock, settings: Partial<CredentialPoolSettings> = {}) {
+    this.#clock = clock
+    this.#settings = { ...defaults, ...settings }
+  }
+
+  /**
+   * The next credential of the provider's pool, skipping those already tried by this request and those
+   * cooling down; null when none is left.
+   */
+  pick(provider: ProviderEntry, tried: ReadonlySet<string>): ProviderCredential | null {
+    const now = this.#clock.now().getTime()
+    const states = this.#statesOf(provider)
+    let total = 0
+    let best: CredentialState | null = null
+    for (const state of states) {
+      if (tried.has(state.credential.name) || state.coolUntil > now) continue
+      state.current += state.credential.weight
+      total += state.credential.weight
+      if (best === null || state.current > best.current) best = state
+    }
+    if (best === null) return null
+    best.current -= total
+    return best.credential
+  }
+
+  /** Records how an attempt with `name` ended. */
+  report(provider: ProviderEntry, name: string, outcome: CredentialOutcome): void {
+    const state = this.#statesOf(provider).find((candidate) => candidate.credential.name === name)
+    if (state === undefined) return
+    const now = this.#clock.now().getTime()
+    if (outcome.kind === 'ok') {
+      state.failures = 0
+      return
+    }
+    if (outcome.kind === 'refused') {
+      const fallback = outcome.status === 429 ? this.#settings.rateLimitedMs : this.#settings.rejectedMs
+      const wait = outcome.retryAfterSeconds === undefined ? fallback : outcome.retryAfterSeconds * 1000
+      state.coolUntil = Math.max(state.coolUntil, now + wait)
+      return
+    }
+    state.failures += 1
+    if (state.failures >= this.#settings.failureThreshold) {
+      state.failures = 0
+      state.coolUntil = Math.max(state.coolUntil, now + this.#settings.failedMs)
+    }
+  }
+
+  /** Names of the provider's credentials cooling down now (for messages and tests). */
+  coolingDown(provider: ProviderEntry): string[] {
+    const now = this.#clock.now().getTime()
+    return this.#statesOf(provider)
+      .filter((state) => state.coolUntil > now)
+      .map((state) => state.credential.name)
+  }
+
+  #statesOf(provider: ProviderEntry): CredentialState[] {
+    let states = this.#pools.get(provider)
+    if (states === undefined) {
+      states = (provider.credentials ?? []).map((credential) => ({ credential, current: 0, coolUntil: 0, failures: 0 }))
+      this.#pools.set(provider, states)
+    }
+    return states
+  }
+}

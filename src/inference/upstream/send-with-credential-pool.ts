@@ -1,0 +1,71 @@
+// Sends through a provider's credential pool: the pool picks a key by weight; a key the provider refuses
+// (401, 403, 429) is cooled down and the same request goes at once to the next key of the pool, so one
+// bad or exhausted key never fails a request another key can serve. Other failures count against the
+// key's health and go back to the fallback loop (the next endpoint). With every key tried or cooling
+// down, the attempt fails as rate limited (retryable: the fallback loop moves on).
+import type { ProviderCredential, ProviderEntry } from '../../domain/catalog.ts'
+import type { CancelSignal } from '../../domain/cancellation.ts'
+import type { ProviderAdapter, UpstreamRequest } from '../../providers/provider-adapter.ts'
+import { AttemptError } from './attempt-error.ts'
+import type { UpstreamAnswer, UpstreamTransport } from './upstream-transport.ts'
+
+export type SendAs = (
+  provider: ProviderEntry,
+  adapter: ProviderAdapter,
+  request: UpstreamRequest,
+  signal: CancelSignal,
+  transport: UpstreamTransport,
+) => Promise<UpstreamAnswer>
+
+/** Each credential's view of its provider (the key in place of the pool), made once so its authorizer is cached. */
+const asCredential = new WeakMap<ProviderCredential, ProviderEntry>()
+
+export async function sendWithCredentialPool(
+  provider: ProviderEntry,
+  adapter: ProviderAdapter,
+  request: UpstreamRequest,
+  signal: CancelSignal,
+  transport: UpstreamTransport,
+  sendAs: SendAs,
+): Promise<UpstreamAnswer> {
+  const pools = transport.credentials
+  const tried = new Set<string>()
+  let last: AttemptError | null = null
+  for (;;) {
+    const credential = pools.pick(provider, tried)
+    if (credential === null) throw last ?? allCoolingDown(provider, pools.coolingDown(provider))
+    tried.add(credential.name)
+    try {
+      const answer = await sendAs(providerWith(provider, credential), adapter, request, signal, transport)
+      pools.report(provider, credential.name, { kind: 'ok' })
+      return answer
+    } catch (error) {
+      if (!(error instanceof AttemptError)) throw error
+      const status = error.upstreamStatus
+      if (status === 401 || status === 403 || status === 429) {
+        pools.report(provider, credential.name, { kind: 'refused', status, retryAfterSeconds: error.retryAfterSeconds })
+        last = error
+        continue
+      }
+      if (error.isRetryable) pools.report(provider, credential.name, { kind: 'failed' })
+      throw error
+    }
+  }
+}
+
+function providerWith(provider: ProviderEntry, credential: ProviderCredential): ProviderEntry {
+  let entry = asCredential.get(credential)
+  if (entry === undefined) {
+    entry = { ...provider, apiKey: credential.apiKey }
+    asCredential.set(credential, entry)
+  }
+  return entry
+}
+
+function allCoolingDown(provider: ProviderEntry, names: readonly string[]): AttemptError {
+  return new AttemptError(
+    'rate_limited',
+    `${provider.name}: every credential of the pool is cooling down (${names.join(', ')})`,
+    429,
+  )
+}
