@@ -109,6 +109,10 @@ test('the key pays for inference calls; its spend shows on the overview', { skip
   const ranking = page.getByRole('region', { name: /Top keys by spend/ })
   await ranking.getByText('console-e2e').waitFor()
   assert.doesNotMatch((await ranking.textContent()) ?? '', /console-e2e[^$]*\$0\.00\b/)
+  // GET /api/v1/activity: today's three calls, charted, with their spend.
+  await page.locator('[data-stat="Requests"]').filter({ hasText: /^3$/ }).waitFor()
+  assert.equal(await page.locator('[data-stat="Spend"]').textContent(), '$0.06')
+  await page.getByRole('region', { name: 'Top models by spend' }).getByText('test/model').waitFor()
   await screenshotBoth(page, 'overview')
 })
 
