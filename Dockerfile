@@ -11,6 +11,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 COPY tsconfig.json ./
 COPY scripts/build.mjs ./scripts/
+COPY bin ./bin
 COPY src ./src
 COPY console ./console
 # The bundle `npm start` runs and the console it serves (its prestart builds them again, in about a second).

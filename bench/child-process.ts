@@ -110,12 +110,19 @@ export interface StartChildOptions {
   readonly nodeArgs?: readonly string[]
   /** Discard the child's stdout (a gateway logging at info writes its access lines there). */
   readonly quiet?: boolean
+  /** Run Node through another program (valgrind): its path, and its arguments ending with Node's path. */
+  readonly wrapper?: { readonly execPath: string; readonly args: readonly string[] }
 }
 
 export async function startChild(name: string, script: string, options: StartChildOptions = {}): Promise<BenchChild> {
   const child = fork(script, [...(options.args ?? [])], {
     env: { ...process.env, ...options.env },
-    execArgv: [...(options.nodeArgs ?? process.execArgv), ...(options.execArgv ?? [])],
+    execArgv: [
+      ...(options.wrapper?.args ?? []),
+      ...(options.nodeArgs ?? process.execArgv),
+      ...(options.execArgv ?? []),
+    ],
+    ...(options.wrapper === undefined ? {} : { execPath: options.wrapper.execPath }),
     stdio: ['ignore', options.quiet === true ? 'ignore' : 'inherit', 'inherit', 'ipc'],
   })
   const ready = await waitForReady(name, child)

@@ -142,3 +142,23 @@ async function driveOpen(
   })
   await Promise.all(inFlight)
 }
+
+/** Sends exactly `count` requests over `connections` connections (closed loop), however long that takes. */
+export async function sendCount(
+  pool: Pool,
+  spec: RequestSpec,
+  connections: number,
+  count: number,
+): Promise<Pick<LoadResult, 'completed' | 'errors' | 'firstError'>> {
+  const recorder = new Recorder()
+  let issued = 0
+  const worker = async (): Promise<void> => {
+    while (issued < count) {
+      issued++
+      await sendOne(pool, spec, performance.now(), recorder, true)
+    }
+  }
+  await Promise.all(Array.from({ length: connections }, worker))
+  const result = { completed: recorder.completed, errors: recorder.errors }
+  return recorder.firstError === undefined ? result : { ...result, firstError: recorder.firstError }
+}

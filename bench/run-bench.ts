@@ -1,16 +1,20 @@
-// `npm run bench [-- --quick | --soak --minutes 10] [--only responses] [--profile] [--destination otlp|webhook|none] [--runner bundle|tsx]`
+// `npm run bench [-- --quick | --soak --minutes 10 | --instructions] [--only responses] [--profile] [--destination otlp|webhook|none] [--runner bundle|tsx]`
 // Starts a zero-latency fake upstream, the observability receiver, the bare undici proxy and
 // Switchyard, each in its own process (pinned to cores when taskset exists: servers under test on core
 // 0, load generator, upstream and receiver on core 1), drives each scenario at each load shape against
 // direct / proxy / gateway in turn, prints the figures side by side and writes them as JSON to
 // bench-results/. With `--compare-flags "<flags>"` or `--compare-checkout <dir>` it runs an A/B of two
-// gateways instead (compare.ts). See docs/performance.md.
+// gateways instead (compare.ts). `--instructions` first counts user-space instructions per request
+// with the proxy and the gateway under callgrind (instructions.ts), then runs the wall-clock figures
+// (`--instructions-only` skips them). See docs/performance.md.
 import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { hasTaskset, pinToCore, startChild, type BenchChild } from './child-process.ts'
+import { hasTaskset, pinToCore, startChild, type BenchChild, type StartChildOptions } from './child-process.ts'
+import { callgrindDirectory, callgrindLaunch, hasValgrind } from './callgrind.ts'
+import { countInstructions, defaultInstructionScenarios, formatInstructionTable } from './instructions.ts'
 import { parseRunner, prepareGateway, type GatewayLaunch } from './gateway-runner.ts'
 import { createPool, runLoad, type LoadShape } from './load.ts'
 import { measureTarget } from './measure.ts'
@@ -39,6 +43,11 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     runner: { type: 'string' },
     'compare-runner': { type: 'string' },
+    instructions: { type: 'boolean', default: false },
+    'instructions-only': { type: 'boolean', default: false },
+    requests: { type: 'string', default: '2000' },
+    runs: { type: 'string', default: '3' },
+    'warmup-requests': { type: 'string', default: '1000' },
   },
 })
 
@@ -74,57 +83,70 @@ function assertCheckoutHasReceiver(checkout: string | undefined): void {
   }
 }
 
-async function startServers(): Promise<Servers> {
-  const checkout = values['compare-checkout']
+type ChildExtras = Pick<StartChildOptions, 'core' | 'wrapper' | 'env'>
+
+function startGateway(
+  name: string,
+  launch: GatewayLaunch,
+  flags: readonly string[],
+  urls: { readonly upstream: string; readonly receiver: string },
+  extras: ChildExtras,
+): Promise<BenchChild> {
+  return startChild(name, launch.script, {
+    nodeArgs: launch.nodeArgs,
+    args: [
+      '--upstream',
+      urls.upstream,
+      '--receiver',
+      urls.receiver,
+      '--log-level',
+      values['log-level'] ?? 'info',
+      '--destination',
+      values.destination ?? 'otlp',
+    ],
+    quiet: true,
+    execArgv: [
+      ...(values.profile ? ['--cpu-prof', '--cpu-prof-interval=100', '--cpu-prof-dir=bench-results/profiles'] : []),
+      ...flags,
+    ],
+    ...extras,
+  })
+}
+
+/** `underCallgrind`: the proxy and the gateway run under valgrind's callgrind (callgrind.ts), with no B. */
+async function startServers(underCallgrind = false): Promise<Servers> {
+  const checkout = underCallgrind ? undefined : values['compare-checkout']
   assertCheckoutHasReceiver(checkout)
+  const valgrind = underCallgrind ? callgrindLaunch() : undefined
   if (driverCore !== undefined) pinToCore(process.pid, driverCore)
   const onDriverCore = driverCore === undefined ? {} : { core: driverCore }
   const upstream = await startChild('upstream', here('./upstream-server.ts'), {
     args: ['--chunks', values.chunks ?? '50'],
     ...onDriverCore,
   })
-  const upstreamUrl = `http://127.0.0.1:${upstream.port}`
   const receiver = await startChild('receiver', here('./receiver-server.ts'), onDriverCore)
-  const core = serverCore === undefined ? {} : { core: serverCore }
-  const proxy = await startChild('proxy', here('./bare-proxy.ts'), { args: ['--upstream', upstreamUrl], ...core })
-  const startGateway = (name: string, launch: GatewayLaunch, flags: readonly string[]) =>
-    startChild(name, launch.script, {
-      nodeArgs: launch.nodeArgs,
-      args: [
-        '--upstream',
-        upstreamUrl,
-        '--receiver',
-        `http://127.0.0.1:${receiver.port}`,
-        '--log-level',
-        values['log-level'] ?? 'info',
-        '--destination',
-        values.destination ?? 'otlp',
-      ],
-      quiet: true,
-      execArgv: [
-        ...(values.profile ? ['--cpu-prof', '--cpu-prof-interval=100', '--cpu-prof-dir=bench-results/profiles'] : []),
-        ...flags,
-      ],
-      ...core,
-    })
+  const urls = { upstream: `http://127.0.0.1:${upstream.port}`, receiver: `http://127.0.0.1:${receiver.port}` }
+  // Instruction counts do not depend on the core: under callgrind the servers run unpinned.
+  const extras: ChildExtras = {
+    ...(serverCore === undefined || underCallgrind ? {} : { core: serverCore }),
+    ...(valgrind === undefined
+      ? {}
+      : { wrapper: { execPath: valgrind.execPath, args: valgrind.wrapperArgs }, env: valgrind.env }),
+  }
+  const proxy = await startChild('proxy', here('./bare-proxy.ts'), { args: ['--upstream', urls.upstream], ...extras })
   // V8 or Node flags for the gateway alone (the proxy keeps the defaults), e.g. GC experiments.
   const flags = splitFlags(values['gateway-node-flags'])
   const launch = await prepareGateway(here('..'), runner)
-  const gateway = await startGateway('gateway', launch, flags)
+  const gateway = await startGateway('gateway', launch, flags, urls, extras)
   // B of this checkout with A's runner runs the same script (no second bundle over the one A runs).
-  const launchB = !comparing
-    ? null
-    : checkout === undefined && runnerB === runner
-      ? launch
-      : await prepareGateway(checkout ?? here('..'), runnerB)
-  const gatewayB =
-    launchB === null
+  const launchB =
+    !comparing || underCallgrind
       ? null
-      : await startGateway(
-          'gateway B',
-          launchB,
-          values['compare-flags'] === undefined ? flags : splitFlags(values['compare-flags']),
-        )
+      : checkout === undefined && runnerB === runner
+        ? launch
+        : await prepareGateway(checkout ?? here('..'), runnerB)
+  const flagsB = values['compare-flags'] === undefined ? flags : splitFlags(values['compare-flags'])
+  const gatewayB = launchB === null ? null : await startGateway('gateway B', launchB, flagsB, urls, extras)
   return { upstream, receiver, proxy, gateway, gatewayB }
 }
 
@@ -264,16 +286,53 @@ async function runComparison(proxy: BenchChild, a: BenchChild, b: BenchChild): P
   )
 }
 
-const started = await startServers()
-const servers = { direct: started.upstream, proxy: started.proxy, gateway: started.gateway }
-try {
-  if (started.gatewayB !== null) await runComparison(started.proxy, started.gateway, started.gatewayB)
-  else if (values.soak) await runSoak(servers, { minutes: Number(values.minutes), rate: Number(values.rate) })
-  else await runMatrix(servers)
-} finally {
+async function runInstructionStage(): Promise<void> {
+  if (!hasValgrind())
+    throw new Error('bench: --instructions needs valgrind and callgrind_control (apt-get install valgrind)')
+  const requests = Number(values.requests)
+  const runs = Number(values.runs)
+  console.log(
+    `bench --instructions: proxy and gateway (${runner}) under callgrind, destination ${values.destination}; every scenario warmed with ${values['warmup-requests']} requests, then ${runs} runs of ${requests} requests at ${instructionConnections} connections per scenario, ${settleMs} ms for write-behind work before each dump; user-space instructions per request, median of the runs\n`,
+  )
+  const started = await startServers(true)
+  try {
+    const cells = await countInstructions(started, {
+      requests,
+      runs,
+      connections: instructionConnections,
+      warmupRequests: Number(values['warmup-requests']),
+      settleMs,
+      selected: (scenario) =>
+        values.only === undefined ? defaultInstructionScenarios.includes(scenario.name) : selected(scenario.name),
+    })
+    console.log(`\n${formatInstructionTable(cells)}\n`)
+    console.log(`gateway dumps (callgrind_annotate <file>) in ${callgrindDirectory}:`)
+    for (const cell of cells) console.log(`  ${cell.scenario}: ${cell.gatewayDump}`)
+    console.log(`results: ${saveResults('instructions', { requests, runs, destination: values.destination, cells })}\n`)
+  } finally {
+    await stopServers(started)
+  }
+}
+
+async function stopServers(started: Servers): Promise<void> {
   await started.gatewayB?.stop()
   await started.gateway.stop()
   await started.proxy.stop()
   await started.upstream.stop()
   await started.receiver.stop()
+}
+
+const instructionConnections = 4
+const settleMs = 1500
+if (values.instructions || values['instructions-only']) await runInstructionStage()
+if (!values['instructions-only']) {
+  const started = await startServers()
+  const servers = { direct: started.upstream, proxy: started.proxy, gateway: started.gateway }
+  try {
+    if (started.gatewayB !== null) await runComparison(started.proxy, started.gateway, started.gatewayB)
+    else if (values.soak) await runSoak(servers, { minutes: Number(values.minutes), rate: Number(values.rate) })
+    else await runMatrix(servers)
+  } finally {
+    await stopServers(started)
+  }
 }

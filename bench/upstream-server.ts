@@ -29,10 +29,21 @@ function render(dialect: FakeDialect, chunks: number): Rendered {
 
 const { values } = parseArgs({ options: { chunks: { type: 'string', default: '50' } } })
 const chunks = Number(values.chunks)
+/**
+ * One vector of 1,536 floats (OpenAI's text-embedding-3-small), with the full precision a real
+ * provider sends (about 20 characters a number), so the answer is ~30 KB as in production.
+ */
 function renderEmbeddings(): Rendered {
-  const inputs = ['Say hello to the benchmark.', 'And goodbye.']
-  const vectors = inputs.map((input) => embeddingVector(input, 256))
-  const json = openaiChatDialect.embeddingsJson(vectors, { kind: 'embeddings', inputs, model: 'up-model', batch: true })
+  const inputs = ['Say hello to the benchmark.']
+  const vectors = inputs.map((input) =>
+    embeddingVector(input, 1536).map((value, index) => value * 0.05 + Math.sin(index + 1) * 1e-9),
+  )
+  const json = openaiChatDialect.embeddingsJson(vectors, {
+    kind: 'embeddings',
+    inputs,
+    model: 'up-model',
+    batch: false,
+  })
   return { json: JSON.stringify(json), frames: [] }
 }
 

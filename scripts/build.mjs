@@ -7,7 +7,7 @@
 // then not in the process; CPU per request measured the same.
 import { build } from 'esbuild'
 import { copyFileSync, mkdirSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -17,7 +17,11 @@ export async function bundle(entry, outfile) {
   await build({
     absWorkingDir: root,
     entryPoints: [entry],
-    outfile,
+    outdir: dirname(outfile),
+    entryNames: basename(outfile, '.mjs'),
+    chunkNames: 'chunks/[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
     bundle: true,
     packages: 'external',
     platform: 'node',

@@ -1,14 +1,16 @@
 // Composition root and command line: the only module that reads the environment.
 //   switchyard <command>: the commands and their options are listed in src/cli/run-command.ts (`switchyard --help`).
-import { loadConfig, ConfigError } from './config/load-config.ts'
-import { systemClock } from './domain/clock.ts'
-import { isHelpRequest, runCommand, usage } from './cli/run-command.ts'
+import { isHelpRequest, usage } from './cli/usage.ts'
 
 async function main(): Promise<number> {
   if (isHelpRequest(process.argv.slice(2))) {
     process.stdout.write(usage)
     return 0
   }
+  // Loaded only for a command: --help stays fast because it never loads the gateway's dependencies.
+  const { loadConfig, ConfigError } = await import('./config/load-config.ts')
+  const { systemClock } = await import('./domain/clock.ts')
+  const { runCommand } = await import('./cli/run-command.ts')
   try {
     const config = loadConfig({ env: process.env, cwd: process.cwd() })
     return await runCommand(process.argv.slice(2), {

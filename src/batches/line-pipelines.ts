@@ -1,5 +1,6 @@
 // How a batch line of each endpoint is checked at submission and run by the worker: the inference
 // pipeline in the endpoint's dialect, or the embeddings pipeline. Both answer as their HTTP route would.
+import { withFields } from '../domain/with-fields.ts'
 import type { DialectName, Dialects } from '../dialects/dialect.ts'
 import { checkInputSize } from '../dialects/embeddings/decode-request.ts'
 import type { ApiKeyRecord } from '../domain/identity.ts'
@@ -68,10 +69,12 @@ export async function runLine(
       return invokeInference({ key, dialect: line.dialect, body, generationId, signal }, deps.dialects, inference)
     case 'embeddings': {
       const run = createEmbeddingsRunner(deps.embeddings.settings, inference, deps.embeddings.decode)
-      return run(
+      const answer = await run(
         { generationId, requestId: generationId, key, startedAt: inference.clock.now().getTime(), headers: {}, signal },
         body,
       )
+      // A 200's body is the answer's JSON text; a result line holds it as a value.
+      return typeof answer.body === 'string' ? withFields(answer, { body: JSON.parse(answer.body) as unknown }) : answer
     }
   }
 }

@@ -1,4 +1,5 @@
 // Dispatches `switchyard <command>`; each command lives in its own file.
+import { usage } from './usage.ts'
 import type { Writable } from 'node:stream'
 import type { Config } from '../config/config.ts'
 import type { Clock } from '../domain/clock.ts'
@@ -32,23 +33,6 @@ const commands: Readonly<Record<string, Command>> = {
   'ledger rebuild-counters': ledgerRebuildCountersCommand,
   'vault rotate-master-key': vaultRotateMasterKeyCommand,
   doctor: doctorCommand,
-}
-
-/** One line per command: its synopsis, then what it does. */
-export const usage = `usage: switchyard <command> [options]   (no command runs serve; --help, -h or help prints this list)
-  serve                                                               run the gateway (the default)
-  migrate                                                             apply store migrations and exit
-  keys create [--management] [--workspace <id|slug>] [--name <name>]  create an API key and print its plaintext once
-  config print                                                        print the effective configuration, secrets redacted
-  credits grant <usd> [--note <text>]                                 add credits to the organization's balance
-  ledger rebuild-counters [--key-prefix <prefix>]                     replay the ledger into the Redis spend counters
-  vault rotate-master-key                                             re-wrap vault keys under SWITCHYARD_NEW_MASTER_KEY
-  doctor                                                              check config, store, Redis and provider reachability
-`
-
-/** `switchyard --help`, `-h` or `help`: main.ts answers it before loading the config, so it works with any environment. */
-export function isHelpRequest(argv: readonly string[]): boolean {
-  return argv.length === 1 && ['--help', '-h', 'help'].includes(argv[0] ?? '')
 }
 
 export async function runCommand(argv: string[], context: CommandContext): Promise<number> {

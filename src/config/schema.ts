@@ -30,6 +30,16 @@ export const ProviderConfigSchema = Type.Object(
     base_url: Type.String({ minLength: 1 }),
     api_key: Type.Optional(Type.String()),
     credentials: Type.Optional(Type.Array(ProviderCredentialSchema, { minItems: 1, maxItems: 100 })),
+    retry: Type.Optional(
+      Type.Object(
+        {
+          max_attempts: Type.Integer({ minimum: 2, maximum: 10 }),
+          base_ms: Type.Optional(Type.Integer({ minimum: 1, maximum: 60_000 })),
+          max_ms: Type.Optional(Type.Integer({ minimum: 1, maximum: 300_000 })),
+        },
+        strict,
+      ),
+    ),
     headers: Type.Optional(Type.Record(Type.String(), Type.String())),
     options: Type.Optional(Type.Record(Type.String({ pattern: '^[a-z][a-z0-9_]*$' }), Type.String())),
     data_collection: Type.Optional(Type.Enum(['allow', 'deny'])),

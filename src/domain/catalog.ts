@@ -14,6 +14,14 @@ export interface ProviderCredential {
   readonly weight: number
 }
 
+/** Same-endpoint retries with exponential backoff and full jitter (absent: none). */
+export interface ProviderRetry {
+  /** Attempts at the same endpoint in all, at least 2. */
+  readonly maxAttempts: number
+  readonly baseMs: number
+  readonly maxMs: number
+}
+
 export interface ProviderEntry {
   readonly slug: string
   readonly name: string
@@ -22,6 +30,7 @@ export interface ProviderEntry {
   readonly apiKey: string | null
   /** A weighted pool of keys used instead of `apiKey` (absent: the one `apiKey`). */
   readonly credentials?: readonly ProviderCredential[]
+  readonly retry?: ProviderRetry
   readonly headers: Readonly<Record<string, string>>
   /** API-specific settings (region, project, api_version, ...), each read by its adapter; absent = none. */
   readonly options?: Readonly<Record<string, string>>

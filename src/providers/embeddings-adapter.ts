@@ -5,6 +5,9 @@ import type { ProviderSettings, UpstreamRequest } from './provider-adapter.ts'
 
 export interface EmbeddingsAdapter {
   buildRequest(call: EmbeddingsCall, settings: ProviderSettings): UpstreamRequest
-  /** Throws GatewayError('upstream_error') when the body is not an embeddings answer. */
-  parseResponse(body: unknown, inputCount: number): EmbeddingsResult
+  /**
+   * Reads the answer's body text. Throws a SyntaxError when it is not JSON, GatewayError('upstream_error')
+   * when it is not an embeddings answer.
+   */
+  parseResponse(text: string, inputCount: number): EmbeddingsResult
 }

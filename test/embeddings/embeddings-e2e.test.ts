@@ -107,6 +107,8 @@ test('openai SDK: float and base64 (explicit and the SDK default, which decodes 
 
   primary.script({ type: 'embeddings', vectors: [vectors[0]!] })
   const explicit = await openai().embeddings.create({ model: 'test/embed', input: 'abcd', encoding_format: 'base64' })
+  // Asked of the upstream as base64 too, and passed through as it sent it.
+  assert.equal(lastSentTo(primary).encoding_format, 'base64')
   const bytes = Buffer.from(explicit.data[0]!.embedding as unknown as string, 'base64')
   assert.deepEqual(
     [0, 1, 2].map((index) => bytes.readFloatLE(index * 4)),

@@ -4,7 +4,14 @@ import type { CompletionPlan } from './scripted-reply.ts'
 
 export type FakeRoute =
   | { readonly kind: 'completion'; readonly stream: boolean; readonly model: string }
-  | { readonly kind: 'embeddings'; readonly inputs: readonly string[]; readonly model: string; readonly batch: boolean }
+  | {
+      readonly kind: 'embeddings'
+      readonly inputs: readonly string[]
+      readonly model: string
+      readonly batch: boolean
+      /** OpenAI's encoding_format: base64 answers each vector as little-endian float32 bytes. */
+      readonly base64?: boolean
+    }
 
 export interface FakeDialect {
   /** Appended to the origin to form the provider's base_url. */
@@ -29,6 +36,7 @@ export interface RoutedBody {
   readonly input?: unknown
   readonly content?: unknown
   readonly requests?: unknown
+  readonly encoding_format?: unknown
 }
 
 /** A parsed body as a `RoutedBody`: a body that is not a JSON object has none of its members. */

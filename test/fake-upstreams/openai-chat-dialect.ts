@@ -60,7 +60,13 @@ export const openaiChatDialect: FakeDialect = {
     if (path === '/v1/chat/completions')
       return { kind: 'completion', stream: body?.stream === true, model: String(body?.model ?? '') }
     if (path === '/v1/embeddings')
-      return { kind: 'embeddings', inputs: inputsOf(body?.input), model: String(body?.model ?? ''), batch: true }
+      return {
+        kind: 'embeddings',
+        inputs: inputsOf(body?.input),
+        model: String(body?.model ?? ''),
+        batch: true,
+        base64: body?.encoding_format === 'base64',
+      }
     return undefined
   },
   completionJson(plan) {
@@ -118,7 +124,11 @@ export const openaiChatDialect: FakeDialect = {
     const tokens = reportedTokens ?? route.inputs.reduce((sum, input) => sum + Math.ceil(input.length / 4), 0)
     return {
       object: 'list',
-      data: vectors.map((embedding, index) => ({ object: 'embedding', index, embedding })),
+      data: vectors.map((vector, index) => ({
+        object: 'embedding',
+        index,
+        embedding: route.base64 === true ? float32Base64(vector) : vector,
+      })),
       model: route.model,
       usage: { prompt_tokens: tokens, total_tokens: tokens },
     }
@@ -135,4 +145,10 @@ function chatLogprobs(plan: CompletionPlan): unknown {
     })),
     refusal: null,
   }
+}
+
+function float32Base64(vector: readonly number[]): string {
+  const bytes = Buffer.alloc(vector.length * 4)
+  vector.forEach((value, index) => bytes.writeFloatLE(value, index * 4))
+  return bytes.toString('base64')
 }

@@ -109,3 +109,39 @@ test('every key of the pool refused: the request falls back to the next endpoint
   assert.equal(upstream.requests.length, 2)
   assert.equal(backup!.requests.length, 2)
 })
+
+test('same-endpoint retries (retry in the provider config): 5xx answers are retried at the same endpoint', async () => {
+  const clock = new ManualClock('2026-11-27T12:00:00.000Z')
+  const upstream = await startFakeUpstream({ api: 'openai-chat' })
+  const yaml = [
+    'providers:',
+    `  - { slug: retried, api: openai-chat, base_url: "${upstream.url}", api_key: k, retry: { max_attempts: 3, base_ms: 1, max_ms: 5 } }`,
+    'models:',
+    '  - slug: test/model',
+    '    endpoints:',
+    endpoint('retried'),
+    '',
+  ].join('\n')
+  const gateway = await startTestGateway({ yaml, clock })
+  closers.push(async () => {
+    await gateway.close()
+    await upstream.close()
+  })
+  const created = await gateway.inject({
+    method: 'POST',
+    url: '/api/v1/keys',
+    headers: bearer(gateway.adminKey),
+    payload: { name: 'retry user' },
+  })
+  const key = (created.json() as { key: string }).key
+  upstream.script({ type: 'error', status: 500 }, { type: 'error', status: 503 })
+  const answer = await chat(gateway, key)
+  assert.equal(answer.statusCode, 200, answer.body)
+  assert.equal(upstream.requests.length, 3)
+  upstream.script({ type: 'error', status: 500 }, { type: 'error', status: 500 }, { type: 'error', status: 500 })
+  assert.equal((await chat(gateway, key)).statusCode, 502, 'three failures in all, then the request fails')
+  assert.equal(upstream.requests.length, 6)
+  upstream.script({ type: 'error', status: 429, retryAfterSeconds: 30 })
+  assert.equal((await chat(gateway, key)).statusCode, 429, 'a Retry-After beyond max_ms is not waited for')
+  assert.equal(upstream.requests.length, 7)
+})

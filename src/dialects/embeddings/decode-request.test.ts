@@ -36,7 +36,7 @@ test('input shapes: text, texts, one token array, many token arrays, multimodal 
   assert.equal(parts.inputSize, 4)
 })
 
-test('options: encoding_format defaults to float; session_id, input_type, dimensions, user decoded', () => {
+test('options: encoding_format defaults to float (base64 is asked of the upstream too); session_id, input_type, dimensions, user decoded', () => {
   const decoded = decode({
     model: 'm',
     input: 'x',
@@ -53,8 +53,10 @@ test('options: encoding_format defaults to float; session_id, input_type, dimens
     dimensions: 3,
     input_type: 'search_document',
     user: 'u',
+    encoding_format: 'base64',
   })
   assert.equal(decode({ model: 'm', input: 'x' }).encodingFormat, 'float')
+  assert.equal(decode({ model: 'm', input: 'x' }).call.encoding_format, undefined)
 })
 
 test('refusals name the field: empty input, dimensions < 1, bad encoding_format, long session_id; size over the maximum is 413', () => {
@@ -81,11 +83,50 @@ test('base64 is little-endian float32 per vector', () => {
     costUsd: 0.5,
     encodingFormat: 'float',
   })
-  assert.deepEqual(body, {
+  assert.deepEqual(JSON.parse(body), {
     object: 'list',
     data: [{ object: 'embedding', embedding: [1], index: 0 }],
     model: 'm',
     id: 'gen-1',
     usage: { prompt_tokens: 2, total_tokens: 2, cost: 0.5 },
   })
+})
+
+test('a vector kept as upstream text is copied when the encodings agree and converted when they do not', () => {
+  const base64 = JSON.stringify(toBase64Float32([1, -2]))
+  const answer = (encodingFormat: 'float' | 'base64') =>
+    JSON.parse(
+      encodeEmbeddingsResponse({
+        generationId: 'gen-2',
+        model: 'm"q',
+        vectors: [{ format: 'float', json: '[1, -2.5e0]' }, { format: 'base64', json: base64 }, [0.25]],
+        promptTokens: 3,
+        costUsd: 0,
+        encodingFormat,
+      }),
+    ) as { data: { embedding: unknown; index: number }[]; model: string }
+  const floats = answer('float')
+  assert.equal(floats.model, 'm"q')
+  assert.deepEqual(
+    floats.data.map((item) => [item.index, item.embedding]),
+    [
+      [0, [1, -2.5]],
+      [1, [1, -2]],
+      [2, [0.25]],
+    ],
+  )
+  assert.deepEqual(
+    answer('base64').data.map((item) => item.embedding),
+    [toBase64Float32([1, -2.5]), toBase64Float32([1, -2]), toBase64Float32([0.25])],
+  )
+  // The same text, byte for byte, when the encodings agree.
+  const copied = encodeEmbeddingsResponse({
+    generationId: 'gen-3',
+    model: 'm',
+    vectors: [{ format: 'float', json: '[0.123456789012345678, -1e-7]' }],
+    promptTokens: 1,
+    costUsd: 0,
+    encodingFormat: 'float',
+  })
+  assert.ok(copied.includes('"embedding":[0.123456789012345678, -1e-7]'))
 })

@@ -31,6 +31,8 @@ export function createEmbeddingsDecoder(): (body: unknown) => DecodedEmbeddingsR
       ...(body.dimensions === undefined ? {} : { dimensions: body.dimensions }),
       ...(body.input_type === undefined ? {} : { input_type: body.input_type }),
       ...(body.user === undefined ? {} : { user: body.user }),
+      // Asked of the upstream too, so a vector can pass through in the encoding the client wants.
+      ...(body.encoding_format === 'base64' ? { encoding_format: 'base64' as const } : {}),
     }
     return {
       call,

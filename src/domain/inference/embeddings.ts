@@ -22,11 +22,26 @@ export interface EmbeddingsCall {
   readonly input_type?: string
   /** The end user, for upstream abuse monitoring. */
   readonly user?: string
+  /** The vector encoding to ask for, when the provider offers a choice (the client's); floats otherwise. */
+  readonly encoding_format?: 'float' | 'base64'
 }
+
+/**
+ * A vector kept as the upstream's JSON text, so the gateway passes it on without reading its numbers:
+ * a float array (`[0.1,-0.2]`) or a base64 string of little-endian float32s, quotes included.
+ * The translator that made it checked that the text is one (numbers only, base64 characters only).
+ */
+export interface WireVector {
+  readonly format: 'float' | 'base64'
+  readonly json: string
+}
+
+/** A vector as numbers (a translator that parsed the answer), or as the upstream's text. */
+export type EmbeddingVector = readonly number[] | WireVector
 
 export interface EmbeddingsResult {
   /** One vector per input, in input order. */
-  readonly vectors: readonly (readonly number[])[]
+  readonly vectors: readonly EmbeddingVector[]
   /** The model the upstream says answered ('' when it does not say). */
   readonly model: string
   /** Prompt tokens the upstream counted; null when it does not say (Gemini), then the gateway estimates. */

@@ -67,6 +67,15 @@ function enabledProviders(config: Config): Map<string, ProviderEntry> {
               weight: credential.weight ?? 1,
             })),
           }),
+      ...(provider.retry === undefined
+        ? {}
+        : {
+            retry: {
+              maxAttempts: provider.retry.max_attempts,
+              baseMs: provider.retry.base_ms ?? 200,
+              maxMs: provider.retry.max_ms ?? 5_000,
+            },
+          }),
       headers: provider.headers ?? {},
       options: provider.options ?? {},
       dataCollection: provider.data_collection ?? 'deny',

@@ -39,9 +39,12 @@ export interface EmbeddingsSettings {
 
 export interface EmbeddingsAnswer {
   readonly status: number
+  /** An object (an error), or the answer's JSON text (200: the vectors are spliced in as the upstream sent them). */
   readonly body: unknown
   readonly headers: Readonly<Record<string, string>>
 }
+
+const jsonText = { 'content-type': 'application/json; charset=utf-8' }
 
 export type EmbeddingsRunner = (request: EmbeddingsRequest, body: unknown) => Promise<EmbeddingsAnswer>
 
@@ -125,7 +128,11 @@ class EmbeddingsCall implements CallSteps<Prepared> {
       costUsd: nanoToUsd(facts.costNano),
       encodingFormat: decoded.encodingFormat,
     })
-    this.answer = { status: 200, body: encoded, headers: { 'x-generation-id': request.generationId } }
+    this.answer = {
+      status: 200,
+      body: encoded,
+      headers: withFields(jsonText, { 'x-generation-id': request.generationId }),
+    }
   }
 
   /** The route answers once the call core returns, after the records are durable: nothing is held. */

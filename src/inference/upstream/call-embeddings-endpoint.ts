@@ -37,6 +37,5 @@ export async function callEmbeddingsEndpoint(input: CallEmbeddingsInput): Promis
     provider,
   )
   const answer = await sendToProvider(endpoint, endpointAdapter(endpoint), request, input.signal, input.transport)
-  const body = await readJsonAnswer(answer, provider.slug)
-  return adapter.parseResponse(body, input.call.inputs.length)
+  return readJsonAnswer(answer, provider.slug, (text) => adapter.parseResponse(text, input.call.inputs.length))
 }

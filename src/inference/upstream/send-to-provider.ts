@@ -15,6 +15,7 @@ import {
 } from './upstream-transport.ts'
 import type { CancelSignal } from '../../domain/cancellation.ts'
 import { sendWithCredentialPool } from './send-with-credential-pool.ts'
+import { retrySameEndpoint } from './retry-same-endpoint.ts'
 import { upstreamMessage } from './upstream-message.ts'
 
 export async function sendToProvider(
@@ -24,9 +25,14 @@ export async function sendToProvider(
   signal: CancelSignal,
   transport: UpstreamTransport,
 ): Promise<UpstreamAnswer> {
-  if (endpoint.provider.credentials !== undefined)
-    return sendWithCredentialPool(endpoint.provider, adapter, request, signal, transport, sendAs)
-  return sendAs(endpoint.provider, adapter, request, signal, transport)
+  const { provider } = endpoint
+  if (provider.retry === undefined && provider.credentials === undefined)
+    return sendAs(provider, adapter, request, signal, transport)
+  const send = (): Promise<UpstreamAnswer> =>
+    provider.credentials === undefined
+      ? sendAs(provider, adapter, request, signal, transport)
+      : sendWithCredentialPool(provider, adapter, request, signal, transport, sendAs)
+  return provider.retry === undefined ? send() : retrySameEndpoint(provider.retry, signal, send)
 }
 
 /** One send to `provider` (for a pooled provider: a copy of it holding the chosen key). */
@@ -72,11 +78,19 @@ async function sendAs(
   return answer
 }
 
-/** Reads a 2xx answer's JSON body (capped); a body that is too large or not JSON fails the attempt. */
-export async function readJsonAnswer(answer: UpstreamAnswer, providerSlug: string): Promise<unknown> {
+/**
+ * Reads a 2xx answer's JSON body (capped) with `parse` (JSON.parse by default); a body that is too
+ * large or not JSON (`parse` throws a SyntaxError) fails the attempt. Other errors of `parse` pass.
+ */
+export async function readJsonAnswer<T = unknown>(
+  answer: UpstreamAnswer,
+  providerSlug: string,
+  parse: (text: string) => T = JSON.parse,
+): Promise<T> {
   try {
-    return JSON.parse((await readAllCapped(answer.body)).toString('utf8'))
+    return parse((await readAllCapped(answer.body)).toString('utf8'))
   } catch (error) {
+    if (!(error instanceof ResponseTooLarge || error instanceof SyntaxError)) throw error
     const reason = error instanceof ResponseTooLarge ? error.message : 'a body that is not JSON'
     throw new AttemptError(
       'upstream_error',

@@ -45,14 +45,17 @@ test('one input -> embedContent with taskType and outputDimensionality; many -> 
 })
 
 test('responses: embedding.values or embeddings[].values; no token count (null)', () => {
-  assert.deepEqual(geminiEmbeddings.parseResponse({ embedding: { values: [0.5] } }, 1), {
+  assert.deepEqual(geminiEmbeddings.parseResponse(JSON.stringify({ embedding: { values: [0.5] } }), 1), {
     vectors: [[0.5]],
     model: '',
     prompt_tokens: null,
   })
-  assert.deepEqual(geminiEmbeddings.parseResponse({ embeddings: [{ values: [1] }, { values: [2] }] }, 2).vectors, [
-    [1],
-    [2],
-  ])
-  assert.throws(() => geminiEmbeddings.parseResponse({ embeddings: [{ values: [1] }] }, 2), /1 embeddings for 2 inputs/)
+  assert.deepEqual(
+    geminiEmbeddings.parseResponse(JSON.stringify({ embeddings: [{ values: [1] }, { values: [2] }] }), 2).vectors,
+    [[1], [2]],
+  )
+  assert.throws(
+    () => geminiEmbeddings.parseResponse(JSON.stringify({ embeddings: [{ values: [1] }] }), 2),
+    /1 embeddings for 2 inputs/,
+  )
 })

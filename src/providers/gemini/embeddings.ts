@@ -69,8 +69,8 @@ function buildGeminiEmbeddingsRequest(call: EmbeddingsCall): UpstreamRequest {
   }
 }
 
-function parseGeminiEmbeddings(body: unknown, inputCount: number): EmbeddingsResult {
-  const parsed = body as { embedding?: { values?: unknown }; embeddings?: { values?: unknown }[] } | null
+function parseGeminiEmbeddings(text: string, inputCount: number): EmbeddingsResult {
+  const parsed = JSON.parse(text) as { embedding?: { values?: unknown }; embeddings?: { values?: unknown }[] } | null
   const values =
     parsed?.embeddings !== undefined ? parsed.embeddings.map((item) => item?.values) : [parsed?.embedding?.values]
   if (values.length !== inputCount || !values.every(isVector)) {

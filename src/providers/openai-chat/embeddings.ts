@@ -1,10 +1,17 @@
 // OpenAI-compatible `POST /embeddings` (OpenAI, and Voyage/Cohere-compatible servers behind the same
 // shape). `input_type` is sent as is when the call carries it; the pipeline passes it only to endpoints
 // that list it in supported_parameters (OpenAI's own API refuses unknown fields; Voyage-style servers
-// read `input_type`). Vectors are always asked as floats; the gateway encodes base64 itself.
+// read `input_type`). Vectors are asked in the client's encoding (float unless it asked base64) and kept
+// as the upstream's text (embeddings-passthrough.ts); an answer of another shape is parsed whole.
 import { GatewayError } from '../../domain/errors.ts'
-import type { EmbeddingInput, EmbeddingsCall, EmbeddingsResult } from '../../domain/inference/embeddings.ts'
+import type {
+  EmbeddingInput,
+  EmbeddingsCall,
+  EmbeddingsResult,
+  EmbeddingVector,
+} from '../../domain/inference/embeddings.ts'
 import type { EmbeddingsAdapter } from '../embeddings-adapter.ts'
+import { readWireEmbeddings } from './embeddings-passthrough.ts'
 import { jsonHeaders } from './request.ts'
 
 interface OpenAiEmbeddingsBody {
@@ -31,14 +38,23 @@ function toWireInput(inputs: readonly EmbeddingInput[]): unknown {
 }
 
 export function buildOpenAiEmbeddingsRequest(call: EmbeddingsCall) {
-  const body: Record<string, unknown> = { model: call.model, input: toWireInput(call.inputs), encoding_format: 'float' }
+  const body: Record<string, unknown> = {
+    model: call.model,
+    input: toWireInput(call.inputs),
+    encoding_format: call.encoding_format ?? 'float',
+  }
   if (call.dimensions !== undefined) body.dimensions = call.dimensions
   if (call.input_type !== undefined) body.input_type = call.input_type
   if (call.user !== undefined) body.user = call.user
   return { method: 'POST' as const, path: '/embeddings', headers: jsonHeaders, body }
 }
 
-export function parseOpenAiEmbeddings(body: unknown, inputCount: number): EmbeddingsResult {
+export function parseOpenAiEmbeddings(text: string, inputCount: number): EmbeddingsResult {
+  return readWireEmbeddings(text, inputCount) ?? parseWholeAnswer(JSON.parse(text), inputCount)
+}
+
+/** The answer parsed whole: vectors as numbers (each checked), placed by index. */
+function parseWholeAnswer(body: unknown, inputCount: number): EmbeddingsResult {
   const parsed = body as OpenAiEmbeddingsBody | null
   const data = parsed?.data
   if (!Array.isArray(data) || data.length !== inputCount) {
@@ -47,16 +63,24 @@ export function parseOpenAiEmbeddings(body: unknown, inputCount: number): Embedd
       `The upstream returned ${Array.isArray(data) ? data.length : 'no'} embeddings for ${inputCount} inputs`,
     )
   }
-  const vectors: number[][] = new Array(inputCount)
+  const vectors: EmbeddingVector[] = new Array(inputCount)
   for (const [position, item] of data.entries()) {
     const index = typeof item.index === 'number' ? item.index : position
-    if (!isVector(item.embedding) || index < 0 || index >= inputCount)
-      throw new GatewayError('upstream_error', 'The upstream returned an embedding that is not an array of numbers')
-    vectors[index] = item.embedding
+    const vector = item.embedding
+    if (index < 0 || index >= inputCount || !(isVector(vector) || isBase64(vector)))
+      throw new GatewayError(
+        'upstream_error',
+        'The upstream returned an embedding that is not an array of numbers (nor a base64 string)',
+      )
+    if (vectors[index] !== undefined)
+      throw new GatewayError('upstream_error', `The upstream returned the embedding of input ${index} twice`)
+    vectors[index] = typeof vector === 'string' ? { format: 'base64', json: JSON.stringify(vector) } : vector
   }
   const tokens = parsed?.usage?.prompt_tokens ?? parsed?.usage?.total_tokens ?? null
   return { vectors, model: parsed?.model ?? '', prompt_tokens: tokens }
 }
+
+const isBase64 = (value: unknown): value is string => typeof value === 'string' && /^[A-Za-z0-9+/]*={0,2}$/.test(value)
 
 export function isVector(value: unknown): value is number[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'number' && Number.isFinite(item))
