@@ -29,6 +29,8 @@ import { registerCatalogRoutes } from './management/catalog/routes.ts'
 import type { Catalog } from './domain/catalog.ts'
 import { registerGenerationRoutes } from './management/generations/routes.ts'
 import { registerActivityRoutes } from './management/activity/routes.ts'
+import { registerEndpointHealthRoutes } from './management/endpoint-health/routes.ts'
+import type { EndpointHealth } from './domain/endpoint-health.ts'
 import type { GenerationStore } from './generations/generation-store.ts'
 import { registerKeysRoutes } from './management/keys/routes.ts'
 import type { KeysService } from './management/keys/service.ts'
@@ -80,6 +82,8 @@ export interface AppDeps {
   /** Request budgets per key, organization and management (after authentication). */
   readonly rateLimits?: RateLimitPolicy
   readonly catalog: Catalog
+  /** The live health of every endpoint as this instance sees it. */
+  readonly endpointHealth: () => readonly EndpointHealth[]
   readonly generations: GenerationStore
   /** The web console served at /console. */
   readonly consoleAssets: ConsoleAssets
@@ -184,6 +188,7 @@ function registerRouteModules(app: TypedApp, deps: AppDeps): void {
   registerCatalogRoutes(app, deps.catalog)
   registerGenerationRoutes(app, deps.generations, (hash) => deps.keyCache.lookup(hash))
   registerActivityRoutes(app, deps.generations, deps.clock)
+  registerEndpointHealthRoutes(app, deps.endpointHealth)
   registerKeysRoutes(app, deps.services.keys)
   registerCreditsRoutes(app, deps.services.credits)
   registerInternAndVaultRoutes(app, deps.services.internAndVault)

@@ -1,6 +1,7 @@
 // Overview: spend and requests over the period, top spenders, error rate and latency. A management key
 // sees the organization; any other key sees its own usage.
-import type { ActivityRow } from '../api/types.ts'
+import type { ActivityRow, CurrentKey } from '../api/types.ts'
+import { ErrorBox } from '../components/error-box.tsx'
 import { UsageBar } from '../components/usage-bar.tsx'
 import { ActivitySection } from '../overview/activity-section.tsx'
 import { loadGenerationStats } from '../overview/generation-stats.ts'
@@ -14,6 +15,18 @@ import { useApi } from '../use-api.ts'
 /** The filter that narrows a self-service view to the signed-in key (none for a management key). */
 export function ownScope(session: Session): { api_key_hash?: string } {
   return session.isManagement || session.keyHash === null ? {} : { api_key_hash: session.keyHash }
+}
+
+/** The signed-in inference key's usage against its limit, read again with each visit (GET /api/v1/key). */
+function OwnKey({ session }: { session: Session }) {
+  const key = useApi(async () => (await session.client.get<{ data: CurrentKey }>('/api/v1/key')).data, [session])
+  return (
+    <div class="card">
+      <h3>This key</h3>
+      <ErrorBox message={key.error} />
+      <UsageBar usage={key.data ?? session.key} />
+    </div>
+  )
 }
 
 export function OverviewPage({ route, session }: { route: Route; session: Session }) {
@@ -52,12 +65,7 @@ export function OverviewPage({ route, session }: { route: Route; session: Sessio
           ))}
         </nav>
       </div>
-      {!session.isManagement && (
-        <div class="card">
-          <h3>This key</h3>
-          <UsageBar usage={session.key} />
-        </div>
-      )}
+      {!session.isManagement && <OwnKey session={session} />}
       <ActivitySection activity={activity} dates={dates} />
       <ReliabilitySection stats={stats} />
       {session.isManagement && <SpendersSection client={session.client} days={days} />}

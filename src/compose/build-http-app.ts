@@ -57,6 +57,7 @@ export async function buildHttpApp(inputs: HttpAppInputs, shutdown: Shutdown): P
     ping: () => foundation.store.ping(),
     onKeyUsed: (hash) => identity.lastUsed.mark(hash),
     catalog: inputs.catalog,
+    endpointHealth: () => inference.endpointHealth(),
     generations: inputs.accounting.generations,
     consoleAssets: loadConsoleAssets(inputs.config.console.assets_dir),
     services: managementServices(inputs),

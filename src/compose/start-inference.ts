@@ -20,6 +20,9 @@ import type { InvokeInput, InvokeResult } from '../inference/call/invoke-port.ts
 import type { CallPolicy } from '../inference/call/call-policy.ts'
 import { CircuitBreaker } from '../inference/routing/circuit-breaker.ts'
 import { EndpointStats } from '../inference/routing/endpoint-stats.ts'
+import { endpointHealth } from '../inference/routing/endpoint-health.ts'
+import { RecentOutcomes } from '../inference/routing/recent-outcomes.ts'
+import type { EndpointHealth } from '../domain/endpoint-health.ts'
 import { StickySessions } from '../inference/routing/sticky-sessions.ts'
 import { UpstreamTransport, type CredentialRejection } from '../inference/upstream/upstream-transport.ts'
 import { workspaceSettingsFrom } from '../inference/workspace-settings.ts'
@@ -40,6 +43,8 @@ export interface Inference {
   readonly privateEndpoints: PrivateEndpoints
   readonly rateLimits: RateLimitPolicy
   readonly httpMetrics: HttpMetrics
+  /** The live health of every endpoint as this instance sees it (breaker, last five minutes). */
+  endpointHealth(): EndpointHealth[]
 }
 
 export interface InferenceInputs {
@@ -72,19 +77,9 @@ export async function startInference(inputs: InferenceInputs, shutdown: Shutdown
   })
   const httpMetrics = createHttpMetrics()
   const gatewayMetrics = createGatewayMetrics(httpMetrics.registry)
-  const rateLimits = new RateLimitPolicy({
-    limiter: foundation.rateLimiter,
-    limits: config.rate_limits,
-    clock,
-    decisions: gatewayMetrics.rateLimitDecisions,
-    rules: (key, model) => inputs.caches.rateLimitRules.rulesFor(key, model),
-    onError: (error) =>
-      logger.warn(
-        { err: error },
-        'rate limits are unavailable; admitting the request (money checks still fail closed)',
-      ),
-  })
+  const rateLimits = createRateLimits(inputs, gatewayMetrics)
   const breaker = new CircuitBreaker(clock)
+  const outcomes = new RecentOutcomes(clock)
   observeState(gatewayMetrics, breaker, inputs)
   const dialects = createDialectRegistry()
   const deps: InferenceDeps = {
@@ -102,14 +97,38 @@ export async function startInference(inputs: InferenceInputs, shutdown: Shutdown
     generations: inputs.accounting.generations,
     settlements: inputs.accounting.settlements,
     policy: callPolicy(inputs, rateLimits),
-    ...metricHooks(gatewayMetrics),
+    ...attemptHooks(gatewayMetrics, outcomes),
     onGeneration: (trace) => void inputs.observability.broadcaster.enqueueGeneration(trace),
     serverTools: { settings: config.server_tools, egress: inputs.egress, invoke },
   }
   function invoke(input: InvokeInput): Promise<InvokeResult> {
     return invokeInference(input, dialects, deps)
   }
-  return { dialects, deps, invoke, privateEndpoints, rateLimits, httpMetrics }
+  return {
+    dialects,
+    deps,
+    invoke,
+    privateEndpoints,
+    rateLimits,
+    httpMetrics,
+    endpointHealth: () => endpointHealth(inputs.catalog, breaker, outcomes),
+  }
+}
+
+/** Request and token budgets; a limiter outage admits (money checks still fail closed). */
+function createRateLimits(inputs: InferenceInputs, gatewayMetrics: GatewayMetrics): RateLimitPolicy {
+  return new RateLimitPolicy({
+    limiter: inputs.foundation.rateLimiter,
+    limits: inputs.config.rate_limits,
+    clock: inputs.clock,
+    decisions: gatewayMetrics.rateLimitDecisions,
+    rules: (key, model) => inputs.caches.rateLimitRules.rulesFor(key, model),
+    onError: (error) =>
+      inputs.logger.warn(
+        { err: error },
+        'rate limits are unavailable; admitting the request (money checks still fail closed)',
+      ),
+  })
 }
 
 /** One warn line per 401/403 from an upstream: which provider, why in its words, and where to fix it. */
@@ -133,12 +152,17 @@ function callPolicy(inputs: InferenceInputs, rateLimits: RateLimitPolicy): CallP
   }
 }
 
-function metricHooks(metrics: GatewayMetrics): Pick<InferenceDeps, 'onContentFilterMatches' | 'onAttempts'> {
+function attemptHooks(
+  metrics: GatewayMetrics,
+  outcomes: RecentOutcomes,
+): Pick<InferenceDeps, 'onContentFilterMatches' | 'onAttempts'> {
   return {
     onContentFilterMatches: (findings) => metrics.countContentFilterMatches(findings),
     onAttempts: (attempts) => {
-      for (const attempt of attempts)
+      for (const attempt of attempts) {
         metrics.upstreamAttempts.inc({ provider: attempt.provider, status: String(attempt.status) })
+        outcomes.record(attempt)
+      }
     },
   }
 }

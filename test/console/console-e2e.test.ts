@@ -207,7 +207,8 @@ test('the new key signs in to its own read-only view', { skip }, async () => {
   assert.equal(await page.getByRole('link', { name: 'Keys' }).count(), 0, 'no management pages')
   await goTo(page, '#/overview', 'Overview')
   await page.getByRole('heading', { name: 'This key' }).waitFor()
-  await page.getByRole('meter').waitFor()
+  // Read again on the overview: the three calls' spend against the key's $5 lifetime limit.
+  await page.getByRole('meter', { name: '$0.06 of $5.00 in total' }).waitFor()
   await screenshotBoth(page, 'self-service-overview')
   await goTo(page, '#/generations', 'Generations')
   await page.getByRole('table', { name: 'generations' }).getByText('test/model').first().waitFor()
