@@ -1,7 +1,9 @@
-// `npm run bench:store [-- --rate 3000 --seconds 10 --ids ordered|random]`: what the write-behind store
-// writes of the hot path cost, alone. The real GenerationStore and LedgerWriter on a fresh SQLite store
-// (with its checkpointer and write-worker threads) take one generation record, its content and one ledger
-// row per "request", at a fixed rate, with the gateway's flush intervals. Prints the process's CPU per
+// `npm run bench:store [-- --rate 3000 --seconds 10 --ids ordered|random --durability durable|write-behind]`:
+// what the store writes of the hot path cost, alone. The real GenerationStore and LedgerWriter over the
+// group commit on a fresh SQLite store (with its checkpointer and write-worker threads) take one
+// generation record, its content and one ledger row per "request", at a fixed rate. With `durable` (the
+// gateway's default) every request awaits its commit, as an answer does, and the wait is reported; with
+// `write-behind` rows are committed by the flush interval. Prints the process's CPU per
 // request (every thread), the part of it on the event loop's thread (Linux only), and the event-loop
 // delay the flushes cause. `--ids random` makes generation ids that do not sort by creation, to show what
 // ordered ids save: rows that arrive in order touch fewer B-tree pages. Pinned to core 0 when taskset
@@ -9,7 +11,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { createHistogram, monitorEventLoopDelay } from 'node:perf_hooks'
 import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
@@ -20,6 +22,7 @@ import type { GenerationContent, GenerationRecord } from '../src/generations/gen
 import { LedgerWriter } from '../src/accounting/ledger-writer.ts'
 import { createLedgerRepository, type LedgerRow } from '../src/store/repositories/ledger-repository.ts'
 import { GenerationIds } from '../src/inference/generation-ids.ts'
+import { GroupCommit } from '../src/store/group-commit.ts'
 import { pinToCore, threadSchedstat } from './child-process.ts'
 
 const { values } = parseArgs({
@@ -27,11 +30,14 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '3000' },
     seconds: { type: 'string', default: '10' },
     ids: { type: 'string', default: 'ordered' },
+    durability: { type: 'string', default: 'durable' },
   },
 })
 const rate = Number(values.rate)
 const seconds = Number(values.seconds)
 if (values.ids !== 'ordered' && values.ids !== 'random') throw new Error('--ids takes ordered or random')
+const isDurable = values.durability === 'durable'
+if (!isDurable && values.durability !== 'write-behind') throw new Error('--durability takes durable or write-behind')
 
 const base62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 const randomId = (nowMs: number): string =>
@@ -121,10 +127,20 @@ await migrateToLatest(store)
 const fail = (error: unknown): never => {
   throw error
 }
-const generations = new GenerationStore(store.db, store.writes, fail)
-const ledger = new LedgerWriter(createLedgerRepository(store.db, store.writes), { onError: fail })
-generations.start()
-ledger.start()
+const commits = new GroupCommit(store.writes, { onError: fail })
+const generations = new GenerationStore(store.db, commits)
+const ledger = new LedgerWriter(createLedgerRepository(store.db, store.writes), commits)
+commits.start()
+const waits = createHistogram()
+const waiting = new Set<Promise<void>>()
+function awaitCommit(): void {
+  const started = process.hrtime.bigint()
+  const done = commits.durable().then(() => {
+    waits.record(Number(process.hrtime.bigint() - started) || 1)
+    waiting.delete(done)
+  })
+  waiting.add(done)
+}
 
 // One second of warm-up, then the measured seconds: records arrive every 10 ms, rate / 100 at a time
 // (rounded; the figures are per request actually added).
@@ -140,6 +156,7 @@ async function drive(ticks: number): Promise<void> {
       const id = makeId(now)
       generations.add(record(id, createdAt), content)
       ledger.enqueue(ledgerRow(id, createdAt))
+      if (isDurable) awaitCommit()
       added++
     }
     await sleep(Math.max(0, started + (tick + 1) * tickMs - Date.now()))
@@ -151,16 +168,22 @@ loop.enable()
 const before = process.cpuUsage()
 const loopThreadBefore = threadSchedstat()
 added = 0
+waits.reset()
 await drive((seconds * 1000) / tickMs)
-await Promise.all([generations.stop(), ledger.close()])
+await Promise.all(waiting)
+await commits.close()
 const used = process.cpuUsage(before)
 const loopThreadAfter = threadSchedstat()
 loop.disable()
 const requests = added
 const cpuMicros = used.user + used.system
 console.log(
-  `store writes: ${requests} requests (${(requests / seconds).toFixed(0)}/s) in ${seconds} s, ${values.ids} generation ids`,
+  `store writes: ${requests} requests (${(requests / seconds).toFixed(0)}/s) in ${seconds} s, ${values.ids} generation ids, ${values.durability}`,
 )
+if (isDurable)
+  console.log(
+    `  wait for the commit: p50 ${(waits.percentile(50) / 1e6).toFixed(2)} ms, p99 ${(waits.percentile(99) / 1e6).toFixed(2)} ms`,
+  )
 console.log(`  CPU per request (record + content + ledger row): ${(cpuMicros / requests).toFixed(1)} µs`)
 if (loopThreadBefore !== null && loopThreadAfter !== null) {
   console.log(

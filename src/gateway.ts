@@ -7,6 +7,7 @@ import { createBatches } from './batches/create-batches.ts'
 import type { Config } from './config/config.ts'
 import type { Clock } from './domain/clock.ts'
 import type { EgressPolicy } from './http/egress-policy.ts'
+import { scrapedMetric } from './http/scraped-metric.ts'
 import type { BootstrapResult } from './identity/bootstrap-identity.ts'
 import { buildCatalog } from './inference/catalog/build-catalog.ts'
 import type { StoreEngine } from './store/open-store.ts'
@@ -80,9 +81,17 @@ export async function assembleGateway(options: GatewayOptions): Promise<{ gatewa
       keyCache: identity.keyCache,
       credits: accounting.credits,
       counters: foundation.counters,
+      recordsDurable: () => accounting.commits.durable(),
       reserveLine: (input) => accounting.service.reserveAdmittedBatchLine(input),
-      flushLedger: () => accounting.ledger.flush(),
     })
+    inference.httpMetrics.registry.registerMetric(
+      scrapedMetric(
+        'switchyard_batch_lines_retried_total',
+        'Batch lines run again because an earlier run stored no result (its worker died or lost its lease); billed once',
+        'counter',
+        () => [{ labels: {}, value: batches.worker.retriedLines }],
+      ),
+    )
     const app = await buildHttpApp({ ...areas, identity, inference, interns, batches: batches.service }, shutdown)
     observability.start()
     batches.worker.start()

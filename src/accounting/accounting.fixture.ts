@@ -14,6 +14,7 @@ import { ChangeBus } from '../events/change-bus.ts'
 import type { Clock } from '../domain/clock.ts'
 import type { ApiKeyRecord, LimitReset } from '../domain/identity.ts'
 import type { SpendCounters } from '../counters/spend-counters.ts'
+import { GroupCommit } from '../store/group-commit.ts'
 import { LedgerWriter } from './ledger-writer.ts'
 import { CreditBalance } from './credit-balance.ts'
 import { createAccountingService, type AccountingService } from './accounting-service.ts'
@@ -46,7 +47,8 @@ export async function createAccountingFixture(options: {
   const ledgerRepository = createLedgerRepository(store.db, store.writes)
   const grants = createCreditGrantsRepository(store.db)
   const errors: unknown[] = []
-  const ledger = new LedgerWriter(ledgerRepository, { onError: (error) => errors.push(error), maxBatchRows: 50 })
+  const commits = new GroupCommit(store.writes, { onError: (error) => errors.push(error) })
+  const ledger = new LedgerWriter(ledgerRepository, commits)
   const credits = new CreditBalance({
     grants,
     organizationId: bootstrap.organizationId,
@@ -86,7 +88,7 @@ export async function createAccountingFixture(options: {
       })
     },
     close: async () => {
-      await ledger.close()
+      await commits.close()
       await store.close()
       if (errors.length > 0) throw new AggregateError(errors, 'ledger writes failed')
     },

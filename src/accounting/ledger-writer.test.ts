@@ -6,6 +6,7 @@ import { openStore } from '../store/open-store.ts'
 import { migrateToLatest } from '../store/migrate.ts'
 import { createLedgerRepository, type LedgerRow } from '../store/repositories/ledger-repository.ts'
 import { rowsPerSlice } from '../store/batch-insert.ts'
+import { GroupCommit } from '../store/group-commit.ts'
 import { LedgerWriter } from './ledger-writer.ts'
 import { formatUsd } from './format-usd.ts'
 
@@ -31,13 +32,14 @@ function row(generation: string, attempt = 1, cost = '1000'): LedgerRow {
   }
 }
 
-test('the ledger writer batches, keeps a failed batch for the next flush, never writes a row twice, and flushes on close', async () => {
+test('the ledger writer (over the group commit) batches, keeps a failed batch for the next flush, never writes a row twice, and flushes on close', async () => {
   const database = createSqliteDatabase()
   const store = openStore(database.url)
   await migrateToLatest(store)
   const repository = createLedgerRepository(store.db, store.writes)
   const errors: unknown[] = []
-  const writer = new LedgerWriter(repository, { onError: (error) => errors.push(error), maxBatchRows: 3 })
+  const commits = new GroupCommit(store.writes, { onError: (error) => errors.push(error), rowsPerCommit: 3 })
+  const writer = new LedgerWriter(repository, commits)
   const count = async (): Promise<number> => (await store.db.selectFrom('ledger_entries').select('id').execute()).length
 
   writer.enqueue(row('a'))
@@ -56,7 +58,7 @@ test('the ledger writer batches, keeps a failed batch for the next flush, never 
 
   writer.enqueue(row('a'))
   for (const generation of ['d', 'e', 'f', 'g']) writer.enqueue(row(generation))
-  await writer.close()
+  await commits.close()
   assert.equal(writer.pendingCount, 0)
   assert.deepEqual(
     (await repository.page(null, 100)).map((entry) => entry.generation_id),
@@ -78,7 +80,10 @@ test('a flush writes a row settled while it runs, between its slices', async () 
   const store = openStore(database.url)
   await migrateToLatest(store)
   const repository = createLedgerRepository(store.db, store.writes)
-  const writer = new LedgerWriter(repository, { onError: (error) => assert.fail(String(error)) })
+  const writer = new LedgerWriter(
+    repository,
+    new GroupCommit(store.writes, { onError: (error) => assert.fail(String(error)) }),
+  )
   for (let index = 0; index < rowsPerSlice + 1; index++) writer.enqueue(row(`early-${index}`))
   const flushed = writer.flush()
   setImmediate(() => writer.enqueue(row('late')))

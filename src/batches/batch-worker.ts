@@ -2,7 +2,11 @@
 // left unfinished, lease due items (bounded per batch and overall) and run them, finalize batches with
 // nothing pending, sweep results past retention, and deliver callbacks. Several instances can run it on
 // one store: leases and conditional transitions decide who does what. A finished item wakes the worker
-// so a batch does not wait for the poll interval between rounds.
+// so a batch does not wait for the poll interval between rounds. A line's result is stored only once
+// its ledger row and generation record are committed, so a line whose result is stored is never sent
+// again; a line that was in flight when its worker died (its lease expires unfinished) runs again,
+// under the same generation id, so it is billed once (the ledger insert is idempotent) though the
+// provider may see it twice. Such retries are counted (`retriedLines`).
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../domain/clock.ts'
@@ -25,6 +29,8 @@ export interface BatchWorkerDeps {
   readonly clock: Clock
   readonly logger: FastifyBaseLogger
   readonly runItem: BatchItemRunner
+  /** Resolves once the ledger rows and generation records of the lines run so far are committed. */
+  readonly recordsDurable: () => Promise<void>
   /** Delivers due callbacks (batch-webhooks.ts); called once per pass. */
   readonly deliverWebhooks?: (now: Date) => Promise<void>
   readonly options: BatchWorkerOptions
@@ -41,9 +47,15 @@ export class BatchWorker {
   #pass: Promise<void> | null = null
   #isRerunWanted = false
   #isStopped = true
+  #retriedLines = 0
 
   constructor(deps: BatchWorkerDeps) {
     this.#deps = deps
+  }
+
+  /** Lines claimed again after an earlier run that did not store a result (a crash, a lost lease), since start. */
+  get retriedLines(): number {
+    return this.#retriedLines
   }
 
   start(): void {
@@ -173,7 +185,10 @@ export class BatchWorker {
     if (room <= 0) return
     const leaseUntil = new Date(now.getTime() + options.leaseMs).toISOString()
     const items = await this.#deps.batches.claimItems(batch.id, this.owner, now.toISOString(), leaseUntil, room)
-    for (const item of items) this.#start(batch, item)
+    for (const item of items) {
+      if (item.attempts > 1) this.#retriedLines++
+      this.#start(batch, item)
+    }
   }
 
   #start(batch: BatchRow, item: BatchItemRow): void {
@@ -196,6 +211,15 @@ export class BatchWorker {
     } catch (error) {
       logger.error({ err: error, batchId: batch.id, customId: item.custom_id }, 'batch request failed unexpectedly')
       outcome = { result: failure('internal', 'The gateway failed to run this request'), costNano: 0n }
+    }
+    try {
+      await this.#deps.recordsDurable()
+    } catch (error) {
+      logger.error(
+        { err: error, batchId: batch.id, customId: item.custom_id },
+        'could not commit the ledger row and generation record of a batch line; it runs again after its lease expires',
+      )
+      return
     }
     try {
       const isRecorded = await batches.finishItem({

@@ -28,8 +28,11 @@ export interface CreateBatchesDeps {
   readonly counters: SpendCounters
   /** Reserves a batch line's worst case; the credit balance counts it without limiting it. */
   readonly reserveLine: InferenceAccounting['reserve']
-  /** Writes queued ledger rows now: a line's ledger row is durable before its result is (crash safety). */
-  readonly flushLedger: () => Promise<void>
+  /**
+   * Resolves once the queued ledger rows and generation records are committed: a line's result is
+   * stored after them (crash safety), whatever `durability.write_behind` says.
+   */
+  readonly recordsDurable: () => Promise<void>
 }
 
 export function createBatches(deps: CreateBatchesDeps): {
@@ -52,8 +55,8 @@ export function createBatches(deps: CreateBatchesDeps): {
       inference: deps.inference.deps,
       findKey: (hash) => deps.keyCache.lookup(hash),
       reserveLine: deps.reserveLine,
-      flushLedger: deps.flushLedger,
     }),
+    recordsDurable: deps.recordsDurable,
     deliverWebhooks: createBatchWebhookDelivery({ batches, egress, secret: config.batches.webhook_secret, logger }),
     options: {
       pollIntervalMs: config.batches.poll_interval_ms,

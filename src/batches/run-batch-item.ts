@@ -25,12 +25,6 @@ export interface RunBatchItemDeps {
    * the batch was admitted on a positive balance, and its finalized cost is compared with it on GET.
    */
   readonly reserveLine: InferenceAccounting['reserve']
-  /**
-   * Makes the line's ledger row durable before its result is stored. A worker killed in between leaves
-   * the line unfinished; the retry settles under the same generation id (idempotent) and the ledger
-   * insert is idempotent too, so the line is billed exactly once.
-   */
-  readonly flushLedger?: () => Promise<void>
 }
 
 export type BatchItemRunner = (batch: BatchRow, item: BatchItemRow, signal: CancelSignal) => Promise<ItemOutcome>
@@ -63,7 +57,6 @@ export function createBatchItemRunner(deps: RunBatchItemDeps): BatchItemRunner {
       deps.lines,
       { ...deps.inference, policy: { ...policy, accounting } },
     )
-    await deps.flushLedger?.()
     if (answer.status === 200)
       return { result: { response: { status_code: 200, body: answer.body }, error: null }, costNano }
     const kind = errorKindForStatus(answer.status)

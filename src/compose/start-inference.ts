@@ -95,6 +95,7 @@ export async function startInference(inputs: InferenceInputs, shutdown: Shutdown
     },
     transport,
     generations: inputs.accounting.generations,
+    settlements: inputs.accounting.settlements,
     policy: callPolicy(inputs, rateLimits),
     ...attemptHooks(gatewayMetrics, outcomes),
     onGeneration: (trace) => void inputs.observability.broadcaster.enqueueGeneration(trace),

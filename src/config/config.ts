@@ -63,6 +63,12 @@ export interface Config {
   readonly observability: { readonly delivery: ObservabilityDeliverySetting }
   /** Stored generation content (input/output) is deleted after this many days. */
   readonly generations: { readonly content_retention_days: number }
+  /**
+   * `write_behind: false` (the default): an answer's last bytes leave once its ledger row and generation
+   * record are committed (group commit). `true`: they are written within ~200 ms after, and a crash loses
+   * what was not written yet.
+   */
+  readonly durability: { readonly write_behind: boolean }
 }
 
 export interface ObservabilityDeliverySetting {

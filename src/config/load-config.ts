@@ -188,6 +188,7 @@ function buildConfig(
     provider_env: providerEnv,
     observability: { delivery: { ...(file.observability?.delivery ?? {}) } },
     generations: { content_retention_days: file.generations?.content_retention_days ?? 30 },
+    durability: { write_behind: file.durability?.write_behind ?? false },
   }
 }
 

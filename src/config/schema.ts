@@ -154,6 +154,7 @@ export const ConfigFileSchema = Type.Object(
     generations: Type.Optional(
       Type.Object({ content_retention_days: Type.Optional(Type.Integer({ minimum: 1 })) }, strict),
     ),
+    durability: Type.Optional(Type.Object({ write_behind: Type.Optional(Type.Boolean()) }, strict)),
     observability: Type.Optional(
       Type.Object(
         {

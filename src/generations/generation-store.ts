@@ -1,14 +1,13 @@
-// Writes generation records off the response path: records wait in memory and are inserted in
-// batches (every `flushIntervalMs` or `batchSize` records, and on close), a record and its content in
-// one transaction, a slice of records at a time (`inSlices`), through the store's `WriteBehind` (a
-// worker thread on a SQLite file). A record the store refuses on its own is set aside (`commitRows`:
-// logged, counted) and the others are written. Reads look at the pending records first, so a record is
-// visible the moment its response is sent.
+// Generation records: queued for the store's group commit (src/store/group-commit.ts), which writes
+// them, a record and its content in one transaction, with the ledger rows of the same window. A record
+// the store refuses on its own is set aside (`commitRows`: logged, counted) and the others are written.
+// Reads look at the queued records first, so a record is visible the moment it is added.
 import type { Kysely } from 'kysely'
 import type { Database } from '../store/database.ts'
-import { BatchInsert, inSlices } from '../store/batch-insert.ts'
-import { commitRows, type RowsPlan } from '../store/commit-rows.ts'
-import type { WriteBehind } from '../store/write-behind.ts'
+import { BatchInsert } from '../store/batch-insert.ts'
+import type { RowsPlan } from '../store/commit-rows.ts'
+import type { CommitQueue } from '../store/commit-queue.ts'
+import type { GroupCommit } from '../store/group-commit.ts'
 import type { GenerationContent, GenerationRecord } from './generation-record.ts'
 import { fromContentRow, fromGenerationRow, toContentRow, toGenerationRow } from './generation-row.ts'
 import { listGenerations, type GenerationFilter, type ListPosition } from './list-generations.ts'
@@ -25,36 +24,23 @@ export interface StoredGeneration {
 }
 
 export class GenerationStore {
-  #pending = new Map<string, Pending>()
-  #timer: NodeJS.Timeout | null = null
-  #flushing: Promise<void> = Promise.resolve()
   readonly #db: Kysely<Database>
-  readonly #writes: WriteBehind
-  readonly #onError: (error: unknown) => void
-  readonly #batchSize: number
-  readonly #plan: RowsPlan<Pending>
+  readonly #commits: GroupCommit
+  readonly #queue: CommitQueue<Pending>
 
-  /** `writes` commits the records (the store's `WriteBehind`); reads go through `db`. */
-  constructor(db: Kysely<Database>, writes: WriteBehind, onError: (error: unknown) => void, batchSize = 200) {
+  /** `commits` writes the records (the store's group commit); reads go through `db`. */
+  constructor(db: Kysely<Database>, commits: GroupCommit) {
     this.#db = db
-    this.#writes = writes
-    this.#plan = recordsPlan(db)
-    this.#onError = onError
-    this.#batchSize = batchSize
-  }
-
-  start(flushIntervalMs = 250): void {
-    this.#timer = setInterval(() => void this.flush(), flushIntervalMs)
-    this.#timer.unref()
+    this.#commits = commits
+    this.#queue = commits.queue(recordsPlan(db))
   }
 
   add(record: GenerationRecord, content: GenerationContent | null): void {
-    this.#pending.set(record.id, { record, content })
-    if (this.#pending.size >= this.#batchSize) void this.flush()
+    this.#queue.add(record.id, { record, content })
   }
 
   async find(id: string): Promise<StoredGeneration | undefined> {
-    const pending = this.#pending.get(id)
+    const pending = this.#queue.get(id)
     if (pending !== undefined) return pending
     const row = await this.#db.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirst()
     if (row === undefined) return undefined
@@ -81,34 +67,15 @@ export class GenerationStore {
     return readDailyActivity(this.#db, filter)
   }
 
+  /** Commits what is queued (with every other queue of the group commit); a failure is told to its `onError`. */
   flush(): Promise<void> {
-    this.#flushing = this.#flushing.then(() => this.#write())
-    return this.#flushing
+    return this.#commits.flush()
   }
 
   /** Deletes stored content created before `before` (ISO); records are kept. Returns rows deleted. */
   async deleteContentBefore(before: string): Promise<number> {
     const result = await this.#db.deleteFrom('generation_contents').where('created_at', '<', before).executeTakeFirst()
     return Number(result.numDeletedRows)
-  }
-
-  async stop(): Promise<void> {
-    if (this.#timer !== null) clearInterval(this.#timer)
-    this.#timer = null
-    await this.flush()
-  }
-
-  async #write(): Promise<void> {
-    if (this.#pending.size === 0) return
-    try {
-      await inSlices([...this.#pending.values()], async (slice) => {
-        await commitRows(this.#writes, slice, this.#plan)
-        for (const { record } of slice)
-          if (this.#pending.get(record.id)?.record === record) this.#pending.delete(record.id)
-      })
-    } catch (error) {
-      this.#onError(error)
-    }
   }
 }
 

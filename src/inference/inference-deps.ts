@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../domain/clock.ts'
 import type { GenerationStore } from '../generations/generation-store.ts'
+import type { DurableSettlements } from '../accounting/durable-settlements.ts'
 import type { RoutingState } from './routing/plan-route.ts'
 import type { UpstreamTransport } from './upstream/upstream-transport.ts'
 import type { GenerationTrace } from '../observability/generation-trace.ts'
@@ -19,6 +20,8 @@ export interface InferenceDeps {
   readonly routing: RoutingState
   readonly transport: UpstreamTransport
   readonly generations: GenerationStore
+  /** Awaited before the end of an answer leaves: the call's ledger rows and generation record are committed. */
+  readonly settlements: DurableSettlements
   /** The policy of every call (spend limits, guardrails, workspace settings, presets, tokens per minute). */
   readonly policy: CallPolicy
   /** Told the flag and redact rules a call's input matched (metrics); must not throw. */

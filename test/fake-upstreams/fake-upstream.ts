@@ -230,6 +230,8 @@ class ScriptedResponder {
   ): Promise<void> {
     const plan = planCompletion(reply, sequence, route.model)
     if (!route.stream) {
+      if (reply.holdAfterFrames === 0 && reply.hold !== undefined) await reply.hold
+      if (response.destroyed) return
       if (reply.chunkDelayMs !== undefined && reply.chunkDelayMs > 0) await sleep(reply.chunkDelayMs)
       return sendJson(response, 200, this.dialect.completionJson(plan))
     }

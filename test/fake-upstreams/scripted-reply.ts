@@ -34,7 +34,10 @@ export interface CompletionReply {
   readonly disconnectAfterFrames?: number
   /** Send a frame that is not JSON after this many frames. */
   readonly malformedFrameAfterFrames?: number
-  /** Stop after this many frames until `hold` resolves (a call kept in flight until the test lets go). */
+  /**
+   * Stop after this many frames until `hold` resolves (a call kept in flight until the test lets go); a
+   * JSON answer is held when it is 0.
+   */
   readonly holdAfterFrames?: number
   readonly hold?: Promise<unknown>
   /** Chat Completions only: `choices[0].logprobs.content` of a non-streamed answer (when the request asked for logprobs). */

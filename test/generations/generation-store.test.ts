@@ -1,6 +1,6 @@
-// GenerationStore on SQLite: records are readable while pending, a flush writes each record with its
-// content, a large flush is committed a slice at a time without holding up other store calls, and a
-// slice that fails stays pending for the next flush.
+// GenerationStore over the group commit on SQLite: records are readable while pending, a flush writes
+// each record with its content, a large flush is committed a slice at a time without holding up other
+// store calls, and a slice that fails stays pending for the next flush.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { sql } from 'kysely'
@@ -8,6 +8,7 @@ import { openStore, type Store } from '../../src/store/open-store.ts'
 import { migrateToLatest } from '../../src/store/migrate.ts'
 import { rowsPerSlice } from '../../src/store/batch-insert.ts'
 import { GenerationStore } from '../../src/generations/generation-store.ts'
+import { GroupCommit } from '../../src/store/group-commit.ts'
 import type { GenerationContent, GenerationRecord } from '../../src/generations/generation-record.ts'
 import { createSqliteDatabase, type TestDatabase } from '../support/test-store.ts'
 
@@ -81,7 +82,10 @@ async function storedCount(prefix: string): Promise<number> {
 }
 
 test('a pending record is readable at once; a flush writes it with its content', async () => {
-  const generations = new GenerationStore(store.db, store.writes, (error) => assert.fail(String(error)))
+  const generations = new GenerationStore(
+    store.db,
+    new GroupCommit(store.writes, { onError: (error) => assert.fail(String(error)) }),
+  )
   generations.add(record('gen-a'), content('gen-a'))
   assert.deepEqual(await generations.find('gen-a'), { record: record('gen-a'), content: content('gen-a') })
   assert.equal(await storedCount('gen-a'), 0)
@@ -91,7 +95,10 @@ test('a pending record is readable at once; a flush writes it with its content',
 })
 
 test('a large flush is committed a slice at a time, and a read meanwhile does not wait for it', async () => {
-  const generations = new GenerationStore(store.db, store.writes, (error) => assert.fail(String(error)), 10_000)
+  const generations = new GenerationStore(
+    store.db,
+    new GroupCommit(store.writes, { onError: (error) => assert.fail(String(error)), rowsPerCommit: rowsPerSlice }),
+  )
   const total = rowsPerSlice * 6
   for (let index = 0; index < total; index++) generations.add(record(`gen-b-${index}`), content(`gen-b-${index}`))
   const order: string[] = []
@@ -113,7 +120,10 @@ test('a large flush is committed a slice at a time, and a read meanwhile does no
 
 test('a slice that fails stays pending and is written by the next flush', async () => {
   const errors: unknown[] = []
-  const generations = new GenerationStore(store.db, store.writes, (error) => errors.push(error))
+  const generations = new GenerationStore(
+    store.db,
+    new GroupCommit(store.writes, { onError: (error) => errors.push(error) }),
+  )
   generations.add(record('gen-c-1'), content('gen-c-1'))
   await sql`alter table generation_contents rename to generation_contents_away`.execute(store.db)
   await generations.flush()

@@ -225,6 +225,33 @@ test('openrouter_metadata appears only when asked for', async () => {
   assert.equal('openrouter_metadata' in ((await plain.json()) as object), false)
 })
 
+test('answered means recorded: once the client has the whole answer, its ledger row and generation record are stored', async () => {
+  const recorded = async (generationId: string): Promise<{ generations: number; ledger: number }> => ({
+    generations: (
+      await gateway.store.db.selectFrom('generations').select('id').where('id', '=', generationId).execute()
+    ).length,
+    ledger: (
+      await gateway.store.db
+        .selectFrom('ledger_entries')
+        .select('id')
+        .where('generation_id', '=', generationId)
+        .execute()
+    ).length,
+  })
+  for (const stream of [false, true]) {
+    const response = await fetch(`${base}/api/v1/chat/completions`, {
+      method: 'POST',
+      headers: { ...bearer(key), 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'test/openai-chat', stream, messages: [{ role: 'user', content: 'hi' }] }),
+    })
+    assert.equal(response.status, 200)
+    const text = await response.text()
+    if (stream) assert.ok(text.trimEnd().endsWith('data: [DONE]'), 'the whole stream was read')
+    const generationId = response.headers.get('x-generation-id')!
+    assert.deepEqual(await recorded(generationId), { generations: 1, ledger: 1 }, `stream: ${stream}`)
+  }
+})
+
 test('spend: the key usage and the ledger equal upstream usage times the configured prices', async () => {
   await gateway.internals.accounting.generations.flush()
   await gateway.internals.accounting.ledger.flush?.()

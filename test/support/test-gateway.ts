@@ -11,6 +11,7 @@ import { SecretBox } from '../../src/vault/secret-box.ts'
 import { assembleGateway, type Gateway } from '../../src/gateway.ts'
 import type { GatewayParts } from '../../src/compose/gateway-parts.ts'
 import { openStore, type Store } from '../../src/store/open-store.ts'
+import { GroupCommit } from '../../src/store/group-commit.ts'
 import { GenerationStore, type StoredGeneration } from '../../src/generations/generation-store.ts'
 import type { Clock } from '../../src/domain/clock.ts'
 import { systemClock } from '../../src/domain/clock.ts'
@@ -117,9 +118,14 @@ export class RunningTestGateway implements TestGateway {
   }
 
   findGeneration(id: string): Promise<StoredGeneration | undefined> {
-    const reader = new GenerationStore(this.store.db, this.store.writes, (error) => {
-      throw error
-    })
+    const reader = new GenerationStore(
+      this.store.db,
+      new GroupCommit(this.store.writes, {
+        onError: (error) => {
+          throw error
+        },
+      }),
+    )
     return reader.find(id)
   }
 

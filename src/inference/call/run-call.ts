@@ -1,13 +1,15 @@
 // The call core, top to bottom: prepare (the adapter decodes and filters the input) -> admit it under
 // the rate limits (requests and tokens per minute of its key, workspace and model rules) -> execute (the adapter plans the route once and makes its
 // metered call or calls: reserve -> attempt with fallbacks -> answer -> settle or release) -> and, in
-// the one `finally`, record the generation and broadcast it, count the attempts and settle the tokens.
+// the one `finally`, record the generation and broadcast it, deliver the held end of the answer once
+// its ledger rows and generation record are committed, count the attempts and settle the tokens.
 // Every outcome (answered, refused, failed, cancelled) of every entry point leaves through that exit.
 import { GatewayError, isGatewayError } from '../../domain/errors.ts'
 import type { InferenceDeps } from '../inference-deps.ts'
 import type { TokenCharge } from './call-policy.ts'
 import type { CallRequest } from './call-request.ts'
 import { recordCall, type CallRecord } from './record-call.ts'
+import { deliverWhenDurable } from './deliver-when-durable.ts'
 
 /** What the core needs of a prepared call: the model its rate-limit rules are looked up by, and its estimated input. */
 export interface PreparedCall {
@@ -25,6 +27,8 @@ export interface CallSteps<P extends PreparedCall> {
   answerError(error: GatewayError): void
   /** What to record for the generation, given the failure that ended it (if any). */
   record(failure: GatewayError | null, endedAtMs: number): CallRecord
+  /** Lets the held end of the answer go: called once the call's records are durable (or could not be). */
+  deliver(): void
 }
 
 export async function runCall<P extends PreparedCall>(
@@ -42,8 +46,13 @@ export async function runCall<P extends PreparedCall>(
     failure = toGatewayError(error, request, deps)
     steps.answerError(failure)
   } finally {
-    const recorded = steps.record(failure, deps.clock.now().getTime())
-    recordCall(request, recorded, deps)
+    let recorded: CallRecord
+    try {
+      recorded = steps.record(failure, deps.clock.now().getTime())
+      recordCall(request, recorded, deps)
+    } finally {
+      await deliverWhenDurable(steps, deps.settlements, request.generationId)
+    }
     deps.onAttempts?.(recorded.record.attempts)
     if (tokens !== null) await deps.policy.tokenLimits.settleTokens(tokens, recorded.usedTokens)
   }

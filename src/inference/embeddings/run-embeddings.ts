@@ -135,6 +135,9 @@ class EmbeddingsCall implements CallSteps<Prepared> {
     }
   }
 
+  /** The route answers once the call core returns, after the records are durable: nothing is held. */
+  deliver(): void {}
+
   answerError(error: GatewayError): void {
     this.facts.error = error
     const encoded = encodeEnvelopeError(error)

@@ -2,7 +2,8 @@
 // tallied on the way; the frames of one upstream read go to the client as one write, and a client that
 // reads slowly holds the upstream back (backpressure). The frames from the message's end on wait for the
 // closing frames (usage, cost, the terminator), which follow the upstream's end: when a fast upstream's
-// whole answer comes in one read, its last frames and the closing ones leave in one write, not two. A
+// whole answer comes in one read, its last frames and the closing ones leave in one write, not two, once
+// the responder delivers them (after the call is recorded, `deliver-when-durable.ts`). A
 // client that disconnects aborts the upstream call; what was produced until then is still billed. A
 // failure after the stream started is sent as the format's error event.
 import type { Writable } from 'node:stream'
@@ -49,11 +50,9 @@ export async function respondStream(
   facts.cancelled = request.signal.aborted
   settleTally(tally, facts, meter, endpoint)
   if (tally.error !== null) facts.error = new GatewayError(tally.error.kind, tally.error.message)
-  if (!body.writableEnded) {
-    // A client that left gets nothing more, not even the frames held back.
-    if (facts.cancelled) body.end()
-    else body.end(held + closingFrames(encoder, tally, facts, clock, metadata))
-  }
+  // A client that left gets nothing more, not even the frames held back.
+  if (!body.writableEnded)
+    responder.endStream(facts.cancelled ? '' : held + closingFrames(encoder, tally, facts, clock, metadata))
   facts.generationTimeMs = clock.now().getTime() - request.startedAt
 }
 

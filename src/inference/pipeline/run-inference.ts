@@ -86,6 +86,10 @@ class DialectCall implements CallSteps<Prepared> {
     })
   }
 
+  deliver(): void {
+    this.responder.deliver()
+  }
+
   answerError(error: GatewayError): void {
     this.#facts.error = error
     if (this.responder.isSent) return

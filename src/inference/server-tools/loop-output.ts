@@ -70,26 +70,23 @@ export function streamLoopSink(request: InferenceRequest, responder: Responder, 
       ),
     toolItem: (index, item, phase) => write(encoder.pushOutputItem?.(index, item, phase) ?? ''),
     finish(summary) {
-      write(
+      write('')
+      responder.endStream(
         encoder.push({ type: 'usage-report', usage: summary.result.usage }) +
-          encoder.push({ type: 'message-end', finish_reason: summary.result.finish_reason }),
+          encoder.push({ type: 'message-end', finish_reason: summary.result.finish_reason }) +
+          encoder.finish({
+            usage: summary.result.usage,
+            costUsd: summary.costUsd,
+            completedAt: summary.completedAt,
+            usageExtra: summary.usageExtra,
+            ...(summary.metadata === undefined ? {} : { metadata: summary.metadata }),
+            ...(summary.incompleteReason === undefined ? {} : { incompleteReason: summary.incompleteReason }),
+          }),
       )
-      write(
-        encoder.finish({
-          usage: summary.result.usage,
-          costUsd: summary.costUsd,
-          completedAt: summary.completedAt,
-          usageExtra: summary.usageExtra,
-          ...(summary.metadata === undefined ? {} : { metadata: summary.metadata }),
-          ...(summary.incompleteReason === undefined ? {} : { incompleteReason: summary.incompleteReason }),
-        }),
-      )
-      body?.end()
     },
     fail(error) {
       if (body === null || body.writableEnded) return
-      body.write(encoder.fail(error.kind, error.message))
-      body.end()
+      responder.endStream(encoder.fail(error.kind, error.message))
     },
   }
 }

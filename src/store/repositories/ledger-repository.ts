@@ -19,6 +19,9 @@ export function createLedgerRepository(db: Kysely<Database>, writes: WriteBehind
     describe: (row) => row,
   }
   return {
+    /** How the group commit writes queued rows (`LedgerWriter`). */
+    rowsPlan: plan,
+
     /**
      * Inserts the rows in one transaction; rows whose (generation_id, attempt) exists are skipped, and a
      * row the store refuses alone is set aside (`commitRows`). Rejects when the rows could not be written.
