@@ -206,3 +206,15 @@ test('a credential pool: api_key or credentials, not both; names unique; weights
   )
   assert.match(problemsOf(withYaml(pool('', '[]'))).join('\n'), /credentials/)
 })
+
+test('more than eight schema problems are all reported (TypeBox stops at eight by default)', () => {
+  const providers = Array.from(
+    { length: 10 },
+    (_, index) => `  - { slug: p${index}, api: openai-chat, base_url: "http://x", bogus${index}: 1 }`,
+  )
+  const problems = problemsOf(withYaml(`providers:\n${providers.join('\n')}\n`))
+  assert.deepEqual(
+    problems,
+    Array.from({ length: 10 }, (_, index) => `providers[${index}].bogus${index}: unknown field`),
+  )
+})

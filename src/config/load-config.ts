@@ -8,6 +8,7 @@ import type { Config, LogLevelName } from './config.ts'
 import { ConfigFileSchema, type ConfigFile } from './schema.ts'
 import { interpolateEnv, type InterpolationProblem } from './interpolate-env.ts'
 import { formatSchemaErrors } from './format-schema-errors.ts'
+import { collectAllErrors } from '../domain/collect-all-errors.ts'
 import { findSemanticProblems } from './find-semantic-problems.ts'
 import { describeYamlError } from './describe-yaml-error.ts'
 import { deepFreeze } from './deep-freeze.ts'
@@ -77,7 +78,7 @@ function readConfigFile(path: string, env: Env, problems: string[]): unknown {
   const interpolationProblems: InterpolationProblem[] = []
   const interpolated = interpolateEnv(raw, env, interpolationProblems)
   for (const problem of interpolationProblems) problems.push(`${problem.path}: ${problem.message}`)
-  problems.push(...formatSchemaErrors(Value.Errors(ConfigFileSchema, interpolated)))
+  problems.push(...formatSchemaErrors(collectAllErrors(() => Value.Errors(ConfigFileSchema, interpolated))))
   return interpolated
 }
 

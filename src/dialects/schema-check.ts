@@ -2,7 +2,7 @@
 
 import type { TSchema } from 'typebox'
 import { Compile } from 'typebox/compile'
-import { Settings } from 'typebox/system'
+import { collectAllErrors } from '../domain/collect-all-errors.ts'
 import { GatewayError } from '../domain/errors.ts'
 
 export type SchemaCheck = (body: unknown) => void
@@ -19,29 +19,11 @@ export function createSchemaCheck(schema: TSchema): SchemaCheck {
   const compiled = Compile(schema)
   return (body) => {
     if (compiled.Check(body)) return
-    const violations = collectViolations(() => compiled.Errors(body))
+    const violations = collectAllErrors(() => compiled.Errors(body)) as SchemaViolation[]
     throw new GatewayError(
       'invalid_request',
       describeViolations(violations, (violation) => mismatchedBranchAt(schema, body, violation)),
     )
-  }
-}
-
-/**
- * TypeBox stops collecting at a global 8 errors, which one message's union branches use up before the next
- * field is reached. The walk is raised to a bound that still keeps a huge invalid body cheap, and restored
- * (the call is synchronous, so nothing else sees the raised bound).
- */
-const maxViolations = 256
-
-function collectViolations(errors: () => Iterable<unknown>): SchemaViolation[] {
-  const settings = Settings.Get()
-  const previous = settings.maxErrors
-  Settings.Set({ maxErrors: Math.max(previous, maxViolations) })
-  try {
-    return [...errors()] as SchemaViolation[]
-  } finally {
-    Settings.Set({ maxErrors: previous })
   }
 }
 
