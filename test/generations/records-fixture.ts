@@ -91,6 +91,7 @@ export class RecordsFixture {
       tokensReasoning: 5,
       costNano: 1_000_000n,
       unbilledExcessNano: 0n,
+      responseCacheSourceId: null,
       isByok: false,
       latencyMs: 40,
       generationTimeMs: 200,
