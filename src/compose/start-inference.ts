@@ -166,14 +166,16 @@ function callPolicy(inputs: InferenceInputs, rateLimits: RateLimitPolicy): CallP
   }
 }
 
+/** Metrics and endpoint health from each call: content-filter matches, then its record (tokens, cost, attempts). */
 function attemptHooks(
   metrics: GatewayMetrics,
   outcomes: RecentOutcomes,
-): Pick<InferenceDeps, 'onContentFilterMatches' | 'onAttempts'> {
+): Pick<InferenceDeps, 'onContentFilterMatches' | 'onRecorded'> {
   return {
     onContentFilterMatches: (findings) => metrics.countContentFilterMatches(findings),
-    onAttempts: (attempts) => {
-      for (const attempt of attempts) {
+    onRecorded: (record) => {
+      metrics.generations.count(record)
+      for (const attempt of record.attempts) {
         metrics.upstreamAttempts.inc({ provider: attempt.provider, status: String(attempt.status) })
         outcomes.record(attempt)
       }

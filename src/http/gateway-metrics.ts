@@ -1,16 +1,19 @@
 // Prometheus metrics beyond HTTP requests, on the app's registry: rate-limit decisions, upstream
-// attempts, content-filter matches, circuit-breaker states, cache sizes / hit ratios and observability
-// delivery depth. Gauges read their sources when scraped; the counters bumped per request are
-// LabeledCounters (plain numbers, no per-call label hashing).
+// attempts, generations (tokens, cost, fallbacks), content-filter matches, circuit-breaker states,
+// cache sizes / hit ratios and observability delivery depth. Gauges read their sources when scraped;
+// the counters bumped per request are LabeledCounters (plain numbers, no per-call label hashing).
 import { Gauge, type Registry } from 'prom-client'
 import type { ContentFilterFinding } from '../guardrails/content-filter-engine.ts'
 import type { RateLimitMetricLabels } from '../rate-limits/rate-limit-policy.ts'
+import { GenerationSeries } from './generation-series.ts'
 import { LabeledCounter } from './labeled-counter.ts'
 import { scrapedMetric } from './scraped-metric.ts'
 
 export interface GatewayMetrics {
   readonly rateLimitDecisions: LabeledCounter<RateLimitMetricLabels>
   readonly upstreamAttempts: LabeledCounter<'provider' | 'status'>
+  /** Generations, tokens, cost and fallbacks per model and provider, counted from each call's record. */
+  readonly generations: GenerationSeries
   /** Counts the flag and redact rules one request's input matched: once per rule, however many messages. */
   countContentFilterMatches(findings: readonly ContentFilterFinding[]): void
   /** Reports breaker states (endpoint id -> open | half-open; closed ones are absent) when scraped. */
@@ -67,6 +70,7 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
   return {
     rateLimitDecisions,
     upstreamAttempts,
+    generations: new GenerationSeries(registry),
     countContentFilterMatches(findings) {
       const counted = new Set<string>()
       for (const { guardrailId: guardrail, rule, action } of findings) {

@@ -10,7 +10,7 @@ import type { ContentFilterFinding } from '../guardrails/content-filter-engine.t
 import type { CallPolicy } from './call/call-policy.ts'
 import type { ServerToolsDeps } from './server-tools/server-tools-deps.ts'
 import type { GenerationIds } from './generation-ids.ts'
-import type { AttemptRecord } from '../domain/inference/attempt-record.ts'
+import type { GenerationRecord } from '../generations/generation-record.ts'
 import type { ResponseCache } from '../response-cache/response-cache.ts'
 import type { ResponseCacheSetting } from '../config/config.ts'
 
@@ -30,8 +30,8 @@ export interface InferenceDeps {
   readonly responseCaching: { readonly cache: ResponseCache; readonly limits: ResponseCacheSetting }
   /** Told the flag and redact rules a call's input matched (metrics); must not throw. */
   readonly onContentFilterMatches?: (findings: readonly ContentFilterFinding[]) => void
-  /** Told every upstream attempt of a finished call (metrics, endpoint health); must not throw. */
-  readonly onAttempts?: (attempts: readonly AttemptRecord[]) => void
+  /** Told every finished call's record, once (metrics: tokens, cost, attempts; endpoint health); must not throw. */
+  readonly onRecorded?: (record: GenerationRecord) => void
   /** Called once per finished generation (observability broadcast); must not throw or block. */
   readonly onGeneration?: (trace: GenerationTrace) => void
   /** Server tools (`openrouter:*` in /responses); absent = requests naming them are refused. */

@@ -5,7 +5,7 @@
 // the route once and makes its metered call or calls: reserve -> attempt with fallbacks -> answer ->
 // settle or release) -> and, in the one `finally`, record the generation and broadcast it, store a
 // completed miss's answer in the cache, deliver the held end of the answer once its ledger rows and
-// generation record are committed, count the attempts and settle the tokens.
+// generation record are committed, count the record (metrics) and settle the tokens.
 // Every outcome (answered, refused, failed, cancelled) of every entry point leaves through that exit.
 import { GatewayError, isGatewayError } from '../../domain/errors.ts'
 import type { InferenceDeps } from '../inference-deps.ts'
@@ -62,7 +62,7 @@ export async function runCall<P extends PreparedCall>(
     } finally {
       await deliverWhenDurable(steps, deps.settlements, request.generationId)
     }
-    deps.onAttempts?.(recorded.record.attempts)
+    deps.onRecorded?.(recorded.record)
     if (tokens !== null) await deps.policy.tokenLimits.settleTokens(tokens, recorded.usedTokens)
   }
 }
