@@ -14,7 +14,8 @@ import * as generationUnbilledExcess from './0011-generation-unbilled-excess.ts'
 import * as generationListingIndexes from './0012-generation-listing-indexes.ts'
 import * as rateLimitRules from './0013-rate-limit-rules.ts'
 import * as dailyActivity from './0014-daily-activity.ts'
-import * as responseCache from './0015-response-cache.ts'
+import * as dailyActivityTotals from './0015-daily-activity-totals.ts'
+import * as responseCache from './0016-response-cache.ts'
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-identity': identity,
@@ -31,5 +32,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0012-generation-listing-indexes': generationListingIndexes,
   '0013-rate-limit-rules': rateLimitRules,
   '0014-daily-activity': dailyActivity,
-  '0015-response-cache': responseCache,
+  '0015-daily-activity-totals': dailyActivityTotals,
+  '0016-response-cache': responseCache,
 }
