@@ -44,7 +44,8 @@ export async function respondStream(
     isByok: false,
     echo: facts.prepared!.decoded.echo,
   })
-  const body = responder.startStream({ 'x-generation-id': request.generationId }, encoder.start())
+  const echo = facts.prepared!.decoded.options.debug?.echo_upstream_body === true ? encoder.debug(events.sentBody) : ''
+  const body = responder.startStream({ 'x-generation-id': request.generationId }, echo + encoder.start())
   facts.streamed = true
   const tally = new StreamTally()
   const held = await relayEvents(events, encoder, body, tally, clock, request.signal)
