@@ -14,7 +14,7 @@ const host = 'switchyard-bench'
 
 export interface CallgrindLaunch {
   readonly execPath: string
-  /** valgrind's own arguments, then the Node binary; the child's Node arguments follow. */
+  /** valgrind's own arguments, the Node binary and `--expose-gc`; the child's Node arguments follow. */
   readonly wrapperArgs: readonly string[]
   readonly env: Record<string, string>
 }
@@ -36,6 +36,8 @@ export function callgrindLaunch(): CallgrindLaunch {
       `--callgrind-out-file=${join(callgrindDirectory, 'callgrind.%p')}`,
       `--log-file=${join(callgrindDirectory, 'valgrind.%p.log')}`,
       process.execPath,
+      // Each window starts after a full collection (BenchChild.collect), so no window inherits another's garbage.
+      '--expose-gc',
     ],
     env: { HOST: host },
   }

@@ -1,24 +1,35 @@
 // `npm run bench -- --instructions`: user-space instructions per request, counted by callgrind
-// (callgrind.ts), for the bare proxy and the gateway started under valgrind in the same run. Every
-// selected scenario is first sent to both, uninstrumented, so the JIT's tier-up falls outside the
-// windows; then, `--runs` times, each scenario's window per target: instrumentation on and zeroed,
-// `--requests` requests at `--connections`, a pause for the write-behind work (settlement, generation
-// records, observability export) to run inside the window, a dump. Figures are per request, the
-// median of the runs, and each gateway figure is also given as a ratio to the proxy's in this run.
+// (callgrind.ts), for the bare proxy and the gateway started under valgrind in the same run. So that
+// a window holds the steady state and nothing else (no JIT tier-up, no garbage of another scenario),
+// every selected scenario is first sent to both targets, uninstrumented, in two passes over all of
+// them; then, `--runs` times, each scenario's window per target is preceded by a re-warm of that
+// scenario alone (its inline caches and optimized code may have been dropped while others ran), an
+// idle pause in which V8's background compile jobs finish, and a full garbage collection. The window:
+// instrumentation on and zeroed, `--requests` requests at `--connections`, a pause for the write-behind
+// work (settlement, generation records, observability export) to run inside it, a dump. Figures are per
+// request, the median of the runs, and each gateway figure is also given as a ratio to the proxy's in
+// this run.
 import type { BenchChild } from './child-process.ts'
 import { closeWindow, openWindow } from './callgrind.ts'
 import { createPool, sendCount, type RequestSpec } from './load.ts'
 import { scenarios, type Scenario } from './scenarios.ts'
 import { percentile } from './stats.ts'
+import { formatShares, windowShares, type WindowShares } from './window-shares.ts'
 
 export interface InstructionOptions {
   readonly requests: number
   readonly runs: number
   readonly connections: number
+  /** Requests per scenario and target in each of the two warm-up passes. */
   readonly warmupRequests: number
+  /** Requests of the scenario alone right before each of its windows. */
+  readonly rewarmRequests: number
   /** Pause after the last answer before the dump, for write-behind work. */
   readonly settleMs: number
+  /** The scenarios warmed up. */
   readonly selected: (scenario: Scenario) => boolean
+  /** The scenarios among them that are counted (a process per scenario runs them side by side). */
+  readonly measured: (scenario: Scenario) => boolean
 }
 
 /** The scenarios counted unless `--only` names others, with the issue's target ratio to the proxy. */
@@ -40,6 +51,9 @@ export interface InstructionCell {
   readonly gateway: readonly number[]
   /** The last run's gateway dump (callgrind_annotate reads it). */
   readonly gatewayDump: string
+  /** Per run, the compiler's and the collector's shares of each window (null if the dump could not be read). */
+  readonly proxyShares: readonly (WindowShares | null)[]
+  readonly gatewayShares: readonly (WindowShares | null)[]
 }
 
 type Targets = Readonly<Record<'proxy' | 'gateway', BenchChild>>
@@ -55,11 +69,17 @@ async function send(server: BenchChild, spec: RequestSpec, connections: number, 
   return sent.completed
 }
 
+/** Idle time after a warm-up, for the compile jobs it queued (valgrind runs one thread at a time). */
+const compileSettleMs = 1000
+
 async function countWindow(
   server: BenchChild,
   spec: RequestSpec,
   options: InstructionOptions,
-): Promise<{ readonly perRequest: number; readonly file: string }> {
+): Promise<{ readonly perRequest: number; readonly file: string; readonly shares: Promise<WindowShares | null> }> {
+  await send(server, spec, options.connections, options.rewarmRequests)
+  await sleep(compileSettleMs)
+  await server.collect()
   const pool = createPool(`http://127.0.0.1:${server.port}`, { kind: 'closed', connections: options.connections })
   openWindow(server.pid)
   const sent = await sendCount(pool, spec, options.connections, options.requests)
@@ -68,34 +88,61 @@ async function countWindow(
   await pool.close()
   if (sent.firstError !== undefined)
     process.stderr.write(`  ${server.name}: ${sent.errors} errors, first: ${sent.firstError}\n`)
-  return { perRequest: dump.instructions / Math.max(1, sent.completed), file: dump.file }
+  // Read while the next windows run: its CPU time does not count in their instructions.
+  const shares = windowShares(dump.file).catch(() => null)
+  return { perRequest: dump.instructions / Math.max(1, sent.completed), file: dump.file, shares }
+}
+
+interface CellRuns {
+  readonly scenario: Scenario
+  readonly proxy: number[]
+  readonly gateway: number[]
+  readonly proxyShares: Promise<WindowShares | null>[]
+  readonly gatewayShares: Promise<WindowShares | null>[]
+  dump: string
 }
 
 export async function countInstructions(targets: Targets, options: InstructionOptions): Promise<InstructionCell[]> {
   const chosen = scenarios.filter(options.selected)
   const key = targets.gateway.info.key ?? ''
-  for (const scenario of chosen)
-    for (const target of ['proxy', 'gateway'] as const)
-      await send(targets[target], scenario.request(target, key), options.connections, options.warmupRequests)
-  const cells = chosen.map((scenario) => ({ scenario, proxy: [] as number[], gateway: [] as number[], dump: '' }))
+  for (let pass = 0; pass < 2; pass++)
+    for (const scenario of chosen)
+      for (const target of ['proxy', 'gateway'] as const)
+        await send(targets[target], scenario.request(target, key), options.connections, options.warmupRequests)
+  for (const target of ['proxy', 'gateway'] as const)
+    if (!(await targets[target].collect())) throw new Error(`bench: the ${target} runs without --expose-gc`)
+  const cells = chosen.map((scenario): CellRuns => ({
+    scenario,
+    proxy: [],
+    gateway: [],
+    proxyShares: [],
+    gatewayShares: [],
+    dump: '',
+  }))
   for (let run = 1; run <= options.runs; run++) {
     for (const cell of cells) {
       const proxy = await countWindow(targets.proxy, cell.scenario.request('proxy', key), options)
       const gateway = await countWindow(targets.gateway, cell.scenario.request('gateway', key), options)
       cell.proxy.push(proxy.perRequest)
       cell.gateway.push(gateway.perRequest)
+      cell.proxyShares.push(proxy.shares)
+      cell.gatewayShares.push(gateway.shares)
       cell.dump = gateway.file
       console.log(
         `run ${run}  ${cell.scenario.name.padEnd(26)} proxy ${millions(proxy.perRequest)}  gateway ${millions(gateway.perRequest)}  (${(gateway.perRequest / proxy.perRequest).toFixed(2)}x)`,
       )
     }
   }
-  return cells.map((cell) => ({
-    scenario: cell.scenario.name,
-    proxy: cell.proxy,
-    gateway: cell.gateway,
-    gatewayDump: cell.dump,
-  }))
+  return Promise.all(
+    cells.map(async (cell) => ({
+      scenario: cell.scenario.name,
+      proxy: cell.proxy,
+      gateway: cell.gateway,
+      gatewayDump: cell.dump,
+      proxyShares: await Promise.all(cell.proxyShares),
+      gatewayShares: await Promise.all(cell.gatewayShares),
+    })),
+  )
 }
 
 const millions = (instructions: number): string => `${(instructions / 1e6).toFixed(3)} M`
@@ -109,8 +156,8 @@ const median = (values: readonly number[]): number =>
 /** The table: medians per request, the gateway's ratio to the proxy, the target, and the runs' spread. */
 export function formatInstructionTable(cells: readonly InstructionCell[]): string {
   const lines = [
-    '| scenario | bare proxy | Switchyard | Switchyard ÷ proxy | target | Switchyard runs |',
-    '|---|---|---|---|---|---|',
+    '| scenario | bare proxy | Switchyard | Switchyard ÷ proxy | target | proxy runs | Switchyard runs |',
+    '|---|---|---|---|---|---|---|',
   ]
   for (const cell of cells) {
     const proxy = median(cell.proxy)
@@ -119,9 +166,18 @@ export function formatInstructionTable(cells: readonly InstructionCell[]): strin
     const ratio = gateway / proxy
     const verdict = target === undefined ? '-' : `≤ ${target}x ${ratio <= target ? 'met' : 'not met'}`
     lines.push(
-      `| ${cell.scenario} | ${millions(proxy)} | ${millions(gateway)} | ${ratio.toFixed(2)}x | ${verdict} | ${cell.gateway.map(millions).join(', ')} |`,
+      `| ${cell.scenario} | ${millions(proxy)} | ${millions(gateway)} | ${ratio.toFixed(2)}x | ${verdict} | ${cell.proxy.map(millions).join(', ')} | ${cell.gateway.map(millions).join(', ')} |`,
     )
   }
+  return lines.join('\n')
+}
+
+/** Per window, the compiler's and the collector's shares of its instructions: a steady window compiles next to nothing. */
+export function formatWindowShares(cells: readonly InstructionCell[]): string {
+  const runs = (shares: readonly (WindowShares | null)[]): string =>
+    shares.map((share) => (share === null ? '?' : formatShares(share))).join(', ')
+  const lines = ['| scenario | proxy compile / GC, per run | Switchyard compile / GC, per run |', '|---|---|---|']
+  for (const cell of cells) lines.push(`| ${cell.scenario} | ${runs(cell.proxyShares)} | ${runs(cell.gatewayShares)} |`)
   return lines.join('\n')
 }
 

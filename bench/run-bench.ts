@@ -14,7 +14,12 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { hasTaskset, pinToCore, startChild, type BenchChild, type StartChildOptions } from './child-process.ts'
 import { callgrindDirectory, callgrindLaunch, hasValgrind } from './callgrind.ts'
-import { countInstructions, defaultInstructionScenarios, formatInstructionTable } from './instructions.ts'
+import {
+  countInstructions,
+  defaultInstructionScenarios,
+  formatInstructionTable,
+  formatWindowShares,
+} from './instructions.ts'
 import { parseRunner, prepareGateway, type GatewayLaunch } from './gateway-runner.ts'
 import { createPool, runLoad, type LoadShape } from './load.ts'
 import { measureTarget } from './measure.ts'
@@ -47,7 +52,9 @@ const { values } = parseArgs({
     'instructions-only': { type: 'boolean', default: false },
     requests: { type: 'string', default: '2000' },
     runs: { type: 'string', default: '3' },
-    'warmup-requests': { type: 'string', default: '1000' },
+    'warmup-requests': { type: 'string', default: '500' },
+    'rewarm-requests': { type: 'string', default: '300' },
+    measure: { type: 'string' },
   },
 })
 
@@ -292,7 +299,7 @@ async function runInstructionStage(): Promise<void> {
   const requests = Number(values.requests)
   const runs = Number(values.runs)
   console.log(
-    `bench --instructions: proxy and gateway (${runner}) under callgrind, destination ${values.destination}; every scenario warmed with ${values['warmup-requests']} requests, then ${runs} runs of ${requests} requests at ${instructionConnections} connections per scenario, ${settleMs} ms for write-behind work before each dump; user-space instructions per request, median of the runs\n`,
+    `bench --instructions: proxy and gateway (${runner}) under callgrind, destination ${values.destination}; every scenario warmed with ${values['warmup-requests']} requests in each of two passes, then ${runs} runs of ${requests} requests at ${instructionConnections} connections per scenario, each after ${values['rewarm-requests']} requests of the scenario, an idle second and a full GC, ${settleMs} ms for write-behind work before each dump; user-space instructions per request, median of the runs\n`,
   )
   const started = await startServers(true)
   try {
@@ -301,11 +308,15 @@ async function runInstructionStage(): Promise<void> {
       runs,
       connections: instructionConnections,
       warmupRequests: Number(values['warmup-requests']),
+      rewarmRequests: Number(values['rewarm-requests']),
       settleMs,
       selected: (scenario) =>
         values.only === undefined ? defaultInstructionScenarios.includes(scenario.name) : selected(scenario.name),
+      measured: (scenario) => values.measure === undefined || values.measure.split(',').includes(scenario.name),
     })
     console.log(`\n${formatInstructionTable(cells)}\n`)
+    console.log(`What the windows held besides requests (V8's compilers / garbage collector):\n`)
+    console.log(`${formatWindowShares(cells)}\n`)
     console.log(`gateway dumps (callgrind_annotate <file>) in ${callgrindDirectory}:`)
     for (const cell of cells) console.log(`  ${cell.scenario}: ${cell.gatewayDump}`)
     console.log(`results: ${saveResults('instructions', { requests, runs, destination: values.destination, cells })}\n`)

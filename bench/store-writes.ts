@@ -7,7 +7,10 @@
 // request (every thread), the part of it on the event loop's thread (Linux only), and the event-loop
 // delay the flushes cause. `--ids random` makes generation ids that do not sort by creation, to show what
 // ordered ids save: rows that arrive in order touch fewer B-tree pages. Pinned to core 0 when taskset
-// exists, like the servers of `npm run bench`.
+// exists, like the servers of `npm run bench`. `--through <migration>` builds the store only up to that
+// migration, to measure what a later one costs every write (for example `--through
+// 0011-generation-unbilled-excess`: without the listing indexes of 0012 and the daily-activity trigger
+// of 0014).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,7 +19,7 @@ import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
 import { openStore } from '../src/store/open-store.ts'
-import { migrateToLatest } from '../src/store/migrate.ts'
+import { migrateStoreTo, migrateToLatest } from '../src/store/migrate.ts'
 import { GenerationStore } from '../src/generations/generation-store.ts'
 import type { GenerationContent, GenerationRecord } from '../src/generations/generation-record.ts'
 import { LedgerWriter } from '../src/accounting/ledger-writer.ts'
@@ -31,6 +34,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     ids: { type: 'string', default: 'ordered' },
     durability: { type: 'string', default: 'durable' },
+    through: { type: 'string' },
   },
 })
 const rate = Number(values.rate)
@@ -123,7 +127,8 @@ function ledgerRow(id: string, createdAt: string): LedgerRow {
 pinToCore(process.pid, 0)
 const directory = mkdtempSync(join(tmpdir(), 'switchyard-store-bench-'))
 const store = openStore(`sqlite:${join(directory, 'bench.db')}`)
-await migrateToLatest(store)
+if (values.through === undefined) await migrateToLatest(store)
+else await migrateStoreTo(store, values.through)
 const fail = (error: unknown): never => {
   throw error
 }
@@ -178,7 +183,7 @@ loop.disable()
 const requests = added
 const cpuMicros = used.user + used.system
 console.log(
-  `store writes: ${requests} requests (${(requests / seconds).toFixed(0)}/s) in ${seconds} s, ${values.ids} generation ids, ${values.durability}`,
+  `store writes: ${requests} requests (${(requests / seconds).toFixed(0)}/s) in ${seconds} s, ${values.ids} generation ids, ${values.durability}, migrations through ${values.through ?? 'the latest'}`,
 )
 if (isDurable)
   console.log(

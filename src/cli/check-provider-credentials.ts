@@ -29,6 +29,11 @@ const listModelsPaths: Readonly<Record<ProviderApi, (provider: ProviderEntry) =>
   // The model list is on Bedrock's control plane, not bedrock-runtime; SigV4 providers are checked for
   // reachability only, so any path of the runtime endpoint answers that.
   bedrock: () => '/',
+  // The project's models in its location: a free read that needs the token Vertex inference takes.
+  vertex: (provider) => {
+    const project = encodeURIComponent(provider.options?.project ?? '')
+    return `/v1/projects/${project}/locations/${encodeURIComponent(provider.options?.location ?? 'global')}/models`
+  },
 }
 
 export async function checkProviderCredentials(

@@ -1,6 +1,7 @@
 // Built-in cloud providers, enabled by their usual environment variables. Their base URL and options
 // come from several variables, so each preset reads them in `fromEnv` (null: not enough to enable it).
 import type { BuiltinProvider, PresetSettings } from './builtin-providers.ts'
+import { vertexBaseUrl } from '../providers/vertex/urls.ts'
 
 type Env = Readonly<Record<string, string>>
 
@@ -38,6 +39,24 @@ function bedrockFromEnv(env: Env): PresetSettings | null {
   return { baseUrl, apiKey: null, options }
 }
 
+/**
+ * Google Vertex AI: VERTEX_PROJECT, VERTEX_LOCATION (default `global`) and the credentials, as Google's
+ * Application Default Credentials take them: the key file GOOGLE_APPLICATION_CREDENTIALS names, the key
+ * inline in GOOGLE_APPLICATION_CREDENTIALS_JSON, or an access token in VERTEX_ACCESS_TOKEN.
+ */
+function vertexFromEnv(env: Env): PresetSettings | null {
+  const project = env.VERTEX_PROJECT
+  if (project === undefined) return null
+  const location = env.VERTEX_LOCATION ?? 'global'
+  const options: Record<string, string> = { project, location }
+  const file = env.GOOGLE_APPLICATION_CREDENTIALS
+  const inline = env.GOOGLE_APPLICATION_CREDENTIALS_JSON
+  if (inline !== undefined) options.credentials_json = inline
+  else if (file !== undefined) options.credentials_file = file
+  else if (env.VERTEX_ACCESS_TOKEN === undefined) return null
+  return { baseUrl: vertexBaseUrl(location), apiKey: env.VERTEX_ACCESS_TOKEN ?? null, options }
+}
+
 export const cloudPresets: readonly BuiltinProvider[] = [
   {
     slug: 'bedrock',
@@ -72,6 +91,17 @@ export const cloudPresets: readonly BuiltinProvider[] = [
     region: 'global',
     fromEnv: azureFromEnv,
   },
+  {
+    slug: 'vertex',
+    name: 'Google Vertex AI',
+    api: 'vertex',
+    variable: 'VERTEX_PROJECT',
+    baseUrl: null,
+    dataCollection: 'deny',
+    zdr: false,
+    region: 'global',
+    fromEnv: vertexFromEnv,
+  },
 ]
 
 /** Every variable a cloud preset reads, collected by the config loader besides `*_API_KEY` / `*_BASE_URL`. */
@@ -87,4 +117,9 @@ export const cloudEnvNames: ReadonlySet<string> = new Set([
   'AWS_PROFILE',
   'AWS_SHARED_CREDENTIALS_FILE',
   'AWS_BEARER_TOKEN_BEDROCK',
+  'VERTEX_PROJECT',
+  'VERTEX_LOCATION',
+  'VERTEX_ACCESS_TOKEN',
+  'GOOGLE_APPLICATION_CREDENTIALS',
+  'GOOGLE_APPLICATION_CREDENTIALS_JSON',
 ])

@@ -1,7 +1,8 @@
 // A copy of the config safe to print or log: credentials and secrets replaced, URLs stripped of passwords.
 import type { Config } from './config.ts'
 
-const secretKey = /(?:api_key|apikey|secret|password|token|master_key|admin_key|_KEY$)/i
+// credentials_json: a Google service-account key inline (options.credentials_json, GOOGLE_APPLICATION_CREDENTIALS_JSON).
+const secretKey = /(?:api_key|apikey|secret|password|token|master_key|admin_key|credentials_json|_KEY$)/i
 
 export function redactConfig(config: Config): unknown {
   return redact(config, '')

@@ -1,5 +1,6 @@
 // Sums the daily activity table (migration 0014) over a range of UTC days, per day, model, provider and
-// endpoint (and workspace when asked), within a key's scope.
+// endpoint (and workspace when asked), within a key's scope. The organization-wide answer, with no
+// filter, reads the daily totals (migration 0015) instead: one row per day and endpoint, already summed.
 import type { Kysely } from 'kysely'
 import type { Database } from '../store/database.ts'
 
@@ -32,7 +33,43 @@ export interface ActivityRow {
   readonly byokUsageNano: bigint
 }
 
+interface SummedRow {
+  readonly day: string
+  readonly model: string
+  readonly provider: string
+  readonly endpoint_id: string
+  readonly workspace_id?: string
+  readonly requests: unknown
+  readonly prompt_tokens: unknown
+  readonly completion_tokens: unknown
+  readonly reasoning_tokens: unknown
+  readonly usage_nano: unknown
+  readonly byok_usage_nano: unknown
+}
+
+const toActivityRow = (row: SummedRow, byWorkspace: boolean): ActivityRow => ({
+  day: row.day,
+  model: row.model,
+  provider: row.provider,
+  endpointId: row.endpoint_id,
+  workspaceId: byWorkspace ? (row.workspace_id ?? null) : null,
+  requests: Number(row.requests),
+  promptTokens: Number(row.prompt_tokens),
+  completionTokens: Number(row.completion_tokens),
+  reasoningTokens: Number(row.reasoning_tokens),
+  usageNano: BigInt(String(row.usage_nano)),
+  byokUsageNano: BigInt(String(row.byok_usage_nano)),
+})
+
+const isOrganizationWide = (filter: ActivityFilter) =>
+  filter.workspaceId === undefined &&
+  filter.keyHash === undefined &&
+  filter.internId === undefined &&
+  filter.creatorUserId === undefined &&
+  !filter.byWorkspace
+
 export async function readDailyActivity(db: Kysely<Database>, filter: ActivityFilter): Promise<ActivityRow[]> {
+  if (isOrganizationWide(filter)) return readDailyTotals(db, filter)
   const groups: ('day' | 'model' | 'provider' | 'endpoint_id' | 'workspace_id')[] = [
     'day',
     'model',
@@ -72,17 +109,20 @@ export async function readDailyActivity(db: Kysely<Database>, filter: ActivityFi
     .orderBy('provider')
     .orderBy('endpoint_id')
     .execute()
-  return rows.map((row) => ({
-    day: row.day,
-    model: row.model,
-    provider: row.provider,
-    endpointId: row.endpoint_id,
-    workspaceId: filter.byWorkspace ? row.workspace_id : null,
-    requests: Number(row.requests),
-    promptTokens: Number(row.prompt_tokens),
-    completionTokens: Number(row.completion_tokens),
-    reasoningTokens: Number(row.reasoning_tokens),
-    usageNano: BigInt(String(row.usage_nano)),
-    byokUsageNano: BigInt(String(row.byok_usage_nano)),
-  }))
+  return rows.map((row) => toActivityRow(row, filter.byWorkspace))
+}
+
+async function readDailyTotals(db: Kysely<Database>, filter: ActivityFilter): Promise<ActivityRow[]> {
+  const rows = await db
+    .selectFrom('generation_daily_totals')
+    .selectAll()
+    .where('organization_id', '=', filter.organizationId)
+    .where('day', '>=', filter.fromDay)
+    .where('day', '<=', filter.toDay)
+    .orderBy('day', 'desc')
+    .orderBy('model')
+    .orderBy('provider')
+    .orderBy('endpoint_id')
+    .execute()
+  return rows.map((row) => toActivityRow(row, false))
 }

@@ -1,6 +1,7 @@
 // POST /messages/count_tokens (Anthropic's `messages.countTokens`): the input tokens of a Messages
-// request, counted by the estimator every call reserves its input with. No upstream is called and
-// nothing is billed; errors are Anthropic-shaped like those of POST /messages.
+// request, counted with the model's tokenizer (tokens/load-tokenizer.ts: exact for OpenAI models, an
+// approximation for others). No upstream is called and nothing is billed; errors are Anthropic-shaped
+// like those of POST /messages.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import type { Dialect } from '../dialects/dialect.ts'
@@ -9,7 +10,8 @@ import {
   decodeCountTokensRequest,
 } from '../dialects/anthropic-messages/count-tokens-request.ts'
 import { GatewayError } from '../domain/errors.ts'
-import { estimateInputTokens } from './pricing/estimate-worst-case.ts'
+import { countInputTokens } from './tokens/count-input-tokens.ts'
+import { loadTokenizer } from './tokens/load-tokenizer.ts'
 import { findModel, type RoutingState } from './routing/plan-route.ts'
 
 const CountTokensResponse = Type.Object({ input_tokens: Type.Integer({ minimum: 0 }) })
@@ -38,7 +40,8 @@ async function countTokens(
   try {
     const decoded = decodeCountTokensRequest(request.body)
     requireTextModel(routing, decoded.model, request.principal!.key.workspaceId)
-    return reply.send({ input_tokens: estimateInputTokens(decoded) })
+    const tokenizer = await loadTokenizer(decoded.model)
+    return reply.send({ input_tokens: countInputTokens(decoded, tokenizer) })
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error
     const encoded = messages.encodeError(error)

@@ -13,4 +13,5 @@ export const embeddingsAdapters: Readonly<Record<ProviderApi, EmbeddingsAdapter 
   gemini: geminiEmbeddings,
   'azure-openai': azureEmbeddings,
   bedrock: null,
+  vertex: null,
 }

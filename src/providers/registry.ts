@@ -10,6 +10,7 @@ import { openaiChatAdapter } from './openai-chat/adapter.ts'
 import { openaiResponsesAdapter } from './openai-responses/adapter.ts'
 import { chooseAzureAdapter } from './azure-openai/adapter.ts'
 import { bedrockAdapter } from './bedrock/adapter.ts'
+import { chooseVertexAdapter } from './vertex/adapter.ts'
 
 type AdapterChoice = ProviderAdapter | ((upstreamModelId: string, settings: ProviderSettings) => ProviderAdapter)
 
@@ -20,6 +21,7 @@ const providerAdapters: Readonly<Record<ProviderApi, AdapterChoice>> = {
   gemini: geminiAdapter,
   'azure-openai': chooseAzureAdapter,
   bedrock: bedrockAdapter,
+  vertex: chooseVertexAdapter,
 }
 
 /** The adapter that speaks to `upstreamModelId` at a provider of this API. */

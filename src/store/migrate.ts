@@ -1,5 +1,7 @@
 // Runs the migrations to the latest version. Safe to call at every start-up and from `switchyard migrate`.
-import { Migrator, sql, type MigrationResult } from 'kysely'
+// `migrateStoreTo` moves a store to a named migration, down as well as up (the listing benchmark seeds
+// a store before the listing indexes and the activity table exist, as an upgrade would find it).
+import { Migrator, sql, type MigrationResult, type MigrationResultSet } from 'kysely'
 import type { Store } from './open-store.ts'
 import { migrations } from './migrations/index.ts'
 
@@ -8,6 +10,19 @@ export interface MigrationReport {
 }
 
 export async function migrateToLatest(store: Store): Promise<MigrationReport> {
+  return migrate(store, (migrator) => migrator.migrateToLatest())
+}
+
+/** Runs the migrations up or down until `name` is the last one applied. */
+export async function migrateStoreTo(store: Store, name: string): Promise<MigrationReport> {
+  if (!(name in migrations)) throw new Error(`no migration is named ${name}`)
+  return migrate(store, (migrator) => migrator.migrateTo(name))
+}
+
+async function migrate(
+  store: Store,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<MigrationReport> {
   if (store.schema !== null) await sql`create schema if not exists ${sql.id(store.schema)}`.execute(store.db)
   const migrator = new Migrator({
     db: store.db,
@@ -18,7 +33,7 @@ export async function migrateToLatest(store: Store): Promise<MigrationReport> {
     // Without it kysely finds its tables in any schema, so stores in sibling schemas race at start.
     ...(store.schema !== null ? { migrationTableSchema: store.schema } : {}),
   })
-  const { error, results } = await migrator.migrateToLatest()
+  const { error, results } = await run(migrator)
   const failed = results?.find((result: MigrationResult) => result.status === 'Error')
   if (error !== undefined) {
     const name = failed?.migrationName ?? 'unknown'

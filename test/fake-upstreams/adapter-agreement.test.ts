@@ -22,6 +22,7 @@ const usages: Readonly<Record<ProviderApi, Partial<Usage>>> = {
   gemini: { input_tokens: 1200, output_tokens: 300, cached_input_tokens: 1000, reasoning_tokens: 200 },
   'azure-openai': { input_tokens: 1200, output_tokens: 300, cached_input_tokens: 1000, reasoning_tokens: 200 },
   bedrock: { input_tokens: 1200, output_tokens: 300, cached_input_tokens: 1000, cache_write_tokens: 150 },
+  vertex: { input_tokens: 1200, output_tokens: 300, cached_input_tokens: 1000, reasoning_tokens: 200 },
 }
 
 const call = (stream: boolean): CanonicalCall => ({
@@ -61,7 +62,7 @@ for (const api of providerApis) {
       assert.equal(reasoning?.type === 'reasoning' && reasoning.text, reply.reasoning)
       assert.equal(
         reasoning?.type === 'reasoning' && reasoning.origin,
-        api === 'azure-openai' ? 'openai-chat' : api === 'bedrock' ? 'anthropic' : api,
+        api === 'azure-openai' ? 'openai-chat' : api === 'bedrock' ? 'anthropic' : api === 'vertex' ? 'gemini' : api,
       )
       assert.equal(text?.type === 'text' && text.text, reply.text)
       assert.equal(tool?.type === 'tool-call' && tool.name, 'get_weather')

@@ -18,6 +18,7 @@ import { routedBody, type FakeDialect, type FakeRoute } from './fake-dialect.ts'
 import { geminiDialect } from './gemini-dialect.ts'
 import { openaiChatDialect } from './openai-chat-dialect.ts'
 import { openaiResponsesDialect } from './openai-responses-dialect.ts'
+import { vertexDialect } from './vertex-dialect.ts'
 import { embeddingVector, planCompletion } from './scripted-reply.ts'
 import type { CompletionReply, EmbeddingsReply, ErrorReply, ScriptedReply } from './scripted-reply.ts'
 
@@ -28,6 +29,7 @@ const dialects: Readonly<Record<ProviderApi, FakeDialect>> = {
   gemini: geminiDialect,
   'azure-openai': azureOpenAiDialect('chat'),
   bedrock: bedrockDialect,
+  vertex: vertexDialect,
 }
 
 export interface RecordedRequest {
@@ -54,7 +56,7 @@ export interface FakeUpstreamOptions {
   readonly apiKey?: string
   /** Another dialect for the API (Azure's Responses wire: `azureOpenAiDialect('responses')`). */
   readonly dialect?: FakeDialect
-  /** Authenticates a request instead of `apiKey` (the fake Bedrock verifies SigV4); false -> 403. */
+  /** Authenticates a request instead of `apiKey` (the fake Bedrock verifies SigV4, the fake Vertex its tokens); false -> 403. */
   readonly verify?: (request: RecordedRequest) => Promise<boolean>
 }
 
@@ -77,6 +79,7 @@ const authHeaders: Readonly<Record<ProviderApi, (headers: IncomingHttpHeaders) =
   anthropic: (headers) => [headers['x-api-key']].flat()[0],
   gemini: (headers) => [headers['x-goog-api-key']].flat()[0],
   bedrock: (headers) => headers.authorization?.replace(/^Bearer /, ''),
+  vertex: (headers) => headers.authorization?.replace(/^Bearer /, ''),
   'azure-openai': (headers) => [headers['api-key']].flat()[0] ?? headers.authorization?.replace(/^Bearer /, ''),
 }
 
@@ -88,6 +91,7 @@ const modelLists: Readonly<Record<ProviderApi, { readonly path: string; readonly
   gemini: { path: '/v1beta/models', body: { models: [{ name: 'models/fake-1' }] } },
   'azure-openai': { path: '/openai/v1/models', body: { object: 'list', data: [{ id: 'fake-1', object: 'model' }] } },
   bedrock: { path: '/', body: {} },
+  vertex: { path: '/v1/publishers/google/models', body: { publisherModels: [] } },
 }
 
 export async function startFakeUpstream(options: FakeUpstreamOptions): Promise<FakeUpstream> {

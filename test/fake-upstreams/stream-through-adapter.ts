@@ -23,7 +23,8 @@ export function providerAt(
     baseUrl,
     apiKey: settings.apiKey === undefined ? 'test-key' : settings.apiKey,
     headers: {},
-    options: settings.options ?? {},
+    // A Vertex provider needs its project (the location is in the URL or here).
+    options: settings.options ?? (api === 'vertex' ? { project: 'fake-project', location: 'us-central1' } : {}),
     dataCollection: 'deny',
     zdr: false,
     region: 'global',

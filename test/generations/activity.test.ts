@@ -183,6 +183,35 @@ for (const engine of engines(postgresTarget())) {
       )
     })
 
+    test("the organization's answer (the daily totals) equals its workspaces' rows summed", async () => {
+      const { keys } = await spread()
+      const [one] = [await fixture.workspace()]
+      const extra = await fixture.key(one)
+      await fixture.write([
+        fixture.record(one, extra, { createdAt: noon('2026-11-21'), model: 'spread/m', tokensPrompt: 5 }),
+        fixture.record(one, keys[1]!, { createdAt: noon('2026-11-20'), model: 'spread/m', tokensPrompt: 20_000 }),
+      ])
+      const range = 'from=2026-11-19&to=2026-11-22'
+      const summed = new Map<string, number[]>()
+      for (const row of await activity(gateway.adminKey, `${range}&group_by=workspace`)) {
+        const id = `${row.date}|${row.model}|${row.endpoint_id}`
+        const [requests = 0, prompt = 0, usage = 0] = summed.get(id) ?? []
+        summed.set(id, [requests + row.requests, prompt + row.prompt_tokens, usage + Math.round(row.usage * 1e9)])
+      }
+      const organization = await activity(gateway.adminKey, range)
+      assert.deepEqual(
+        new Map(
+          organization.map((row) => [
+            `${row.date}|${row.model}|${row.endpoint_id}`,
+            [row.requests, row.prompt_tokens, Math.round(row.usage * 1e9)],
+          ]),
+        ),
+        summed,
+      )
+      const spreadDay = organization.find((row) => row.model === 'spread/m' && row.date === '2026-11-20')
+      assert.ok(spreadDay !== undefined && spreadDay.prompt_tokens >= 21_111)
+    })
+
     test('a management key reads the organization, other keys their workspace, intern keys their intern', async () => {
       const { one, two, keys } = await spread()
       const total = async (key: string, query = '') =>

@@ -1,11 +1,12 @@
 // The Anthropic SDK's messages.countTokens over a real socket: POST /messages/count_tokens answers
-// `{input_tokens}` by the estimator every call reserves its input with, and Anthropic-shaped errors.
+// `{input_tokens}` counted with the model's tokenizer, and Anthropic-shaped errors.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import Anthropic from '@anthropic-ai/sdk'
 import { startTestGateway, bearer, type TestGateway } from '../support/test-gateway.ts'
 import { createAnthropicMessagesDialect } from '../../src/dialects/anthropic-messages/anthropic-messages-dialect.ts'
-import { estimateInputTokens } from '../../src/inference/pricing/estimate-worst-case.ts'
+import { countInputTokens } from '../../src/inference/tokens/count-input-tokens.ts'
+import { loadTokenizer } from '../../src/inference/tokens/load-tokenizer.ts'
 
 let gateway: TestGateway
 let client: Anthropic
@@ -44,15 +45,21 @@ const request = {
   ],
 }
 
-test('messages.countTokens answers the input estimate a /messages call with the same input reserves', async () => {
+test('messages.countTokens counts the input with the tokenizer: system, messages and tools', async () => {
   const counted = await client.messages.countTokens(request)
   const decoded = createAnthropicMessagesDialect().decode({ ...request, max_tokens: 10 })
-  assert.equal(counted.input_tokens, estimateInputTokens(decoded.call))
-  const shorter = await client.messages.countTokens({
+  const tokenizer = await loadTokenizer('acme/fast-1')
+  assert.equal(tokenizer.encoding, 'o200k_base')
+  assert.equal(counted.input_tokens, countInputTokens(decoded.call, tokenizer))
+  // 'What is the capital of France? ' is 7 tokens (its trailing space joins the next repetition's "What").
+  const question = 20 * 7
+  assert.ok(counted.input_tokens > question && counted.input_tokens < question + 60, String(counted.input_tokens))
+  // Known counts: "Hello, world!" is 4 tokens, "user" 1, and OpenAI's framing 3 per message + 3.
+  const hello = await client.messages.countTokens({
     model: 'acme/fast-1',
-    messages: [{ role: 'user', content: 'Hi' }],
+    messages: [{ role: 'user', content: 'Hello, world!' }],
   })
-  assert.ok(shorter.input_tokens > 0 && shorter.input_tokens < counted.input_tokens / 4, String(shorter.input_tokens))
+  assert.equal(hello.input_tokens, 3 + 1 + 4 + 3)
 })
 
 test('messages.countTokens: an unknown model is a 404, an embedding model or a bad body a 400, Anthropic-shaped', async () => {

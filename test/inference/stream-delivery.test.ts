@@ -101,6 +101,6 @@ test('a client that stops reading and then leaves cancels the upstream and is bi
   await sleep(300)
   const abortedAt = Date.now()
   controller.abort()
-  // No usage arrived: the produced text is estimated at four characters a token, less than the whole answer.
+  // No usage arrived: the produced text is counted with the tokenizer, less than the whole answer.
   await assertCancelledAndBilled(setup, generationId, abortedAt, text.length / 4)
 })

@@ -6,6 +6,7 @@ import { request } from 'undici'
 import { bearer } from '../support/test-gateway.ts'
 import { assertCancelledAndBilled, startChatGateway, type ChatGateway } from '../support/chat-gateway.ts'
 import { waitFor } from '../support/wait-for.ts'
+import { loadTokenizer } from '../../src/inference/tokens/load-tokenizer.ts'
 
 let setup: ChatGateway
 
@@ -62,4 +63,22 @@ test('an upstream that breaks off mid-stream ends the client stream with an erro
   assert.equal(stored?.record.status, 'failed')
   assert.ok((stored?.content?.completion ?? '').length > 0, 'partial output kept')
   assert.match(stored?.record.errorMessage ?? '', /./)
+})
+
+test('a stream that ends without usage is billed the input and output counted with the tokenizer', async () => {
+  setup.upstream.script({ type: 'completion', text: 'The quick brown fox jumps', chunks: 6, disconnectAfterFrames: 4 })
+  const response = await fetch(`${setup.base}/api/v1/chat/completions`, {
+    method: 'POST',
+    headers: { ...bearer(setup.key), 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'test/model', stream: true, messages: [{ role: 'user', content: 'Hello, world!' }] }),
+  })
+  await response.text()
+  const generationId = String(response.headers.get('x-generation-id'))
+  const stored = await waitFor(() => setup.gateway.findGeneration(generationId), 'the generation record')
+  // OpenAI's framing of one message (3), its role (1), "Hello, world!" (4) and the reply priming (3).
+  assert.equal(stored?.record.tokensPrompt, 11)
+  const partial = stored?.content?.completion ?? ''
+  assert.ok(partial.length > 0 && partial.length < 'The quick brown fox jumps'.length, partial)
+  const tokenizer = await loadTokenizer('m1')
+  assert.equal(stored?.record.tokensCompletion, tokenizer.count(partial))
 })

@@ -9,6 +9,7 @@ export const providerApis = [
   'gemini',
   'azure-openai',
   'bedrock',
+  'vertex',
 ] as const
 
 export type ProviderApi = (typeof providerApis)[number]

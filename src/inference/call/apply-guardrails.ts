@@ -64,6 +64,7 @@ const zdrFamilyByApi: Readonly<Record<EndpointEntry['provider']['api'], ZdrFamil
   gemini: 'google',
   'azure-openai': 'openai',
   bedrock: 'other',
+  vertex: 'google',
 }
 
 /** Which provider family a ZDR rule names: OpenAI, Anthropic, Google and xAI by provider, else other. */

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig, ConfigError } from '../../config/load-config.ts'
 import { buildCatalog } from './build-catalog.ts'
+import { redactConfig } from '../../config/redact-config.ts'
 
 function configWith(yaml: string, env: Record<string, string>) {
   const cwd = mkdtempSync(join(tmpdir(), 'switchyard-cloud-'))
@@ -65,4 +66,33 @@ test('Bedrock is enabled by AWS_REGION with access keys, a Bedrock API key or a 
   const profile = buildCatalog(configWith('', { AWS_REGION: 'us-west-2', AWS_PROFILE: 'prod' })).provider('bedrock')
   assert.deepEqual(profile?.options, { region: 'us-west-2', profile: 'prod' })
   assert.equal(buildCatalog(configWith('', { AWS_REGION: 'us-east-1' })).provider('bedrock'), undefined)
+})
+
+test('Vertex AI is enabled by VERTEX_PROJECT with a key file, an inline key or an access token; the inline key is redacted', () => {
+  const claude =
+    'models:\n  - slug: acme/claude\n    endpoints:\n      - { provider: vertex, upstream_model_id: "claude-sonnet-4@20250514", pricing: { prompt: "0.000003", completion: "0.000015" } }\n'
+  const file = buildCatalog(
+    configWith(claude, {
+      VERTEX_PROJECT: 'my-proj',
+      VERTEX_LOCATION: 'us-east5',
+      GOOGLE_APPLICATION_CREDENTIALS: '/keys/sa.json',
+    }),
+  )
+  const vertex = file.provider('vertex')
+  assert.equal(vertex?.api, 'vertex')
+  assert.equal(vertex?.baseUrl, 'https://us-east5-aiplatform.googleapis.com')
+  assert.deepEqual(vertex?.options, { project: 'my-proj', location: 'us-east5', credentials_file: '/keys/sa.json' })
+  assert.equal(file.model('acme/claude')?.endpoints[0]?.provider.slug, 'vertex')
+  const inlineConfig = configWith('', {
+    VERTEX_PROJECT: 'p',
+    GOOGLE_APPLICATION_CREDENTIALS_JSON: '{"type":"service_account","private_key":"pk-secret-7"}',
+  })
+  const inline = buildCatalog(inlineConfig).provider('vertex')
+  assert.equal(inline?.baseUrl, 'https://aiplatform.googleapis.com')
+  assert.equal(inline?.options?.location, 'global')
+  assert.match(inline?.options?.credentials_json ?? '', /pk-secret-7/)
+  assert.doesNotMatch(JSON.stringify(redactConfig(inlineConfig)), /pk-secret-7/)
+  const token = buildCatalog(configWith('', { VERTEX_PROJECT: 'p', VERTEX_ACCESS_TOKEN: 'ya29.x' })).provider('vertex')
+  assert.equal(token?.apiKey, 'ya29.x')
+  assert.equal(buildCatalog(configWith('', { VERTEX_PROJECT: 'p' })).provider('vertex'), undefined)
 })

@@ -26,7 +26,8 @@ import type { RoutePlan, RouteRequest } from '../routing/plan-route.ts'
 import type { ProviderPreferences } from '../routing/provider-preferences.ts'
 import { AllAttemptsFailed, tryCandidates } from '../upstream/call-with-fallbacks.ts'
 import { callEmbeddingsEndpoint } from '../upstream/call-embeddings-endpoint.ts'
-import { estimateEmbeddingTokens, worstCaseEmbeddingTokens } from './embedding-tokens.ts'
+import { countEmbeddingTokens, estimateEmbeddingTokens, worstCaseEmbeddingTokens } from './embedding-tokens.ts'
+import { loadTokenizer } from '../tokens/load-tokenizer.ts'
 import { buildEmbeddingsRecord, newEmbeddingsFacts, type EmbeddingsFacts } from './embeddings-record.ts'
 import { withFields } from '../../domain/with-fields.ts'
 
@@ -107,9 +108,10 @@ class EmbeddingsCall implements CallSteps<Prepared> {
   async attempt(decoded: DecodedEmbeddingsRequest, plan: RoutePlan, meter: Meter): Promise<void> {
     const { request, facts } = this
     const result = await callUpstream(request, decoded, plan, facts, this.deps)
-    const tokens = result.prompt_tokens ?? estimateEmbeddingTokens(decoded.call.inputs)
-    facts.promptTokens = tokens
     const endpoint = facts.endpoint!
+    const tokens =
+      result.prompt_tokens ?? countEmbeddingTokens(decoded.call.inputs, await loadTokenizer(endpoint.upstreamModelId))
+    facts.promptTokens = tokens
     const charge = meter.charge({
       costNano: costNano(endpoint.pricing, { promptTokens: tokens, completionTokens: 0 }),
       model: decoded.model,

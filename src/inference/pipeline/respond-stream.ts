@@ -12,11 +12,12 @@ import type { StreamEncoder } from '../../dialects/dialect.ts'
 import type { CancelSignal } from '../../domain/cancellation.ts'
 import type { UpstreamEventStream } from '../upstream/upstream-event-stream.ts'
 import { drained } from './drained.ts'
-import { makeUsage } from '../../domain/inference/usage.ts'
+import { makeUsage, type Usage } from '../../domain/inference/usage.ts'
 import { GatewayError } from '../../domain/errors.ts'
 import { nanoToUsd } from '../../domain/money.ts'
 import type { Clock } from '../../domain/clock.ts'
-import { estimateInputTokens } from '../pricing/estimate-worst-case.ts'
+import { countInputTokens } from '../tokens/count-input-tokens.ts'
+import { loadTokenizer } from '../tokens/load-tokenizer.ts'
 import type { EndpointEntry } from '../../domain/catalog.ts'
 import { chargeUsage, type CallFacts } from './call-facts.ts'
 import type { InferenceRequest } from './inference-request.ts'
@@ -48,7 +49,7 @@ export async function respondStream(
   const tally = new StreamTally()
   const held = await relayEvents(events, encoder, body, tally, clock, request.signal)
   facts.cancelled = request.signal.aborted
-  settleTally(tally, facts, meter, endpoint)
+  await settleTally(tally, facts, meter, endpoint)
   if (tally.error !== null) facts.error = new GatewayError(tally.error.kind, tally.error.message)
   // A client that left gets nothing more, not even the frames held back.
   if (!body.writableEnded)
@@ -113,13 +114,8 @@ function closingFrames(
   })
 }
 
-function settleTally(tally: StreamTally, facts: CallFacts, meter: Meter, endpoint: EndpointEntry): void {
-  const usage =
-    tally.usage ??
-    makeUsage({
-      input_tokens: estimateInputTokens(facts.prepared!.decoded.call),
-      output_tokens: tally.estimatedOutputTokens(),
-    })
+async function settleTally(tally: StreamTally, facts: CallFacts, meter: Meter, endpoint: EndpointEntry): Promise<void> {
+  const usage = tally.usage ?? (await countedUsage(tally, facts, endpoint))
   facts.usage = usage
   chargeUsage(facts, meter, endpoint, usage)
   facts.upstreamId = tally.upstreamId
@@ -128,4 +124,13 @@ function settleTally(tally: StreamTally, facts: CallFacts, meter: Meter, endpoin
   facts.completion = tally.text
   facts.firstTokenAtMs = tally.firstTokenAt
   facts.reasoning = tally.reasoning
+}
+
+/** The usage of a stream that ended without the upstream's: its input and output counted with the model's tokenizer. */
+async function countedUsage(tally: StreamTally, facts: CallFacts, endpoint: EndpointEntry): Promise<Usage> {
+  const tokenizer = await loadTokenizer(endpoint.upstreamModelId)
+  return makeUsage({
+    input_tokens: countInputTokens(facts.prepared!.decoded.call, tokenizer),
+    output_tokens: tally.countOutputTokens(tokenizer),
+  })
 }

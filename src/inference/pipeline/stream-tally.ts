@@ -5,12 +5,13 @@ import type { ErrorKind } from '../../domain/errors.ts'
 import type { FinishReason } from '../../domain/inference/finish-reason.ts'
 import type { StreamEvent } from '../../domain/inference/stream-event.ts'
 import type { Usage } from '../../domain/inference/usage.ts'
+import type { Tokenizer } from '../tokens/load-tokenizer.ts'
 
 export class StreamTally {
   upstreamId: string | null = null
   text = ''
   reasoning = ''
-  toolArgumentChars = 0
+  toolArguments = ''
   usage: Usage | null = null
   finishReason: FinishReason | null = null
   nativeFinishReason: string | null = null
@@ -32,7 +33,7 @@ export class StreamTally {
         return
       case 'tool-call-delta':
         this.#produced(now)
-        this.toolArgumentChars += event.delta.length
+        this.toolArguments += event.delta
         return
       case 'usage-report':
         this.usage = event.usage
@@ -49,9 +50,9 @@ export class StreamTally {
     }
   }
 
-  /** Output tokens when the upstream never reported usage: about four characters a token, rounded up. */
-  estimatedOutputTokens(): number {
-    return Math.ceil((this.text.length + this.reasoning.length + this.toolArgumentChars) / 4)
+  /** Output tokens when the upstream never reported usage: the text, reasoning and tool arguments produced, counted. */
+  countOutputTokens(tokenizer: Tokenizer): number {
+    return tokenizer.count(this.text) + tokenizer.count(this.reasoning) + tokenizer.count(this.toolArguments)
   }
 
   #produced(now: number): void {

@@ -6,7 +6,7 @@ import { costNano } from '../../domain/money.ts'
 import type { CanonicalCall } from '../../domain/inference/call.ts'
 import type { EndpointEntry } from '../../domain/catalog.ts'
 
-/** The input tokens of a call, estimated from its size: also what POST /messages/count_tokens answers. */
+/** The input tokens of a call, estimated generously from its size (an upper bound to reserve, not a count). */
 export function estimateInputTokens(call: Pick<CanonicalCall, 'messages' | 'tools'>): number {
   const size = Buffer.byteLength(JSON.stringify({ messages: call.messages, tools: call.tools ?? [] }))
   return Math.ceil(size / 3) + 16

@@ -12,6 +12,7 @@ const familyNames: Readonly<Record<ProviderApi, string>> = {
   gemini: 'Gemini-compatible',
   'azure-openai': 'Azure OpenAI',
   bedrock: 'Amazon Bedrock (Converse)',
+  vertex: 'Google Vertex AI',
 }
 
 export function resolveModel(

@@ -14,6 +14,7 @@ import * as generationUnbilledExcess from './0011-generation-unbilled-excess.ts'
 import * as generationListingIndexes from './0012-generation-listing-indexes.ts'
 import * as rateLimitRules from './0013-rate-limit-rules.ts'
 import * as dailyActivity from './0014-daily-activity.ts'
+import * as dailyActivityTotals from './0015-daily-activity-totals.ts'
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-identity': identity,
@@ -30,4 +31,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0012-generation-listing-indexes': generationListingIndexes,
   '0013-rate-limit-rules': rateLimitRules,
   '0014-daily-activity': dailyActivity,
+  '0015-daily-activity-totals': dailyActivityTotals,
 }

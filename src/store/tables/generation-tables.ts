@@ -71,8 +71,15 @@ export interface GenerationDailyActivityTable {
   byok_usage_nano: number | string
 }
 
+/**
+ * The same sums per organization, UTC day, model, provider and endpoint (across workspaces and keys),
+ * kept from `generation_daily_activity` by triggers (migration 0015).
+ */
+export type GenerationDailyTotalsTable = Omit<GenerationDailyActivityTable, 'workspace_id' | 'key_hash'>
+
 export interface GenerationTables {
   generations: GenerationTable
   generation_contents: GenerationContentTable
   generation_daily_activity: GenerationDailyActivityTable
+  generation_daily_totals: GenerationDailyTotalsTable
 }
