@@ -42,7 +42,7 @@ function vertexSetup(
   return {
     name,
     ...(embeddingsModelId === undefined ? {} : { embeddingsModelId }),
-    providerYaml: `{ slug: ${name}, api: vertex, base_url: "${vertex.url}", options: { project: fake-project, location: us-east5, ${credentials} } }`,
+    providerYaml: `{ slug: ${name}, api: vertex, base_url: "${vertex.origin}", options: { project: fake-project, location: us-east5, ${credentials} } }`,
     upstreamModelId,
     script: (...replies) => vertex.script(...replies),
     requestCount: () => vertex.requests.length,

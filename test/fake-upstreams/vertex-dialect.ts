@@ -5,8 +5,9 @@
 // Google's text embedding models answer `:predict` (`{instances: [{content}]}` -> `predictions`).
 // A Claude model under Google's publisher (or the reverse), another version or a body `model` is not
 // routed (404, as Vertex answers a publisher model it does not know). Errors are google.rpc.Status, or
-// Anthropic's shape when the scripted type is one of Anthropic's (`overloaded_error`). The base_url is
-// the origin; the official SDKs take `{origin}/v1` (AnthropicVertex) or the origin (@google/genai).
+// Anthropic's shape when the scripted type is one of Anthropic's (`overloaded_error`). The fake's url is
+// project-scoped (`/v1/projects/fake-project/locations/us-central1`); the official SDKs take `{origin}/v1`
+// (AnthropicVertex) or the origin (@google/genai).
 import { anthropicDialect } from './anthropic-dialect.ts'
 import { memberOf, type FakeDialect, type FakeRoute, type RoutedBody } from './fake-dialect.ts'
 import { geminiDialect } from './gemini-dialect.ts'
@@ -42,7 +43,8 @@ function embeddingsRoute(body: RoutedBody, model: string): FakeRoute | undefined
 }
 
 export const vertexDialect: FakeDialect = {
-  basePath: '',
+  // A project-scoped base URL (what a private endpoint names); YAML providers may give the origin and options.
+  basePath: '/v1/projects/fake-project/locations/us-central1',
   route: routeVertex,
   completionJson: (plan) => familyOf(plan).completionJson(plan),
   completionFrames: (plan) => familyOf(plan).completionFrames(plan),

@@ -50,7 +50,7 @@ test('AnthropicVertex with a service account: rawPredict with a tool call, strea
     const client = new AnthropicVertex({
       region: 'us-east5',
       projectId: 'fake-project',
-      baseURL: `${upstream.url}/v1`,
+      baseURL: `${upstream.origin}/v1`,
       authClient: googleJwt(tokens),
       maxRetries: 0,
     })
@@ -102,7 +102,7 @@ test('@google/genai in Vertex mode: generateContent with a function call, then s
       vertexai: true,
       project: 'fake-project',
       location: 'europe-west4',
-      httpOptions: { baseUrl: upstream.url, apiVersion: 'v1' },
+      httpOptions: { baseUrl: upstream.origin, apiVersion: 'v1' },
       googleAuthOptions: { authClient: googleJwt(tokens) },
     })
     upstream.script({
@@ -143,7 +143,7 @@ test('@google/genai in Vertex mode: embedContent reads the fake :predict answer'
       vertexai: true,
       project: 'fake-project',
       location: 'us-central1',
-      httpOptions: { baseUrl: upstream.url, apiVersion: 'v1' },
+      httpOptions: { baseUrl: upstream.origin, apiVersion: 'v1' },
       googleAuthOptions: { authClient: googleJwt(tokens) },
     })
     const answer = await ai.models.embedContent({
@@ -178,7 +178,7 @@ test('the fake token endpoint refuses a JWT signed by a key it does not know, an
     await assert.rejects(googleJwt(tokens, impostor).getAccessToken(), /invalid_grant: Invalid JWT Signature/)
     assert.deepEqual(tokens.refusals, ['Invalid JWT Signature.'])
     const forged = await fetch(
-      `${upstream.url}/v1/projects/fake-project/locations/global/publishers/anthropic/models/${claudeModel}:rawPredict`,
+      `${upstream.origin}/v1/projects/fake-project/locations/global/publishers/anthropic/models/${claudeModel}:rawPredict`,
       {
         method: 'POST',
         headers: { authorization: 'Bearer ya29.forged', 'content-type': 'application/json' },

@@ -1,7 +1,9 @@
 // Vertex AI request paths, relative to the regional endpoint (`https://{location}-aiplatform.googleapis.com`,
 // `https://aiplatform.googleapis.com` for the global location, `https://aiplatform.{us|eu}.rep.googleapis.com`
 // for the multi-regions): `/v1/projects/{project}/locations/{location}/publishers/{publisher}/models/{model}:{method}`.
-// `options.project` names the project; `options.location` the location, else the one in base_url.
+// `options.project` names the project; `options.location` the location, else the one in base_url. A
+// base_url that already ends in `/{version}/projects/{project}/locations/{location}` (a private endpoint's,
+// which has no options) is used as is: paths are then `/publishers/{publisher}/models/{model}:{method}`.
 import { GatewayError } from '../../domain/errors.ts'
 import type { ProviderSettings } from '../provider-adapter.ts'
 
@@ -36,18 +38,25 @@ export function vertexPublisher(upstreamModelId: string): VertexPublisher {
 }
 
 export function vertexModelPath(settings: ProviderSettings, model: string, method: string): string {
+  const publisher = vertexPublisher(model)
+  const id = model.replace(/^(publishers\/[a-z]+\/models\/|anthropic\/|google\/)/, '')
+  // `claude-sonnet-4@20250514`: the version separator stays as Google's SDKs send it.
+  const modelPath = `/publishers/${publisher}/models/${encodeURIComponent(id).replaceAll('%40', '@')}:${method}`
+  if (/\/projects\/[^/]+\/locations\/[^/]+\/?$/.test(pathOf(settings.baseUrl))) return modelPath
   const project = settings.options?.project
   if (project === undefined || project === '')
     throw new GatewayError('upstream_error', `Vertex AI provider ${settings.slug}: set options.project`)
   const version = settings.options?.api_version ?? 'v1'
-  const publisher = vertexPublisher(model)
-  const id = model.replace(/^(publishers\/[a-z]+\/models\/|anthropic\/|google\/)/, '')
-  // `claude-sonnet-4@20250514`: the version separator stays as Google's SDKs send it.
-  const encodedId = encodeURIComponent(id).replaceAll('%40', '@')
-  return (
-    `/${version}/projects/${encodeURIComponent(project)}/locations/${encodeURIComponent(vertexLocation(settings))}` +
-    `/publishers/${publisher}/models/${encodedId}:${method}`
-  )
+  const location = encodeURIComponent(vertexLocation(settings))
+  return `/${version}/projects/${encodeURIComponent(project)}/locations/${location}${modelPath}`
+}
+
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname
+  } catch {
+    return ''
+  }
 }
 
 function hostOf(url: string): string {

@@ -53,6 +53,12 @@ test('the location comes from options or the endpoint host; the project is requi
   assert.throws(() => vertexLocation(settings({}, 'http://127.0.0.1:9')), /set options\.location/)
   assert.equal(vertexBaseUrl('global'), 'https://aiplatform.googleapis.com')
   assert.equal(vertexBaseUrl('us-central1'), 'https://us-central1-aiplatform.googleapis.com')
+  const scoped = settings({}, 'https://us-east5-aiplatform.googleapis.com/v1/projects/p9/locations/us-east5')
+  assert.equal(
+    adapterFor('vertex', 'gemini-2.5-pro', scoped).buildRequest(call('gemini-2.5-pro', false), scoped).path,
+    '/publishers/google/models/gemini-2.5-pro:generateContent',
+    'a project-scoped base_url (a private endpoint) is used as is',
+  )
   const noProject = settings({})
   assert.throws(
     () => adapterFor('vertex', 'gemini-2.5-pro', noProject).buildRequest(call('gemini-2.5-pro', false), noProject),
