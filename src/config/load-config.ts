@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseDocument } from 'yaml'
 import { Value } from 'typebox/value'
-import type { Config, LogLevelName } from './config.ts'
+import type { Config, LogLevelName, ResponseCacheSetting } from './config.ts'
 import { ConfigFileSchema, type ConfigFile } from './schema.ts'
 import { interpolateEnv, type InterpolationProblem } from './interpolate-env.ts'
 import { formatSchemaErrors } from './format-schema-errors.ts'
@@ -190,6 +190,20 @@ function buildConfig(
     observability: { delivery: { ...(file.observability?.delivery ?? {}) } },
     generations: { content_retention_days: file.generations?.content_retention_days ?? 30 },
     durability: { write_behind: file.durability?.write_behind ?? false },
+    cache: cacheSetting(file.cache),
+  }
+}
+
+/** The response cache's bounds; a default TTL above the maximum is cut to it. */
+function cacheSetting(file: ConfigFile['cache']): ResponseCacheSetting {
+  const maxTtl = file?.max_ttl_seconds ?? 86_400
+  return {
+    enabled: file?.enabled ?? true,
+    default_ttl_seconds: Math.min(file?.default_ttl_seconds ?? 300, maxTtl),
+    max_ttl_seconds: maxTtl,
+    max_entry_bytes: file?.max_entry_bytes ?? 1024 * 1024,
+    memory_max_bytes: file?.memory_max_bytes ?? 64 * 1024 * 1024,
+    memory_max_entries: file?.memory_max_entries ?? 10_000,
   }
 }
 

@@ -155,6 +155,19 @@ export const ConfigFileSchema = Type.Object(
       Type.Object({ content_retention_days: Type.Optional(Type.Integer({ minimum: 1 })) }, strict),
     ),
     durability: Type.Optional(Type.Object({ write_behind: Type.Optional(Type.Boolean()) }, strict)),
+    cache: Type.Optional(
+      Type.Object(
+        {
+          enabled: Type.Optional(Type.Boolean()),
+          default_ttl_seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400 })),
+          max_ttl_seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400 })),
+          max_entry_bytes: Type.Optional(Type.Integer({ minimum: 1024 })),
+          memory_max_bytes: Type.Optional(Type.Integer({ minimum: 1024 })),
+          memory_max_entries: Type.Optional(Type.Integer({ minimum: 1 })),
+        },
+        strict,
+      ),
+    ),
     observability: Type.Optional(
       Type.Object(
         {
