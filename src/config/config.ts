@@ -18,6 +18,16 @@ export interface Config {
     readonly body_limit_bytes: number
     readonly trust_proxy: boolean
   }
+  /**
+   * Who may read /metrics: `require_management_key` (default false) asks for a management key; `port`
+   * (default null: the main port) serves it on a listener of its own at `host` (default server.host)
+   * and no longer on the main port.
+   */
+  readonly metrics: {
+    readonly require_management_key: boolean
+    readonly port: number | null
+    readonly host: string
+  }
   readonly store: {
     readonly database_url: string
     readonly redis_url: string | null

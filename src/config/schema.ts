@@ -106,6 +106,16 @@ export const ConfigFileSchema = Type.Object(
         strict,
       ),
     ),
+    metrics: Type.Optional(
+      Type.Object(
+        {
+          require_management_key: Type.Optional(Type.Boolean()),
+          port: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+          host: Type.Optional(Type.String({ minLength: 1 })),
+        },
+        strict,
+      ),
+    ),
     console: Type.Optional(Type.Object({ assets_dir: Type.Optional(Type.String({ minLength: 1 })) }, strict)),
     egress: Type.Optional(Type.Object({ allow_private_networks: Type.Optional(Type.Boolean()) }, strict)),
     server_tools: Type.Optional(ServerToolsConfigSchema),
