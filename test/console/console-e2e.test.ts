@@ -136,6 +136,40 @@ test('the models page lists the catalog with prices', { skip }, async () => {
   await screenshotBoth(page, 'models')
 })
 
+test("endpoint health shows this instance's attempts, and failures open the circuit", { skip }, async () => {
+  // A key of its own, so that the self-service test below reads only the console-e2e key's spend.
+  const created = await gateway.inject({
+    method: 'POST',
+    url: '/api/v1/keys',
+    headers: { authorization: `Bearer ${gateway.adminKey}` },
+    payload: { name: 'health-calls' },
+  })
+  const client = new OpenAI({ apiKey: created.json<{ key: string }>().key, baseURL: `${base}/api/v1`, maxRetries: 0 })
+  const chat = () =>
+    client.chat.completions.create({ model: 'test/model', messages: [{ role: 'user', content: 'health' }] })
+  await chat()
+  await goTo(page, '#/models', 'Models and providers')
+  const row = () =>
+    page.getByRole('table', { name: 'endpoint health' }).getByRole('row').filter({ hasText: 'test/model' })
+  await row().getByText('closed', { exact: true }).waitFor()
+  await row().getByRole('cell', { name: '0.0%', exact: true }).waitFor()
+  for (let failure = 0; failure < 5; failure += 1) {
+    upstream.script({ type: 'error', status: 500, message: 'boom' })
+    await assert.rejects(chat())
+  }
+  await page.reload()
+  await page.getByRole('heading', { level: 2, name: 'Models and providers' }).waitFor()
+  await row().getByText('open', { exact: true }).waitFor()
+  const cells = await row().getByRole('cell').allTextContents()
+  const errorRate = Number(cells[4]?.replace('%', ''))
+  assert.ok(errorRate > 0 && errorRate < 100, `error rate ${cells[4]} counts the failures among the attempts`)
+  await screenshotBoth(page, 'endpoint-health')
+  // The model's own page shows the same row.
+  await page.getByRole('table', { name: 'models' }).getByRole('link', { name: 'test/model' }).click()
+  await page.getByRole('heading', { level: 2, name: 'test/model' }).waitFor()
+  await row().getByText('open', { exact: true }).waitFor()
+})
+
 test('workspaces: create one, see it listed, open its members', { skip }, async () => {
   await goTo(page, '#/workspaces', 'Workspaces')
   const form = page.getByRole('form', { name: 'create workspace' })
