@@ -3,7 +3,8 @@
 // inference key with a limit and enables one observability destination (`--destination`: an OTLP
 // collector at the `--receiver`'s /v1/traces, a webhook at its /hook, or none), so every stage of the
 // pipeline runs: auth, validation, routing, reservation and settlement, generation records, metrics and
-// observability broadcast and delivery.
+// observability broadcast and delivery. `--durability write-behind` sets `durability.write_behind: true`
+// (answers leave before their records are committed) to measure what durable settlement costs.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -20,6 +21,7 @@ const { values } = parseArgs({
     receiver: { type: 'string' },
     'log-level': { type: 'string', default: 'info' },
     destination: { type: 'string', default: 'otlp' },
+    durability: { type: 'string', default: 'durable' },
   },
 })
 const upstream = values.upstream ?? 'http://127.0.0.1:1'
@@ -34,6 +36,10 @@ const destinations: Readonly<Record<BenchDestination, Record<string, unknown> | 
 const destinationBody = destinations[(values.destination ?? 'otlp') as BenchDestination]
 if (destinationBody === undefined)
   throw new Error(`bench: --destination must be otlp, webhook or none, not ${values.destination}`)
+
+if (values.durability !== 'durable' && values.durability !== 'write-behind')
+  throw new Error(`bench: --durability must be durable or write-behind, not ${values.durability}`)
+const durability = values.durability === 'write-behind' ? 'durability:\n  write_behind: true\n' : ''
 
 const pricing = '{ prompt: "0.000001", completion: "0.000002" }'
 const yaml = `
@@ -55,7 +61,7 @@ models:
   - slug: bench/embeddings
     kind: embedding
     endpoints: [{ provider: bench-chat, upstream_model_id: up-model, pricing: { prompt: "0.00000002", completion: "0" } }]
-`
+${durability}`
 
 const directory = mkdtempSync(join(tmpdir(), 'switchyard-bench-'))
 writeFileSync(join(directory, 'switchyard.yaml'), yaml)

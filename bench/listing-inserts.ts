@@ -42,6 +42,7 @@ function record(id: string, organizationId: string, key: SeedKey, index: number)
     tokensReasoning: 0,
     costNano: 123_000n,
     unbilledExcessNano: 0n,
+    responseCacheSourceId: null,
     isByok: false,
     latencyMs: 300,
     generationTimeMs: 250,

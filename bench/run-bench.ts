@@ -1,12 +1,13 @@
-// `npm run bench [-- --quick | --soak --minutes 10 | --instructions] [--only responses] [--profile] [--destination otlp|webhook|none] [--runner bundle|tsx]`
+// `npm run bench [-- --quick | --soak --minutes 10 | --instructions] [--only responses] [--profile] [--destination otlp|webhook|none] [--durability durable|write-behind] [--runner bundle|tsx]`
 // Starts a zero-latency fake upstream, the observability receiver, the bare undici proxy and
 // Switchyard, each in its own process (pinned to cores when taskset exists: servers under test on core
 // 0, load generator, upstream and receiver on core 1), drives each scenario at each load shape against
 // direct / proxy / gateway in turn, prints the figures side by side and writes them as JSON to
-// bench-results/. With `--compare-flags "<flags>"` or `--compare-checkout <dir>` it runs an A/B of two
-// gateways instead (compare.ts). `--instructions` first counts user-space instructions per request
-// with the proxy and the gateway under callgrind (instructions.ts), then runs the wall-clock figures
-// (`--instructions-only` skips them). See docs/performance.md.
+// bench-results/. With `--compare-flags "<flags>"`, `--compare-checkout <dir>` or `--compare-durability
+// write-behind` (B answers before its records are committed) it runs an A/B of two gateways instead
+// (compare.ts). `--instructions` first counts user-space instructions per request with the proxy and
+// the gateway under callgrind (instructions.ts), then runs the wall-clock figures (`--instructions-only`
+// skips them). See docs/performance.md.
 import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
@@ -41,6 +42,8 @@ const { values } = parseArgs({
     loads: { type: 'string' },
     profile: { type: 'boolean', default: false },
     destination: { type: 'string', default: 'otlp' },
+    durability: { type: 'string', default: 'durable' },
+    'compare-durability': { type: 'string' },
     'log-level': { type: 'string', default: 'info' },
     'gateway-node-flags': { type: 'string', default: '' },
     'compare-flags': { type: 'string' },
@@ -64,7 +67,10 @@ const serverCore = pinned ? 0 : undefined
 const driverCore = pinned ? 1 : undefined
 
 const splitFlags = (flags: string | undefined): string[] => (flags ?? '').split(/\s+/).filter((flag) => flag !== '')
-const comparing = values['compare-flags'] !== undefined || values['compare-checkout'] !== undefined
+const comparing =
+  values['compare-flags'] !== undefined ||
+  values['compare-checkout'] !== undefined ||
+  values['compare-durability'] !== undefined
 // A profile names source files only when the gateway runs through tsx.
 const runner = parseRunner(values.runner ?? (values.profile ? 'tsx' : 'bundle'), '--runner')
 const runnerB =
@@ -98,6 +104,7 @@ function startGateway(
   flags: readonly string[],
   urls: { readonly upstream: string; readonly receiver: string },
   extras: ChildExtras,
+  durability = values.durability ?? 'durable',
 ): Promise<BenchChild> {
   return startChild(name, launch.script, {
     nodeArgs: launch.nodeArgs,
@@ -110,6 +117,8 @@ function startGateway(
       values['log-level'] ?? 'info',
       '--destination',
       values.destination ?? 'otlp',
+      '--durability',
+      durability,
     ],
     quiet: true,
     execArgv: [
@@ -153,7 +162,17 @@ async function startServers(underCallgrind = false): Promise<Servers> {
         ? launch
         : await prepareGateway(checkout ?? here('..'), runnerB)
   const flagsB = values['compare-flags'] === undefined ? flags : splitFlags(values['compare-flags'])
-  const gatewayB = launchB === null ? null : await startGateway('gateway B', launchB, flagsB, urls, extras)
+  const gatewayB =
+    launchB === null
+      ? null
+      : await startGateway(
+          'gateway B',
+          launchB,
+          flagsB,
+          urls,
+          extras,
+          values['compare-durability'] ?? values.durability,
+        )
   return { upstream, receiver, proxy, gateway, gatewayB }
 }
 
@@ -217,7 +236,7 @@ async function runMatrix(servers: Record<TargetName, BenchChild>): Promise<void>
   const durationMs = Number(values.seconds ?? (values.quick ? 1.5 : 5)) * 1000
   const warmupMs = values.quick ? 500 : 1500
   console.log(
-    `bench: ${values.quick ? 'quick' : 'full'} run, gateway run as ${runner === 'bundle' ? 'npm start runs it (bundle)' : 'the tests run it (tsx)'}, ${durationMs / 1000} s per cell, ${values.chunks} chunks per stream, destination ${values.destination}, ${pinned ? 'servers pinned to core 0, load, upstream and receiver to core 1' : 'not pinned (no taskset or one core)'}`,
+    `bench: ${values.quick ? 'quick' : 'full'} run, gateway run as ${runner === 'bundle' ? 'npm start runs it (bundle)' : 'the tests run it (tsx)'}, ${durationMs / 1000} s per cell, ${values.chunks} chunks per stream, destination ${values.destination}, durability ${values.durability}, ${pinned ? 'servers pinned to core 0, load, upstream and receiver to core 1' : 'not pinned (no taskset or one core)'}`,
   )
   console.log(
     'latencies in ms; +p50/+p99/+ttfb = added vs direct; cpu = server process CPU per request (every thread), loop = the part on its event-loop thread; (x) = gateway / proxy\n',
@@ -248,6 +267,7 @@ async function runMatrix(servers: Record<TargetName, BenchChild>): Promise<void>
     pinned,
     chunks: Number(values.chunks),
     destination: values.destination,
+    durability: values.durability,
     durationMs,
     cells,
     peakRssBytes: { proxy: proxyUsage.maxRssBytes, gateway: gatewayUsage.maxRssBytes },
@@ -264,10 +284,10 @@ async function runComparison(proxy: BenchChild, a: BenchChild, b: BenchChild): P
   const rounds = Number(values.rounds)
   const describedB =
     values['compare-checkout'] === undefined
-      ? `this checkout with ${values['compare-flags'] === '' ? 'no flags' : `"${values['compare-flags']}"`}`
+      ? `this checkout with ${(values['compare-flags'] ?? '') === '' ? 'no flags' : `"${values['compare-flags']}"`}`
       : `${values['compare-checkout']}`
   console.log(
-    `bench compare: A = this checkout (${runner})${values['gateway-node-flags'] === '' ? '' : ` with "${values['gateway-node-flags']}"`}, B = ${describedB} (${runnerB}); ${rounds} rounds, ${durationMs / 1000} s per measurement, ${pinned ? 'servers pinned to core 0' : 'not pinned'}\n`,
+    `bench compare: A = this checkout (${runner})${values['gateway-node-flags'] === '' ? '' : ` with "${values['gateway-node-flags']}"`}, B = ${describedB} (${runnerB}); durability A ${values.durability}, B ${values['compare-durability'] ?? values.durability}; ${rounds} rounds, ${durationMs / 1000} s per measurement, ${pinned ? 'servers pinned to core 0' : 'not pinned'}\n`,
   )
   await warmUp(
     [
@@ -289,7 +309,7 @@ async function runComparison(proxy: BenchChild, a: BenchChild, b: BenchChild): P
   )
   console.log(`\n${formatCompareSummary(cells)}`)
   console.log(
-    `results: ${saveResults('compare', { a: values['gateway-node-flags'], b: values['compare-checkout'] ?? values['compare-flags'], rounds, durationMs, cells })}`,
+    `results: ${saveResults('compare', { a: values['gateway-node-flags'], b: values['compare-checkout'] ?? values['compare-flags'], durability: { a: values.durability, b: values['compare-durability'] ?? values.durability }, rounds, durationMs, cells })}`,
   )
 }
 

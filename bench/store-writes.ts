@@ -77,6 +77,7 @@ function record(id: string, createdAt: string): GenerationRecord {
     tokensReasoning: 0,
     costNano: 123_000n,
     unbilledExcessNano: 0n,
+    responseCacheSourceId: null,
     isByok: false,
     latencyMs: 3,
     generationTimeMs: 2,

@@ -14,6 +14,7 @@ import { createAuthenticateHook } from './http/authenticate.ts'
 import { refuseUnstorableBodyIdentifiers, refuseUnstorableParameters } from './http/refuse-unstorable-identifiers.ts'
 import { registerRequestObservers, type HttpMetrics } from './http/metrics.ts'
 import { registerOpsRoutes } from './http/ops-routes.ts'
+import { buildMetricsListener } from './http/metrics-listener.ts'
 import { registerConsoleRoutes, type ConsoleAssets } from './http/console-routes.ts'
 import { createRateLimitHook } from './rate-limits/rate-limit-hook.ts'
 import type { RateLimitPolicy } from './rate-limits/rate-limit-policy.ts'
@@ -110,6 +111,8 @@ export interface AppDeps {
 export interface App {
   readonly fastify: FastifyInstance
   readonly routes: RouteTable
+  /** The listener of `metrics.port`, serving only /metrics (not yet listening); null when /metrics is on the main port. */
+  readonly metricsListener: FastifyInstance | null
 }
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/
@@ -157,10 +160,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await registerOpenApiDocument(app)
 
-  registerOpsRoutes(app, { metrics: deps.metrics, ping: deps.ping })
+  const { require_management_key: requireManagementKey, port: metricsPort } = deps.config.metrics
+  registerOpsRoutes(app, {
+    metrics: deps.metrics,
+    ping: deps.ping,
+    metricsRoute: metricsPort === null ? { requireManagementKey } : null,
+  })
   registerConsoleRoutes(app, deps.consoleAssets)
   registerRouteModules(withSchemaTypes(app), deps)
-  return { fastify: app, routes }
+  return { fastify: app, routes, metricsListener: metricsListenerOf(deps) }
+}
+
+/** The listener of `metrics.port`, or null when /metrics is served on the main port. */
+function metricsListenerOf(deps: AppDeps): FastifyInstance | null {
+  const { require_management_key: requireManagementKey, port } = deps.config.metrics
+  if (port === null) return null
+  return buildMetricsListener({
+    registry: deps.metrics.registry,
+    requireManagementKey,
+    keyCache: deps.keyCache,
+    clock: deps.clock,
+    logger: deps.logger,
+  })
 }
 
 /** The OpenAPI document at /api/v1/openapi.json (its operations described by describeOperation) and /docs. */

@@ -71,7 +71,7 @@ export async function assembleGateway(options: GatewayOptions): Promise<{ gatewa
     const observability = createGatewayObservability({ foundation, egress, config, clock, logger }, shutdown)
     const areas = { foundation, accounting, caches, observability, catalog, egress, config, clock, logger }
     const inference = await startInference({ ...areas, keyCache: identity.keyCache }, shutdown)
-    const interns = createInterns({ ...areas, apiKeys: identity.apiKeys, inference }, shutdown)
+    const interns = createInterns({ ...areas, ...identity, inference }, shutdown)
     const batches = createBatches({
       store,
       config,

@@ -4,8 +4,10 @@
 // one store: leases and conditional transitions decide who does what. A finished item wakes the worker
 // so a batch does not wait for the poll interval between rounds. A line's result is stored only once
 // its ledger row and generation record are committed, so a line whose result is stored is never sent
-// again; a line that was in flight when its worker died (its lease expires unfinished) runs again,
-// under the same generation id, so it is billed once (the ledger insert is idempotent) though the
+// again. A live worker renews the leases of the lines it runs every third of a lease, so a line slower
+// than the lease is not claimed again while it runs; a line that was in flight when its worker died
+// (its lease expires unfinished) runs again, under the same generation id, so it is billed once (the
+// ledger insert and the counters' settlement are idempotent per generation and attempt) though the
 // provider may see it twice. Such retries are counted (`retriedLines`).
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
@@ -43,10 +45,16 @@ export class BatchWorker {
   readonly #deps: BatchWorkerDeps
   readonly #inFlight = new Map<string, number>()
   readonly #running = new Set<Promise<void>>()
+  /** Ids of the items this worker runs, whose leases it renews. */
+  readonly #leased = new Set<string>()
+  /** When the leases were last renewed (the injected clock's epoch ms). */
+  #renewedAt = 0
   #timer: NodeJS.Timeout | null = null
   #pass: Promise<void> | null = null
   #isRerunWanted = false
   #isStopped = true
+  /** Set by stop(): a pass in progress returns early (a worker never started still runs passes by hand). */
+  #isStopRequested = false
   #retriedLines = 0
 
   constructor(deps: BatchWorkerDeps) {
@@ -60,12 +68,14 @@ export class BatchWorker {
 
   start(): void {
     this.#isStopped = false
+    this.#isStopRequested = false
     this.wake()
   }
 
   /** Stops claiming, waits for the items in flight to be recorded. */
   async stop(): Promise<void> {
     this.#isStopped = true
+    this.#isStopRequested = true
     if (this.#timer !== null) clearTimeout(this.#timer)
     await this.#pass
     await Promise.allSettled([...this.#running])
@@ -92,7 +102,7 @@ export class BatchWorker {
           this.wake()
         } else {
           // Polling alone never keeps the process alive (close() stops it; a crashed app must still exit).
-          this.#timer = setTimeout(() => this.wake(), this.#deps.options.pollIntervalMs)
+          this.#timer = setTimeout(() => this.wake(), Math.min(this.#deps.options.pollIntervalMs, this.#renewalMs))
           this.#timer.unref()
         }
       })
@@ -102,13 +112,26 @@ export class BatchWorker {
   async runPass(): Promise<void> {
     const { batches, clock } = this.#deps
     const now = clock.now()
+    await this.#renewLeases(now)
     const active = await batches.inStatuses(['validating', 'in_progress', 'cancelling'])
     for (const batch of active) {
-      if (this.#isStopped) return
+      if (this.#isStopRequested) return
       await this.#advance(batch, now)
     }
     await batches.sweepResults(new Date(now.getTime() - retentionMs).toISOString(), now.toISOString(), terminalStatuses)
     await this.#deps.deliverWebhooks?.(now)
+  }
+
+  get #renewalMs(): number {
+    return Math.max(1, Math.floor(this.#deps.options.leaseMs / 3))
+  }
+
+  /** Extends the leases of the lines in flight once a third of a lease has passed since the last renewal. */
+  async #renewLeases(now: Date): Promise<void> {
+    if (this.#leased.size === 0 || now.getTime() - this.#renewedAt < this.#renewalMs) return
+    this.#renewedAt = now.getTime()
+    const leaseUntil = new Date(now.getTime() + this.#deps.options.leaseMs).toISOString()
+    await this.#deps.batches.renewLeases([...this.#leased], this.owner, leaseUntil)
   }
 
   async #advance(batch: BatchRow, now: Date): Promise<void> {
@@ -185,6 +208,7 @@ export class BatchWorker {
     if (room <= 0) return
     const leaseUntil = new Date(now.getTime() + options.leaseMs).toISOString()
     const items = await this.#deps.batches.claimItems(batch.id, this.owner, now.toISOString(), leaseUntil, room)
+    if (this.#leased.size === 0) this.#renewedAt = now.getTime()
     for (const item of items) {
       if (item.attempts > 1) this.#retriedLines++
       this.#start(batch, item)
@@ -193,7 +217,9 @@ export class BatchWorker {
 
   #start(batch: BatchRow, item: BatchItemRow): void {
     this.#inFlight.set(batch.id, (this.#inFlight.get(batch.id) ?? 0) + 1)
+    this.#leased.add(item.id)
     const run = this.#run(batch, item).finally(() => {
+      this.#leased.delete(item.id)
       const left = (this.#inFlight.get(batch.id) ?? 1) - 1
       if (left === 0) this.#inFlight.delete(batch.id)
       else this.#inFlight.set(batch.id, left)

@@ -3,11 +3,13 @@
 // that does not listen.
 
 /** Why listening failed, by the system error code, and what the operator can change. */
-const listenFailures: Readonly<Record<string, string>> = {
-  EADDRINUSE: 'the port is in use (EADDRINUSE); set PORT or stop the other process',
-  EACCES: 'permission denied (EACCES); ports below 1024 need privileges: set PORT to 1024 or above',
-  EADDRNOTAVAIL: 'the address is not one of this machine’s (EADDRNOTAVAIL); set HOST to 0.0.0.0 or a local address',
-  ENOTFOUND: 'HOST does not resolve (ENOTFOUND); set HOST to an IP address or a name this machine resolves',
+const listenFailures: Readonly<Record<string, (names: ListenSettings) => string>> = {
+  EADDRINUSE: ({ port }) => `the port is in use (EADDRINUSE); set ${port} or stop the other process`,
+  EACCES: ({ port }) => `permission denied (EACCES); ports below 1024 need privileges: set ${port} to 1024 or above`,
+  EADDRNOTAVAIL: ({ host }) =>
+    `the address is not one of this machine’s (EADDRNOTAVAIL); set ${host} to 0.0.0.0 or a local address`,
+  ENOTFOUND: ({ host }) =>
+    `${host} does not resolve (ENOTFOUND); set ${host} to an IP address or a name this machine resolves`,
 }
 
 export interface ListenAddress {
@@ -15,9 +17,19 @@ export interface ListenAddress {
   readonly port: number
 }
 
+/** Where the operator sets the host and port of a listener (HOST and PORT for the main one). */
+export interface ListenSettings {
+  readonly host: string
+  readonly port: string
+}
+
 /** `switchyard: cannot listen on HOST:PORT: ...` for an error thrown by listen(). */
-export function describeListenFailure(error: unknown, address: ListenAddress): string {
-  const reason = listenFailures[errorCode(error) ?? ''] ?? oneLine(error)
+export function describeListenFailure(
+  error: unknown,
+  address: ListenAddress,
+  settings: ListenSettings = { host: 'HOST', port: 'PORT' },
+): string {
+  const reason = listenFailures[errorCode(error) ?? '']?.(settings) ?? oneLine(error)
   return `switchyard: cannot listen on ${address.host}:${address.port}: ${reason}`
 }
 

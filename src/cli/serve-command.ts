@@ -2,7 +2,13 @@
 // gracefully. A start that fails prints one line, stops what it started and exits 1.
 import { createGateway, type Gateway } from '../gateway.ts'
 import { ConfigError } from '../config/load-config.ts'
-import { describeListenFailure, describeStartFailure } from './describe-start-up-failure.ts'
+import type { FastifyInstance } from 'fastify'
+import {
+  describeListenFailure,
+  describeStartFailure,
+  type ListenAddress,
+  type ListenSettings,
+} from './describe-start-up-failure.ts'
 import { startUpBanner } from './start-up-banner.ts'
 import { credentialSource } from '../config/credential-source.ts'
 import type { CommandContext } from './run-command.ts'
@@ -12,11 +18,16 @@ export async function serveCommand(_args: string[], context: CommandContext): Pr
   const gateway = await startGateway(context)
   if (gateway === null) return 1
   const listenAddress = { host: config.server.host, port: config.server.port }
-  let address: string
-  try {
-    address = await gateway.app.fastify.listen(listenAddress)
-  } catch (error) {
-    context.stderr.write(`${describeListenFailure(error, listenAddress)}\n`)
+  const address = await listenOrExplain(gateway.app.fastify, listenAddress, context)
+  const { metricsListener } = gateway.app
+  const metricsAddress =
+    address === null || metricsListener === null
+      ? undefined
+      : await listenOrExplain(metricsListener, { host: config.metrics.host, port: config.metrics.port ?? 0 }, context, {
+          host: 'metrics.host',
+          port: 'metrics.port',
+        })
+  if (address === null || metricsAddress === null) {
     await gateway.close()
     return 1
   }
@@ -31,9 +42,25 @@ export async function serveCommand(_args: string[], context: CommandContext): Pr
       credentialSource: (provider) => credentialSource(config, provider),
     }),
   )
+  if (metricsAddress !== undefined) context.stdout.write(`Metrics on ${metricsAddress}/metrics only.\n`)
   printCreatedKeys(gateway, address, context)
   await stopped
   return 0
+}
+
+/** Listens; null after printing why it could not (the caller stops the gateway and exits 1). */
+async function listenOrExplain(
+  server: FastifyInstance,
+  listenAddress: ListenAddress,
+  context: CommandContext,
+  settings?: ListenSettings,
+): Promise<string | null> {
+  try {
+    return await server.listen(listenAddress)
+  } catch (error) {
+    context.stderr.write(`${describeListenFailure(error, listenAddress, settings)}\n`)
+    return null
+  }
 }
 
 /** The running gateway, or null after printing why it could not start (a config error stays the caller's: exit 2). */

@@ -63,6 +63,8 @@ export async function buildHttpApp(inputs: HttpAppInputs, shutdown: Shutdown): P
     services: managementServices(inputs),
   })
   shutdown.defer('http app', () => app.fastify.close())
+  const { metricsListener } = app
+  if (metricsListener !== null) shutdown.defer('metrics listener', () => metricsListener.close())
   return app
 }
 

@@ -1,4 +1,4 @@
-// The gateway's foundation: the store (migrated), the spend counters and rate limiter, the first-start
+// The gateway's foundation: the store (migrated), the spend counters, rate limiter and response cache store, the first-start
 // identity, the master-key box and the in-process change bus. Every other area is built on these.
 import type { Logger } from 'pino'
 import type { Config } from '../config/config.ts'
@@ -14,12 +14,16 @@ import { openStore, type Store } from '../store/open-store.ts'
 import { loadMasterKey } from '../vault/master-key.ts'
 import { SecretBox } from '../vault/secret-box.ts'
 import type { Shutdown } from './shutdown-stack.ts'
+import { openResponseCacheStore } from '../response-cache/open-response-cache-store.ts'
+import type { ResponseCacheStore } from '../response-cache/response-cache-store.ts'
 
 export interface Foundation {
   readonly store: Store
   readonly counters: SpendCounters
   readonly countersEngine: 'memory' | 'redis'
   readonly rateLimiter: RateLimiter
+  /** Where cached answers live: memory, or Redis shared by every instance. */
+  readonly responseCacheStore: ResponseCacheStore
   readonly bootstrap: BootstrapResult
   /** Seals secrets at rest under the master key (vault data keys, destination and provider credentials). */
   readonly secretBox: SecretBox
@@ -43,6 +47,8 @@ export async function openFoundation(inputs: FoundationInputs, shutdown: Shutdow
   shutdown.defer('spend counters', () => spend.close())
   const rate = await openRateLimiter(config, clock, prefix)
   shutdown.defer('rate limiter', () => rate.close())
+  const responseCacheStore = openResponseCacheStore(config, clock, prefix)
+  shutdown.defer('response cache', () => responseCacheStore.close())
   await migrateToLatest(store)
   const bootstrap = await bootstrapIdentity(store, clock, config.secrets.admin_key)
   return {
@@ -50,6 +56,7 @@ export async function openFoundation(inputs: FoundationInputs, shutdown: Shutdow
     counters: spend.counters,
     countersEngine: spend.engine,
     rateLimiter: rate.limiter,
+    responseCacheStore,
     bootstrap,
     secretBox: openSecretBox(config, inputs.logger),
     changeBus: new ChangeBus(),

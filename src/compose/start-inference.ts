@@ -34,6 +34,8 @@ import type { Accounting } from './start-accounting.ts'
 import type { Foundation } from './open-foundation.ts'
 import type { PolicyCaches } from './start-policy-caches.ts'
 import type { Shutdown } from './shutdown-stack.ts'
+import { ResponseCache } from '../response-cache/response-cache.ts'
+import { noCacheSettings } from '../inference/call/cache-choice.ts'
 
 export interface Inference {
   readonly dialects: Dialects
@@ -97,6 +99,7 @@ export async function startInference(inputs: InferenceInputs, shutdown: Shutdown
     generations: inputs.accounting.generations,
     settlements: inputs.accounting.settlements,
     policy: callPolicy(inputs, rateLimits),
+    responseCaching: responseCaching(inputs, httpMetrics),
     ...attemptHooks(gatewayMetrics, outcomes),
     onGeneration: (trace) => void inputs.observability.broadcaster.enqueueGeneration(trace),
     serverTools: { settings: config.server_tools, egress: inputs.egress, invoke },
@@ -112,6 +115,16 @@ export async function startInference(inputs: InferenceInputs, shutdown: Shutdown
     rateLimits,
     httpMetrics,
     endpointHealth: () => endpointHealth(inputs.catalog, breaker, outcomes),
+  }
+}
+
+/** The response cache on the foundation's store, counted on the gateway's metrics registry. */
+function responseCaching(inputs: InferenceInputs, httpMetrics: HttpMetrics): InferenceDeps['responseCaching'] {
+  const { config } = inputs
+  const store = inputs.foundation.responseCacheStore
+  return {
+    cache: new ResponseCache(store, config.cache.max_entry_bytes, inputs.logger, httpMetrics.registry),
+    limits: config.cache,
   }
 }
 
@@ -149,6 +162,7 @@ function callPolicy(inputs: InferenceInputs, rateLimits: RateLimitPolicy): CallP
     guardrailRules: (key) => caches.guardrails.effectiveRulesFor(key),
     presets: (workspaceId, slug) => caches.presets.get(workspaceId, slug),
     tokenLimits: rateLimits,
+    cacheSettings: () => ({ key: noCacheSettings, workspace: noCacheSettings }),
   }
 }
 

@@ -6,6 +6,7 @@ import type { Config } from '../config/config.ts'
 import type { Clock } from '../domain/clock.ts'
 import type { Catalog } from '../domain/catalog.ts'
 import type { EgressPolicy } from '../http/egress-policy.ts'
+import type { KeyCache } from '../identity/key-cache.ts'
 import { ChatSessions } from '../interns/chat-sessions.ts'
 import type { InternChatDeps } from '../interns/intern-chat-routes.ts'
 import { InternRuntime } from '../interns/intern-runtime.ts'
@@ -27,6 +28,7 @@ export interface Interns {
 export interface InternsInputs {
   readonly foundation: Foundation
   readonly apiKeys: ApiKeysRepository
+  readonly keyCache: KeyCache
   readonly inference: Inference
   readonly catalog: Catalog
   readonly egress: EgressPolicy
@@ -67,6 +69,7 @@ function internChat(inputs: InternsInputs, area: InternAndVault, runtime: Intern
     sessions: new ChatSessions(),
     config,
     invoke: (key, body) => invoke({ key, dialect: 'openai-chat', body }),
+    currentKey: (hash) => inputs.keyCache.lookup(hash),
     serverTools: (key, model, mode, signal) =>
       internServerTools(
         {

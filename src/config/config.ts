@@ -18,6 +18,16 @@ export interface Config {
     readonly body_limit_bytes: number
     readonly trust_proxy: boolean
   }
+  /**
+   * Who may read /metrics: `require_management_key` (default false) asks for a management key; `port`
+   * (default null: the main port) serves it on a listener of its own at `host` (default server.host)
+   * and no longer on the main port.
+   */
+  readonly metrics: {
+    readonly require_management_key: boolean
+    readonly port: number | null
+    readonly host: string
+  }
   readonly store: {
     readonly database_url: string
     readonly redis_url: string | null
@@ -69,6 +79,22 @@ export interface Config {
    * what was not written yet.
    */
   readonly durability: { readonly write_behind: boolean }
+  /** Response caching (docs/caching.md): TTL bounds, entry size bound and the memory store's bounds. */
+  readonly cache: ResponseCacheSetting
+}
+
+export interface ResponseCacheSetting {
+  /** false: the gateway never caches, whatever requests, keys or workspaces ask. */
+  readonly enabled: boolean
+  /** TTL of an entry when neither the request, the key nor the workspace names one. */
+  readonly default_ttl_seconds: number
+  /** Largest TTL a request, key or workspace may ask for (a larger X-OpenRouter-Cache-TTL is refused). */
+  readonly max_ttl_seconds: number
+  /** Answers whose stored form is larger than this are not cached. */
+  readonly max_entry_bytes: number
+  /** The memory store (no REDIS_URL) evicts its least recently used entries above either bound. */
+  readonly memory_max_bytes: number
+  readonly memory_max_entries: number
 }
 
 export interface ObservabilityDeliverySetting {

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseDocument } from 'yaml'
 import { Value } from 'typebox/value'
-import type { Config, LogLevelName } from './config.ts'
+import type { Config, LogLevelName, ResponseCacheSetting } from './config.ts'
 import { ConfigFileSchema, type ConfigFile } from './schema.ts'
 import { interpolateEnv, type InterpolationProblem } from './interpolate-env.ts'
 import { formatSchemaErrors } from './format-schema-errors.ts'
@@ -139,7 +139,6 @@ function buildConfig(
   configPath: string | null,
   providerEnv: Readonly<Record<string, string>>,
 ): Config {
-  const limit = (value: number | null | undefined): number | null => value ?? null
   return {
     server: {
       host: runtime.host,
@@ -147,6 +146,11 @@ function buildConfig(
       regional_hostnames: (file.server?.regional_hostnames ?? []).map((host) => host.toLowerCase()),
       body_limit_bytes: file.server?.body_limit_bytes ?? 32 * 1024 * 1024,
       trust_proxy: file.server?.trust_proxy ?? false,
+    },
+    metrics: {
+      require_management_key: file.metrics?.require_management_key ?? false,
+      port: file.metrics?.port ?? null,
+      host: file.metrics?.host ?? runtime.host,
     },
     store: { database_url: runtime.databaseUrl, redis_url: runtime.redisUrl, data_dir: runtime.dataDir },
     secrets: { admin_key: runtime.adminKey, master_key: runtime.masterKey },
@@ -173,23 +177,42 @@ function buildConfig(
       max_requests: file.batches?.max_requests ?? 50_000,
       webhook_secret: file.batches?.webhook_secret ?? null,
     },
-    rate_limits: {
-      per_key: {
-        requests_per_minute: limit(file.rate_limits?.per_key?.requests_per_minute),
-        tokens_per_minute: limit(file.rate_limits?.per_key?.tokens_per_minute),
-      },
-      per_organization: {
-        requests_per_minute: limit(file.rate_limits?.per_organization?.requests_per_minute),
-        tokens_per_minute: limit(file.rate_limits?.per_organization?.tokens_per_minute),
-      },
-      management: { requests_per_minute: limit(file.rate_limits?.management?.requests_per_minute) },
-    },
+    rate_limits: rateLimitSettings(file),
     providers: file.providers ?? [],
     models: file.models ?? [],
     provider_env: providerEnv,
     observability: { delivery: { ...(file.observability?.delivery ?? {}) } },
     generations: { content_retention_days: file.generations?.content_retention_days ?? 30 },
     durability: { write_behind: file.durability?.write_behind ?? false },
+    cache: cacheSetting(file.cache),
+  }
+}
+
+/** The response cache's bounds; a default TTL above the maximum is cut to it. */
+function cacheSetting(file: ConfigFile['cache']): ResponseCacheSetting {
+  const maxTtl = file?.max_ttl_seconds ?? 86_400
+  return {
+    enabled: file?.enabled ?? true,
+    default_ttl_seconds: Math.min(file?.default_ttl_seconds ?? 300, maxTtl),
+    max_ttl_seconds: maxTtl,
+    max_entry_bytes: file?.max_entry_bytes ?? 1024 * 1024,
+    memory_max_bytes: file?.memory_max_bytes ?? 64 * 1024 * 1024,
+    memory_max_entries: file?.memory_max_entries ?? 10_000,
+  }
+}
+
+function rateLimitSettings(file: ConfigFile): Config['rate_limits'] {
+  const limit = (value: number | null | undefined): number | null => value ?? null
+  return {
+    per_key: {
+      requests_per_minute: limit(file.rate_limits?.per_key?.requests_per_minute),
+      tokens_per_minute: limit(file.rate_limits?.per_key?.tokens_per_minute),
+    },
+    per_organization: {
+      requests_per_minute: limit(file.rate_limits?.per_organization?.requests_per_minute),
+      tokens_per_minute: limit(file.rate_limits?.per_organization?.tokens_per_minute),
+    },
+    management: { requests_per_minute: limit(file.rate_limits?.management?.requests_per_minute) },
   }
 }
 

@@ -106,6 +106,16 @@ export const ConfigFileSchema = Type.Object(
         strict,
       ),
     ),
+    metrics: Type.Optional(
+      Type.Object(
+        {
+          require_management_key: Type.Optional(Type.Boolean()),
+          port: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+          host: Type.Optional(Type.String({ minLength: 1 })),
+        },
+        strict,
+      ),
+    ),
     console: Type.Optional(Type.Object({ assets_dir: Type.Optional(Type.String({ minLength: 1 })) }, strict)),
     egress: Type.Optional(Type.Object({ allow_private_networks: Type.Optional(Type.Boolean()) }, strict)),
     server_tools: Type.Optional(ServerToolsConfigSchema),
@@ -155,6 +165,19 @@ export const ConfigFileSchema = Type.Object(
       Type.Object({ content_retention_days: Type.Optional(Type.Integer({ minimum: 1 })) }, strict),
     ),
     durability: Type.Optional(Type.Object({ write_behind: Type.Optional(Type.Boolean()) }, strict)),
+    cache: Type.Optional(
+      Type.Object(
+        {
+          enabled: Type.Optional(Type.Boolean()),
+          default_ttl_seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400 })),
+          max_ttl_seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400 })),
+          max_entry_bytes: Type.Optional(Type.Integer({ minimum: 1024 })),
+          memory_max_bytes: Type.Optional(Type.Integer({ minimum: 1024 })),
+          memory_max_entries: Type.Optional(Type.Integer({ minimum: 1 })),
+        },
+        strict,
+      ),
+    ),
     observability: Type.Optional(
       Type.Object(
         {

@@ -29,6 +29,8 @@ export interface GenerationRecord {
   readonly costNano: bigint
   /** What the provider's reported usage priced above the reservation, left unbilled. */
   readonly unbilledExcessNano: bigint
+  /** The generation whose cached answer this one replayed (a response-cache hit); null otherwise. */
+  readonly responseCacheSourceId: string | null
   readonly isByok: boolean
   readonly latencyMs: number | null
   readonly generationTimeMs: number | null

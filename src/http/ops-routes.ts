@@ -2,11 +2,14 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import type { HttpMetrics } from './metrics.ts'
+import { registerMetricsRoute } from './metrics-listener.ts'
 import { GatewayError } from '../domain/errors.ts'
 
 export interface OpsDeps {
   readonly metrics: HttpMetrics
   readonly ping: () => Promise<void>
+  /** How /metrics is served on this app: behind a management key or open; null = not here (its own port). */
+  readonly metricsRoute: { readonly requireManagementKey: boolean } | null
 }
 
 export function registerOpsRoutes(app: FastifyInstance, deps: OpsDeps): void {
@@ -44,14 +47,8 @@ export function registerOpsRoutes(app: FastifyInstance, deps: OpsDeps): void {
     },
   )
 
-  app.get(
-    '/metrics',
-    { config: open, schema: { tags: ['operations'], summary: 'Prometheus metrics (text format)' } },
-    async (_request, reply) => {
-      reply.type(deps.metrics.registry.contentType)
-      return deps.metrics.registry.metrics()
-    },
-  )
+  if (deps.metricsRoute !== null)
+    registerMetricsRoute(app, deps.metrics.registry, deps.metricsRoute.requireManagementKey)
 
   app.get(
     '/api/v1/openapi.json',

@@ -11,6 +11,8 @@ import type { CallPolicy } from './call/call-policy.ts'
 import type { ServerToolsDeps } from './server-tools/server-tools-deps.ts'
 import type { GenerationIds } from './generation-ids.ts'
 import type { GenerationRecord } from '../generations/generation-record.ts'
+import type { ResponseCache } from '../response-cache/response-cache.ts'
+import type { ResponseCacheSetting } from '../config/config.ts'
 
 export interface InferenceDeps {
   readonly clock: Clock
@@ -24,6 +26,8 @@ export interface InferenceDeps {
   readonly settlements: DurableSettlements
   /** The policy of every call (spend limits, guardrails, workspace settings, presets, tokens per minute). */
   readonly policy: CallPolicy
+  /** The response cache every call may use, and the gateway's bounds on it (config `cache`). */
+  readonly responseCaching: { readonly cache: ResponseCache; readonly limits: ResponseCacheSetting }
   /** Told the flag and redact rules a call's input matched (metrics); must not throw. */
   readonly onContentFilterMatches?: (findings: readonly ContentFilterFinding[]) => void
   /** Told every finished call's record, once (metrics: tokens, cost, attempts; endpoint health); must not throw. */

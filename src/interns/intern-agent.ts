@@ -26,7 +26,8 @@ export interface AgentTurn {
   readonly sessions: ChatSessions
   /** Sends one chunk's delta (and finish reason) to the client. */
   readonly emit: (delta: Record<string, unknown>, finishReason: string | null) => void
-  readonly emitError: (message: string) => void
+  /** Sends an error chunk: `code` is the failed model call's HTTP status (402 a spent limit, 403 a guardrail, 429 a rate limit), or 502. */
+  readonly emitError: (message: string, code: number) => void
   readonly maxSteps?: number
   /** The gateway's server tools offered beside http_request (see intern-server-tools.ts). */
   readonly serverTools?: AgentServerTools
@@ -69,7 +70,7 @@ export async function runAgentTurn(turn: AgentTurn): Promise<void> {
       tools: [httpRequestTool, ...(turn.serverTools?.definitions ?? [])],
       stream: false,
     })
-    if (answer.status !== 200) return turn.emitError(errorMessageOf(answer))
+    if (answer.status !== 200) return turn.emitError(errorMessageOf(answer), answer.status)
     const message = (
       answer.body as {
         choices?: {

@@ -48,6 +48,8 @@ export interface InternChatDeps {
   readonly config: Config
   /** Runs one openai-chat inference call for the intern's key. */
   readonly invoke: (key: ApiKeyRecord, body: unknown) => Promise<ModelAnswer>
+  /** The key's record as it is now (limit, disabled), or undefined when it was deleted. */
+  readonly currentKey: (hash: string) => Promise<ApiKeyRecord | undefined>
   /** The gateway's server tools for one turn (intern key, model, approval mode), when offered. */
   readonly serverTools?: (key: ApiKeyRecord, model: string, mode: ApprovalMode, signal: AbortSignal) => AgentServerTools
 }
@@ -111,17 +113,19 @@ export function registerInternChatRoutes(app: TypedApp, deps: InternChatDeps): v
       const session = sessionFor(deps, intern.id, body)
       if (session.busy)
         throw new GatewayError('conflict', `Session ${session.id} is still answering; wait for its stream to end`)
+      const key = await runtimeKeyOf(deps, handle)
       const answer = acceptLastMessage(deps, session, body)
       session.busy = true
       const egress = createSecretEgress({
         policy: { allowPrivateNetworks: deps.config.egress.allow_private_networks },
         secrets: (name) => deps.area.vault.openEffectiveSecret(intern.id, name),
       })
-      const turn = startTurn(deps, { intern, model, handle, session, body, egress }, reply)
+      const turn = startTurn(deps, { intern, model, key, session, body, egress }, reply)
       try {
         await (answer === null ? runAgentTurn(turn) : resumeAfterApproval(turn, answer))
       } catch (error) {
-        turn.emitError(error instanceof GatewayError ? error.message : 'The intern failed to answer; try again')
+        if (error instanceof GatewayError) turn.emitError(error.message, error.status)
+        else turn.emitError('The intern failed to answer; try again', 502)
         request.log.warn({ err: error, intern_id: intern.id }, 'intern chat turn failed')
       } finally {
         session.busy = false
@@ -145,10 +149,30 @@ function requireRunning(deps: InternChatDeps, intern: Intern): { handle: Running
   return { handle, model: intern.model }
 }
 
+/**
+ * The runtime key as it is now: the running intern holds the record it was provisioned with, and a limit,
+ * a disabling or a deletion made since must apply to its next turn as to any other key's next call.
+ */
+async function runtimeKeyOf(deps: InternChatDeps, handle: RunningIntern): Promise<ApiKeyRecord> {
+  const key = await deps.currentKey(handle.key.hash)
+  if (key === undefined)
+    throw new GatewayError(
+      'conflict',
+      "The intern's runtime key was deleted; suspend the intern and provision it again to mint a new one",
+    )
+  if (key.disabled)
+    throw new GatewayError(
+      'forbidden',
+      `The intern's runtime key is disabled; enable it with PATCH /api/v1/keys/${key.hash}`,
+    )
+  return key
+}
+
 interface TurnParts {
   readonly intern: Intern
   readonly model: string
-  readonly handle: RunningIntern
+  /** The intern's runtime key, read at the start of the turn. */
+  readonly key: ApiKeyRecord
   readonly session: ChatSession
   readonly body: ChatBody
   readonly egress: SecretEgress
@@ -156,18 +180,18 @@ interface TurnParts {
 
 /** The agent turn, its server tools bound to the client's cancellation; the SSE stream starts here. */
 function startTurn(deps: InternChatDeps, parts: TurnParts, reply: FastifyReply): AgentTurn {
-  const { intern, model, handle, session, body } = parts
+  const { intern, model, key, session, body } = parts
   const approvalMode = body.approval_mode ?? 'self-drive'
   return {
     model,
     instructions: intern.instructions,
     session,
     approvalMode,
-    invoke: (inferenceBody) => deps.invoke(handle.key, inferenceBody),
+    invoke: (inferenceBody) => deps.invoke(key, inferenceBody),
     ...(deps.serverTools === undefined
       ? {}
       : {
-          serverTools: deps.serverTools(handle.key, model, approvalMode, toAbortSignal(clientCancellation(reply))),
+          serverTools: deps.serverTools(key, model, approvalMode, toAbortSignal(clientCancellation(reply))),
         }),
     egress: parts.egress,
     sessions: deps.sessions,
@@ -190,7 +214,7 @@ function streamTo(reply: FastifyReply, sessionId: string, model: string): Pick<A
     )
   return {
     emit: (delta, finishReason) => write({ choices: [{ index: 0, delta, finish_reason: finishReason }] }),
-    emitError: (message) =>
-      write({ choices: [{ index: 0, delta: {}, finish_reason: 'error' }], error: { code: 502, message } }),
+    emitError: (message, code) =>
+      write({ choices: [{ index: 0, delta: {}, finish_reason: 'error' }], error: { code, message } }),
   }
 }

@@ -5,6 +5,7 @@ import type { EmbeddingsAdapter } from './embeddings-adapter.ts'
 import { geminiEmbeddings } from './gemini/embeddings.ts'
 import { openaiEmbeddings } from './openai-chat/embeddings.ts'
 import { azureEmbeddings } from './azure-openai/embeddings.ts'
+import { vertexEmbeddings } from './vertex/embeddings.ts'
 
 export const embeddingsAdapters: Readonly<Record<ProviderApi, EmbeddingsAdapter | null>> = {
   'openai-chat': openaiEmbeddings,
@@ -13,5 +14,5 @@ export const embeddingsAdapters: Readonly<Record<ProviderApi, EmbeddingsAdapter 
   gemini: geminiEmbeddings,
   'azure-openai': azureEmbeddings,
   bedrock: null,
-  vertex: null,
+  vertex: vertexEmbeddings,
 }

@@ -23,6 +23,8 @@ export interface BatchFixtureOptions {
   readonly perBatchConcurrency?: number
   readonly upstream?: FakeUpstream
   readonly key?: string
+  /** `durability.write_behind: true`: answers leave before their records are committed (batch lines still wait). */
+  readonly writeBehind?: boolean
   /** Shared spend counters for several gateways (REDIS_URL + one key prefix). */
   readonly redis?: { readonly url: string; readonly keyPrefix: string }
 }
@@ -100,6 +102,7 @@ export function yamlFor(upstream: FakeUpstream, options: BatchFixtureOptions): s
     `embeddings: { max_input_chars: ${maxEmbeddingInputChars} }`,
     'egress: { allow_private_networks: true }',
     `credits: { enforce: ${options.enforceCredits === true} }`,
+    `durability: { write_behind: ${options.writeBehind === true} }`,
     `batches: { poll_interval_ms: 50, concurrency: 64, per_batch_concurrency: ${options.perBatchConcurrency ?? 32}, webhook_secret: whsec_dGVzdC1zZWNyZXQtdGVzdC1zZWNyZXQ= }`,
     '',
   ].join('\n')

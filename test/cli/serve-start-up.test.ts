@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -126,3 +126,56 @@ test(
     assert.equal(await server.exited, 0, server.output())
   },
 )
+
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const port = (probe.address() as AddressInfo).port
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
+test(
+  'metrics.port: /metrics moves to its own listener and the main port answers 404',
+  { timeout: startTimeoutMs },
+  async () => {
+    const metricsPort = await freePort()
+    const configFile = join(workDirectory, 'metrics-port.yaml')
+    writeFileSync(configFile, `metrics:\n  port: ${metricsPort}\n  host: 127.0.0.1\n`)
+    const server = serve({ HOST: '127.0.0.1', PORT: '0', SWITCHYARD_CONFIG: configFile })
+    try {
+      const output = await outputMatching(server, /Metrics on [^\n]*\n/)
+      assert.match(output, new RegExp(`Metrics on http://127\\.0\\.0\\.1:${metricsPort}/metrics only\\.`))
+      const main = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!
+      assert.equal((await fetch(`${main}/metrics`)).status, 404)
+      const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`)
+      assert.equal(scraped.status, 200)
+      assert.match(await scraped.text(), /^# TYPE switchyard_tokens_total counter$/m)
+    } finally {
+      server.stop()
+    }
+    assert.equal(await server.exited, 0, server.output())
+  },
+)
+
+test('metrics.port in use: serve exits 1 with one line naming metrics.port', { timeout: startTimeoutMs }, async () => {
+  const holder = createServer()
+  await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve))
+  const port = (holder.address() as AddressInfo).port
+  const configFile = join(workDirectory, 'metrics-port-taken.yaml')
+  writeFileSync(configFile, `metrics: { port: ${port}, host: 127.0.0.1 }\n`)
+  try {
+    const server = serve({ HOST: '127.0.0.1', PORT: '0', SWITCHYARD_CONFIG: configFile })
+    assert.equal(await server.exited, 1, server.output())
+    assert.match(
+      server.output(),
+      new RegExp(
+        `^switchyard: cannot listen on 127\\.0\\.0\\.1:${port}: the port is in use \\(EADDRINUSE\\); set metrics\\.port or stop the other process$`,
+        'm',
+      ),
+    )
+    assert.doesNotMatch(server.output(), /^\s+at /m, 'no stack trace')
+  } finally {
+    holder.close()
+  }
+})

@@ -1,5 +1,5 @@
-// End to end against Google Vertex AI: every client dialect through a Gemini model (service-account key
-// file whose token_uri is the fake token endpoint) and a Claude model (the key inline, options.token_url)
+// End to end against Google Vertex AI: every client dialect through a Gemini model and embeddings
+// (service-account key file whose token_uri is the fake token endpoint) and a Claude model (the key inline, options.token_url)
 // at one fake Vertex that accepts only the tokens the fake endpoint issued for a JWT it verified. Tokens
 // are reused, refreshed once they are within 5 minutes of expiry; a key the token endpoint refuses is a
 // clear error naming the provider; a Vertex 500 falls back to another provider family.
@@ -32,9 +32,16 @@ let world: CloudWorld
 /** A YAML single-quoted scalar (the inline key is JSON, full of double quotes and \n escapes). */
 const quoted = (text: string): string => `'${text.replaceAll("'", "''")}'`
 
-function vertexSetup(name: string, upstreamModelId: string, credentials: string, closes: boolean): CloudSetup {
+function vertexSetup(
+  name: string,
+  upstreamModelId: string,
+  credentials: string,
+  closes: boolean,
+  embeddingsModelId?: string,
+): CloudSetup {
   return {
     name,
+    ...(embeddingsModelId === undefined ? {} : { embeddingsModelId }),
     providerYaml: `{ slug: ${name}, api: vertex, base_url: "${vertex.url}", options: { project: fake-project, location: us-east5, ${credentials} } }`,
     upstreamModelId,
     script: (...replies) => vertex.script(...replies),
@@ -53,7 +60,7 @@ before(async () => {
   const keyFile = join(mkdtempSync(join(tmpdir(), 'switchyard-vertex-')), 'sa.json')
   writeFileSync(keyFile, JSON.stringify({ ...account.json, token_uri: tokens.url }))
   const inlineKey = `credentials_json: ${quoted(JSON.stringify(account.json))}, token_url: "${tokens.url}"`
-  gemini = vertexSetup('vertex-gemini', 'gemini-2.5-pro', `credentials_file: "${keyFile}"`, true)
+  gemini = vertexSetup('vertex-gemini', 'gemini-2.5-pro', `credentials_file: "${keyFile}"`, true, 'text-embedding-005')
   claude = vertexSetup('vertex-claude', 'claude-sonnet-4@20250514', inlineKey, false)
   const refresh = vertexSetup('vertex-refresh', 'gemini-2.5-flash', `credentials_file: "${keyFile}"`, false)
   const refused = vertexSetup(
@@ -75,11 +82,11 @@ after(async () => {
   await Promise.all([anthropic.close(), tokens.close()])
 })
 
-describe('vertex, Gemini on Google publisher paths, key file', () =>
+describe('vertex, Gemini on Google publisher paths, key file; embeddings through :predict', () =>
   dialectTests(
     () => gemini,
     () => world,
-    false,
+    true,
   ))
 describe('vertex, Claude on rawPredict, inline key', () =>
   dialectTests(

@@ -136,6 +136,41 @@ test('@google/genai in Vertex mode: generateContent with a function call, then s
   }
 })
 
+test('@google/genai in Vertex mode: embedContent reads the fake :predict answer', async () => {
+  const { upstream, tokens } = await fakeVertex()
+  try {
+    const ai = new GoogleGenAI({
+      vertexai: true,
+      project: 'fake-project',
+      location: 'us-central1',
+      httpOptions: { baseUrl: upstream.url, apiVersion: 'v1' },
+      googleAuthOptions: { authClient: googleJwt(tokens) },
+    })
+    const answer = await ai.models.embedContent({
+      model: 'text-embedding-005',
+      contents: ['first input here', 'second'],
+      config: { taskType: 'RETRIEVAL_DOCUMENT', outputDimensionality: 8 },
+    })
+    assert.equal(answer.embeddings?.length, 2)
+    assert.equal(answer.embeddings?.[0]?.values?.length, 8)
+    assert.equal(answer.embeddings?.[0]?.statistics?.tokenCount, 3)
+    const sent = upstream.requests[0]!
+    assert.equal(
+      sent.path,
+      '/v1/projects/fake-project/locations/us-central1/publishers/google/models/text-embedding-005:predict',
+    )
+    assert.deepEqual(sent.body, {
+      instances: [
+        { content: 'first input here', task_type: 'RETRIEVAL_DOCUMENT' },
+        { content: 'second', task_type: 'RETRIEVAL_DOCUMENT' },
+      ],
+      parameters: { outputDimensionality: 8 },
+    })
+  } finally {
+    await Promise.all([upstream.close(), tokens.close()])
+  }
+})
+
 test('the fake token endpoint refuses a JWT signed by a key it does not know, and the fake Vertex a token it did not issue', async () => {
   const { upstream, tokens } = await fakeVertex()
   try {

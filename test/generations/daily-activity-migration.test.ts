@@ -9,7 +9,7 @@ import { toGenerationRow } from '../../src/generations/generation-row.ts'
 import type { GenerationRecord } from '../../src/generations/generation-record.ts'
 import { createPostgresDatabase, createSqliteDatabase } from '../support/test-store.ts'
 import { postgresTarget } from '../support/test-services.ts'
-import { engines } from './records-fixture.ts'
+import { engines, rowBeforeResponseCache } from './records-fixture.ts'
 
 function record(id: string, createdAt: string, endpointId: string, costNano: bigint): GenerationRecord {
   return {
@@ -35,6 +35,7 @@ function record(id: string, createdAt: string, endpointId: string, costNano: big
     tokensReasoning: 1,
     costNano,
     unbilledExcessNano: 0n,
+    responseCacheSourceId: null,
     isByok: false,
     latencyMs: null,
     generationTimeMs: null,
@@ -93,7 +94,7 @@ for (const engine of engines(postgresTarget())) {
           record('gen-b', '2026-11-01T23:00:00.000Z', 'e1', 7n),
           record('gen-c', '2026-11-02T00:00:00.000Z', 'e2', 11n),
         ]
-        await store.db.insertInto('generations').values(before.map(toGenerationRow)).execute()
+        await store.db.insertInto('generations').values(before.map(rowBeforeResponseCache)).execute()
         assert.equal((await migrator.migrateToLatest()).error, undefined)
         assert.deepEqual(await daily(store), [
           ['2026-11-01', 'e1', 2, 6, '12'],
@@ -116,7 +117,7 @@ for (const engine of engines(postgresTarget())) {
         assert.equal((await migrator.migrateTo(previous)).error, undefined)
         await store.db
           .insertInto('generations')
-          .values(toGenerationRow(record('gen-e', '2026-11-03T00:00:00.000Z', 'e3', 1n)))
+          .values(rowBeforeResponseCache(record('gen-e', '2026-11-03T00:00:00.000Z', 'e3', 1n)))
           .execute()
         assert.equal((await migrator.migrateToLatest()).error, undefined)
         assert.deepEqual((await daily(store)).at(-1), ['2026-11-03', 'e3', 1, 3, '1'])

@@ -6,11 +6,10 @@ import assert from 'node:assert/strict'
 import { Migrator, sql } from 'kysely'
 import { openStore, type Store } from '../../src/store/open-store.ts'
 import { migrations } from '../../src/store/migrations/index.ts'
-import { toGenerationRow } from '../../src/generations/generation-row.ts'
 import type { GenerationRecord } from '../../src/generations/generation-record.ts'
 import { createPostgresDatabase, createSqliteDatabase } from '../support/test-store.ts'
 import { postgresTarget } from '../support/test-services.ts'
-import { engines } from './records-fixture.ts'
+import { engines, rowBeforeResponseCache } from './records-fixture.ts'
 
 function record(id: string, day: string, workspaceId: string, keyHash: string, promptTokens: number): GenerationRecord {
   return {
@@ -36,6 +35,7 @@ function record(id: string, day: string, workspaceId: string, keyHash: string, p
     tokensReasoning: 0,
     costNano: BigInt(promptTokens * 10),
     unbilledExcessNano: 0n,
+    responseCacheSourceId: null,
     isByok: keyHash === 'byok',
     latencyMs: null,
     generationTimeMs: null,
@@ -97,8 +97,9 @@ for (const engine of engines(postgresTarget())) {
     async () => {
       const database = engine.url === undefined ? createSqliteDatabase() : createPostgresDatabase(engine.url)
       const store = openStore(database.url)
+      // Written before migration 0016, which adds response_cache_source_id.
       const write = (records: GenerationRecord[]) =>
-        store.db.insertInto('generations').values(records.map(toGenerationRow)).execute()
+        store.db.insertInto('generations').values(records.map(rowBeforeResponseCache)).execute()
       try {
         const migrator = new Migrator({
           db: store.db,

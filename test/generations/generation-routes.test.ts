@@ -76,6 +76,7 @@ for (const engine of [
         tokensReasoning: 0,
         costNano: 6_400n,
         unbilledExcessNano: 0n,
+        responseCacheSourceId: null,
         isByok: false,
         latencyMs: 30,
         generationTimeMs: 120,

@@ -49,6 +49,7 @@ function record(id: string): GenerationRecord {
     tokensReasoning: 0,
     costNano: 1_234n,
     unbilledExcessNano: 250n,
+    responseCacheSourceId: null,
     isByok: false,
     latencyMs: 10,
     generationTimeMs: 12,

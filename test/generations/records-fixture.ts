@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import type { ApiKeyKind } from '../../src/domain/identity.ts'
 import type { GenerationRecord } from '../../src/generations/generation-record.ts'
+import { toGenerationRow } from '../../src/generations/generation-row.ts'
 import { generateKeySecret, hashKeySecret, labelKeySecret } from '../../src/identity/api-key-secret.ts'
 import { createApiKeysRepository } from '../../src/store/repositories/api-keys-repository.ts'
 import { createOrganizationsRepository } from '../../src/store/repositories/organizations-repository.ts'
@@ -91,6 +92,7 @@ export class RecordsFixture {
       tokensReasoning: 5,
       costNano: 1_000_000n,
       unbilledExcessNano: 0n,
+      responseCacheSourceId: null,
       isByok: false,
       latencyMs: 40,
       generationTimeMs: 200,
@@ -120,4 +122,11 @@ export async function getJson(
 }> {
   const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${key}` } })
   return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+}
+
+/** A record's row as the table held it before migration 0016 added response_cache_source_id. */
+export function rowBeforeResponseCache(value: GenerationRecord) {
+  const { response_cache_source_id: added, ...row } = toGenerationRow(value)
+  if (added !== null) throw new Error('a record written before migration 0016 has no response cache source')
+  return row
 }

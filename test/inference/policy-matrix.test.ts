@@ -1,10 +1,13 @@
-// Every inference entry point is held to the same policy: for each row of the matrix (a guardrail's
+// Every entry point of the call core is held to the same policy: for each row of the matrix (a guardrail's
 // model or provider lists, data regions, ZDR, a content filter's block rule, a guardrail budget, a
-// workspace budget, a key limit, a key's tokens-per-minute rule, the organization's credits), the HTTP
-// dialects, /embeddings, System One, a server-tool loop step and a batch line of each endpoint answer
-// the same status; a new inference route without a place in the matrix fails the last test. A batch
-// line's status is its response's status_code, or the status of its error's kind (or of its refused
-// submission).
+// workspace budget, a key limit, a key's requests- and tokens-per-minute rules, the organization's
+// credits), the HTTP dialects, /embeddings, System One, a server-tool loop step, an intern turn and a
+// batch line of each endpoint answer the same status. Each row runs in its own workspace, with the
+// policy on an inference key and on an intern's runtime key. The entry points are keyed by
+// CallEntryPoint (test/support/call-entry-points.ts), which the architecture test keeps complete; a new
+// inference route without a place in the matrix fails the OpenAPI test below. A batch line's status is
+// its response's status_code, or the status of its error's kind (or of its refused submission); an
+// intern turn's is its error chunk's code (matrix-intern.ts).
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
@@ -13,6 +16,8 @@ import { errorKinds, type ErrorKind } from '../../src/domain/errors.ts'
 import type { BatchEndpoint } from '../../src/batches/batch-status.ts'
 import type { DialectName } from '../../src/dialects/dialect.ts'
 import { setTimeout as sleep } from 'node:timers/promises'
+import type { CallEntryPoint } from '../support/call-entry-points.ts'
+import { matrixIntern, type MatrixIntern } from './matrix-intern.ts'
 
 let gateway: TestGateway
 // The same catalog with credits.enforce and no grant: every call there finds the balance spent.
@@ -57,107 +62,141 @@ after(async () => {
 
 const admin = () => ({ ...bearer(current.adminKey), 'content-type': 'application/json' })
 
-async function manage(method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>): Promise<unknown> {
-  const answer = await current.inject({ method, url, headers: admin(), payload })
+async function manage(method: 'POST' | 'PUT' | 'PATCH', url: string, payload: unknown): Promise<unknown> {
+  const answer = await current.inject({ method, url, headers: admin(), payload: JSON.stringify(payload) })
   assert.ok(answer.statusCode === 200 || answer.statusCode === 201, `${method} ${url}: ${answer.body}`)
   return answer.json()
 }
 
-interface MatrixKey {
-  readonly key: string
-  readonly hash: string
-}
-
-async function newKey(name: string, fields: Record<string, unknown> = {}): Promise<MatrixKey> {
-  const created = (await manage('POST', '/api/v1/keys', { name, ...fields })) as { key: string; data: { hash: string } }
+async function newKey(name: string, workspaceId: string): Promise<{ key: string; hash: string }> {
+  const created = (await manage('POST', '/api/v1/keys', { name, workspace_id: workspaceId })) as {
+    key: string
+    data: { hash: string }
+  }
   return { key: created.key, hash: created.data.hash }
 }
 
-async function guardedKey(name: string, guardrail: Record<string, unknown>): Promise<MatrixKey> {
-  const key = await newKey(name)
-  const created = (await manage('POST', '/api/v1/guardrails', { name, ...guardrail })) as { data: { id: string } }
-  await manage('POST', `/api/v1/guardrails/${created.data.id}/assignments/keys`, { key_hashes: [key.hash] })
-  await current.internals.caches.guardrails.settled()
-  return key
+/** What a row's policy is put on: its own workspace, an inference key and an intern's runtime key in it. */
+interface RowScope {
+  readonly workspace: { readonly id: string; readonly slug: string }
+  /** The inference key the HTTP entry points and batch lines call with. */
+  readonly key: string
+  /** The keys the row's policy applies to: that key and the intern's runtime key. */
+  readonly hashes: readonly string[]
+  /** One call with each of those keys (a chat completion, an intern turn), for rows that spend an allowance. */
+  readonly callEach: () => Promise<number[]>
 }
 
 interface Row {
   readonly name: string
   readonly status: number
-  readonly key: () => Promise<MatrixKey>
+  /** Puts the row's policy in place (nothing: no policy in the way). */
+  readonly apply?: (scope: RowScope) => Promise<void>
   /** The gateway the row runs on (default: the one without credits enforcement). */
   readonly gateway?: () => TestGateway
 }
 
+/** A guardrail of the row's workspace with `fields`, assigned to the row's keys. */
+const guardrail =
+  (fields: Record<string, unknown>) =>
+  async (scope: RowScope): Promise<void> => {
+    const created = (await manage('POST', '/api/v1/guardrails', {
+      name: `g-${scope.workspace.slug}`,
+      workspace_id: scope.workspace.id,
+      ...fields,
+    })) as { data: { id: string } }
+    await manage('POST', `/api/v1/guardrails/${created.data.id}/assignments/keys`, { key_hashes: scope.hashes })
+    await current.internals.caches.guardrails.settled()
+  }
+
+/** A per-minute rule of one on each key, spent by one admitted call with each. */
+const perMinuteRule = (field: 'requests_per_minute' | 'tokens_per_minute') => async (scope: RowScope) => {
+  for (const hash of scope.hashes) await manage('POST', '/api/v1/rate-limits', { key_hash: hash, [field]: 1 })
+  assert.deepEqual(await scope.callEach(), [200, 200])
+}
+
 const rows: readonly Row[] = [
-  { name: 'no policy in the way', status: 200, key: () => newKey('open') },
+  { name: 'no policy in the way', status: 200 },
   {
     name: 'a guardrail ignored_models names the model',
     status: 403,
-    key: () => guardedKey('ignored', { ignored_models: [chatModel, embeddingModel] }),
+    apply: guardrail({ ignored_models: [chatModel, embeddingModel] }),
   },
   {
     name: 'a guardrail allowed_providers excludes every endpoint',
     status: 403,
-    key: () => guardedKey('elsewhere', { allowed_providers: ['elsewhere'] }),
+    apply: guardrail({ allowed_providers: ['elsewhere'] }),
   },
   {
     name: 'a guardrail allowed_models leaves the model out',
     status: 403,
-    key: () => guardedKey('other-models', { allowed_models: ['other/model'] }),
+    apply: guardrail({ allowed_models: ['other/model'] }),
   },
   {
     name: 'a guardrail allows only data regions no endpoint serves',
     status: 403,
-    key: () => guardedKey('regions', { allowed_data_regions: ['europe'] }),
+    apply: guardrail({ allowed_data_regions: ['europe'] }),
   },
   {
     name: 'a guardrail enforces zero data retention and no endpoint has it',
     status: 403,
-    key: () => guardedKey('zdr', { enforce_zdr: true }),
+    apply: guardrail({ enforce_zdr: true }),
   },
   {
     name: 'a guardrail content filter blocks the input',
     status: 403,
-    key: () => guardedKey('blocked', { content_filters: [{ pattern: 'hello', action: 'block' }] }),
+    apply: guardrail({ content_filters: [{ pattern: 'hello', action: 'block' }] }),
   },
   {
     name: 'the guardrail budget is spent',
     status: 402,
-    key: () => guardedKey('guardrail-budget', { limit_usd: tinyUsd, reset_interval: 'daily' }),
+    apply: guardrail({ limit_usd: tinyUsd, reset_interval: 'daily' }),
   },
   {
     name: 'the workspace daily budget is spent',
     status: 402,
-    key: async () => {
-      const workspace = (await manage('POST', '/api/v1/workspaces', { name: 'Spent', slug: 'spent' })) as {
-        data: { id: string }
-      }
-      await manage('PUT', '/api/v1/workspaces/spent/budgets/daily', { limit_usd: tinyUsd })
+    apply: async (scope) => {
+      await manage('PUT', `/api/v1/workspaces/${scope.workspace.slug}/budgets/daily`, { limit_usd: tinyUsd })
       await current.internals.caches.workspaces.settled()
-      return newKey('workspace-budget', { workspace_id: workspace.data.id })
     },
   },
-  { name: 'the key limit is spent', status: 402, key: () => newKey('key-limit', { limit: tinyUsd }) },
   {
-    name: "the key's tokens-per-minute rule is spent",
-    status: 429,
-    key: async () => {
-      const key = await newKey('tokens')
-      // One token a minute: the first call empties the bucket, and the next call's estimate (a few tokens)
-      // fits only minutes later, far beyond the row's run time however loaded the machine is.
-      await manage('POST', '/api/v1/rate-limits', { key_hash: key.hash, tokens_per_minute: 1 })
-      assert.equal(await post(key.key, '/api/v1/chat/completions', chatBody), 200)
-      return key
+    name: 'the key limit is spent',
+    status: 402,
+    apply: async (scope) => {
+      for (const hash of scope.hashes) await manage('PATCH', `/api/v1/keys/${hash}`, { limit: tinyUsd })
     },
   },
+  // One request (or token) a minute: the first call spends it, and the next fits only a minute later, far
+  // beyond the row's run time however loaded the machine is (the gateway's clock stands still anyway).
+  { name: "the key's requests-per-minute rule is spent", status: 429, apply: perMinuteRule('requests_per_minute') },
+  { name: "the key's tokens-per-minute rule is spent", status: 429, apply: perMinuteRule('tokens_per_minute') },
   {
     name: "the organization's credit balance is spent (credits.enforce, no grant)",
     status: 402,
     gateway: () => creditsGateway,
-    key: () => newKey('no-credits'),
   },
 ]
+
+let workspaces = 0
+
+/** The row's workspace, its inference key, an operator key for the intern routes, and a running intern. */
+async function rowScope(): Promise<RowScope & { readonly intern: MatrixIntern }> {
+  workspaces += 1
+  const slug = `matrix-${workspaces}`
+  const workspace = (await manage('POST', '/api/v1/workspaces', { name: slug, slug })) as { data: { id: string } }
+  const id = workspace.data.id
+  const { key, hash } = await newKey('subject', id)
+  const operator = await newKey('operator', id)
+  const intern = await matrixIntern(current, operator.key, id, chatModel)
+  return {
+    workspace: { id, slug },
+    key,
+    hashes: [hash, intern.hash],
+    callEach: async () => [await post(key, '/api/v1/chat/completions', chatBody), await intern.turn()],
+    intern,
+  }
+}
 
 const chatBody = { model: chatModel, messages: [{ role: 'user', content: 'hello there' }], max_tokens: 50 }
 const responsesBody = { model: chatModel, input: 'hello there', max_output_tokens: 50 }
@@ -235,14 +274,31 @@ const systemOneBody = {
 // A /responses call offering a server tool runs the server-tool loop: its first step is the call refused.
 const serverToolBody = { ...responsesBody, tools: [{ type: 'openrouter:datetime' }] }
 
-const httpEntryPoints: Readonly<Record<string, (key: string) => Promise<number>>> = {
-  ...Object.fromEntries(
-    Object.values(dialectRoutes).map(({ url, body }) => [url, (key: string) => post(key, url, body)] as const),
-  ),
-  '/api/v1/embeddings': (key) => post(key, '/api/v1/embeddings', embeddingsBody),
-  '/api/v1/systemone': (key) => post(key, '/api/v1/systemone', systemOneBody),
-  'server-tool step (/api/v1/responses with openrouter:datetime)': (key) =>
-    post(key, '/api/v1/responses', serverToolBody),
+const batchLines: Readonly<Record<BatchEndpoint, Record<string, unknown>>> = {
+  '/v1/chat/completions': chatBody,
+  '/v1/responses': responsesBody,
+  '/v1/messages': chatBody,
+  '/v1/embeddings': embeddingsBody,
+}
+
+type EntryPointCall = (scope: RowScope & { readonly intern: MatrixIntern }) => Promise<number>
+
+// Keyed by every entry point of the call core (test/support/call-entry-points.ts): a new one fails to
+// compile until it runs here, and a new caller of the core fails the architecture test until it names one.
+const entryPoints: Readonly<Record<CallEntryPoint, EntryPointCall>> = {
+  ...(Object.fromEntries(
+    Object.values(dialectRoutes).map(({ url, body }) => [url, ({ key }) => post(key, url, body)] as const),
+  ) as Record<`/api/v1/${'chat/completions' | 'responses' | 'messages'}`, EntryPointCall>),
+  '/api/v1/embeddings': ({ key }) => post(key, '/api/v1/embeddings', embeddingsBody),
+  '/api/v1/systemone': ({ key }) => post(key, '/api/v1/systemone', systemOneBody),
+  'server-tool step': ({ key }) => post(key, '/api/v1/responses', serverToolBody),
+  'intern turn': ({ intern }) => intern.turn(),
+  ...(Object.fromEntries(
+    Object.entries(batchLines).map(([endpoint, body]) => [
+      `batch line ${endpoint}`,
+      ({ key }) => batchLineStatus(key, endpoint as BatchEndpoint, body),
+    ]),
+  ) as Record<`batch line ${BatchEndpoint}`, EntryPointCall>),
 }
 
 /** The inference routes the matrix reaches, by the OpenAPI path it posts to. */
@@ -257,24 +313,19 @@ const notCalls: Readonly<Record<string, string>> = {
   '/api/v1/messages/count_tokens': 'counts input tokens locally; no model call, nothing billed',
 }
 
-const batchLines: Readonly<Record<BatchEndpoint, Record<string, unknown>>> = {
-  '/v1/chat/completions': chatBody,
-  '/v1/responses': responsesBody,
-  '/v1/messages': chatBody,
-  '/v1/embeddings': embeddingsBody,
-}
-
 for (const row of rows) {
   test(`policy matrix: ${row.name} -> ${row.status} on every entry point`, async () => {
     current = row.gateway?.() ?? gateway
-    const { key } = await row.key()
-    const statuses: Record<string, number> = {}
-    for (const [name, call] of Object.entries(httpEntryPoints)) statuses[name] = await call(key)
-    for (const [endpoint, body] of Object.entries(batchLines) as [BatchEndpoint, Record<string, unknown>][])
-      statuses[`batch line ${endpoint}`] = await batchLineStatus(key, endpoint, body)
-    const expected = Object.fromEntries(Object.keys(statuses).map((name) => [name, row.status]))
-    assert.deepEqual(statuses, expected)
-    current = gateway
+    try {
+      const scope = await rowScope()
+      await row.apply?.(scope)
+      const statuses: Record<string, number> = {}
+      for (const [name, call] of Object.entries(entryPoints)) statuses[name] = await call(scope)
+      const expected = Object.fromEntries(Object.keys(entryPoints).map((name) => [name, row.status]))
+      assert.deepEqual(statuses, expected)
+    } finally {
+      current = gateway
+    }
   })
 }
 
@@ -294,7 +345,9 @@ test('every inference route of the OpenAPI document is an entry point of the mat
 })
 
 test('a redact rule rewrites an embeddings input before the upstream sees it', async () => {
-  const { key } = await guardedKey('redacted', { content_filter_builtins: [{ slug: 'email', action: 'redact' }] })
+  const scope = await rowScope()
+  await guardrail({ content_filter_builtins: [{ slug: 'email', action: 'redact' }] })(scope)
+  const { key } = scope
   const answer = await gateway.inject({
     method: 'POST',
     url: '/api/v1/embeddings',

@@ -267,3 +267,32 @@ test("the agent loop offers the gateway's server tools beside http_request and r
   )
   assert.ok(manualTools.includes('openrouter_datetime'))
 })
+
+test("a change to the runtime key applies from the intern's next turn: disabled is 403, a spent limit an error chunk", async () => {
+  const keys = await gateway.inject({
+    method: 'GET',
+    url: `/api/v1/keys?workspace_id=${gateway.gateway.bootstrap.defaultWorkspaceId}`,
+    headers: bearer(gateway.adminKey),
+  })
+  const runtimeKey = (keys.json() as { data: { hash: string; name: string }[] }).data.find(
+    (candidate) => candidate.name === 'Intern runtime key',
+  )
+  assert.ok(runtimeKey !== undefined, keys.body)
+  const patch = (body: Record<string, unknown>) =>
+    call(gateway, gateway.adminKey, { method: 'PATCH', url: `/api/v1/keys/${runtimeKey.hash}`, body })
+  try {
+    assert.equal((await patch({ disabled: true })).status, 200)
+    const refused = await chat({ messages: [{ role: 'user', content: 'hello' }], stream: true })
+    assert.equal(refused.response.statusCode, 403, refused.response.body)
+    assert.match(refused.response.body, /runtime key is disabled/)
+
+    assert.equal((await patch({ disabled: false, limit: 0.000001 })).status, 200)
+    const limited = await chat({ messages: [{ role: 'user', content: 'hello' }], stream: true })
+    assert.equal(limited.response.statusCode, 200)
+    const failure = limited.chunks.find((chunk) => chunk.error !== undefined)
+    assert.equal(failure?.error.code, 402, limited.response.body)
+    assert.equal(failure?.choices[0].finish_reason, 'error')
+  } finally {
+    await patch({ disabled: false, limit: null })
+  }
+})

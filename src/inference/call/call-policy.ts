@@ -7,6 +7,7 @@ import type { EffectiveRules } from '../../guardrails/effective-rules.ts'
 import type { AccountingService, Reservation } from '../../accounting/accounting-service.ts'
 import type { CachedPreset } from '../../presets/preset-cache.ts'
 import type { UsagePeriod } from '../../accounting/key-scopes.ts'
+import type { CacheSettings } from './cache-choice.ts'
 
 /** The accounting core as calls use it (src/accounting/accounting-service.ts). */
 export type InferenceAccounting = Pick<AccountingService, 'reserve' | 'settle' | 'release'>
@@ -49,4 +50,6 @@ export interface CallPolicy {
   readonly workspaceSettings: (key: ApiKeyRecord) => WorkspaceInferenceSettings
   readonly presets: PresetLookup
   readonly tokenLimits: InferenceTokenLimits
+  /** The response-cache settings of a key and of its workspace (src/inference/call/cache-choice.ts). */
+  readonly cacheSettings: (key: ApiKeyRecord) => { readonly key: CacheSettings; readonly workspace: CacheSettings }
 }

@@ -1,8 +1,11 @@
-// The call core, top to bottom: prepare (the adapter decodes and filters the input) -> admit it under
-// the rate limits (requests and tokens per minute of its key, workspace and model rules) -> execute (the adapter plans the route once and makes its
-// metered call or calls: reserve -> attempt with fallbacks -> answer -> settle or release) -> and, in
-// the one `finally`, record the generation and broadcast it, deliver the held end of the answer once
-// its ledger rows and generation record are committed, count the record (metrics) and settle the tokens.
+// The call core, top to bottom: choose whether the call uses the response cache (its headers, key and
+// workspace) -> prepare (the adapter decodes and filters the input) -> admit it under the rate limits
+// (requests and tokens per minute of its key, workspace and model rules) -> execute, through the
+// response cache (a hit is answered from it after the guardrails, unbilled; otherwise the adapter plans
+// the route once and makes its metered call or calls: reserve -> attempt with fallbacks -> answer ->
+// settle or release) -> and, in the one `finally`, record the generation and broadcast it, store a
+// completed miss's answer in the cache, deliver the held end of the answer once its ledger rows and
+// generation record are committed, count the record (metrics) and settle the tokens.
 // Every outcome (answered, refused, failed, cancelled) of every entry point leaves through that exit.
 import { GatewayError, isGatewayError } from '../../domain/errors.ts'
 import type { InferenceDeps } from '../inference-deps.ts'
@@ -10,6 +13,8 @@ import type { TokenCharge } from './call-policy.ts'
 import type { CallRequest } from './call-request.ts'
 import { recordCall, type CallRecord } from './record-call.ts'
 import { deliverWhenDurable } from './deliver-when-durable.ts'
+import { cacheChoice } from './cache-choice.ts'
+import { cachedExecute, type CachingSteps, type PendingSave } from './cached-execute.ts'
 
 /** What the core needs of a prepared call: the model its rate-limit rules are looked up by, and its estimated input. */
 export interface PreparedCall {
@@ -18,11 +23,11 @@ export interface PreparedCall {
 }
 
 /** The steps an entry point supplies; the core runs them in order and owns every exit. */
-export interface CallSteps<P extends PreparedCall> {
+export interface CallSteps<P extends PreparedCall> extends CachingSteps<P> {
   /** Decode and filter the input: what the call asks for, its model and its estimated input tokens. */
   prepare(): P
-  /** Plan, then make the metered call(s) and answer. Throws refusals and failures. */
-  execute(prepared: P): Promise<void>
+  /** The answer captured for the response cache (JSON-safe), when the call captured one and it is whole. */
+  capturedAnswer(): unknown
   /** Answers a refusal or failure (when nothing was sent yet). */
   answerError(error: GatewayError): void
   /** What to record for the generation, given the failure that ended it (if any). */
@@ -38,10 +43,12 @@ export async function runCall<P extends PreparedCall>(
 ): Promise<void> {
   let tokens: TokenCharge | null = null
   let failure: GatewayError | null = null
+  let pendingSave: PendingSave | null = null
   try {
+    const choice = cacheChoice(request.headers, deps.policy.cacheSettings(request.key), deps.responseCaching.limits)
     const prepared = steps.prepare()
     tokens = await deps.policy.tokenLimits.admitCall(request.key, prepared.model, prepared.inputTokens)
-    await steps.execute(prepared)
+    pendingSave = await cachedExecute(request, prepared, choice, steps, deps.responseCaching.cache)
   } catch (error) {
     failure = toGatewayError(error, request, deps)
     steps.answerError(failure)
@@ -50,12 +57,30 @@ export async function runCall<P extends PreparedCall>(
     try {
       recorded = steps.record(failure, deps.clock.now().getTime())
       recordCall(request, recorded, deps)
+      if (pendingSave !== null && recorded.record.status === 'completed')
+        await saveAnswer(request, pendingSave, steps, deps)
     } finally {
       await deliverWhenDurable(steps, deps.settlements, request.generationId)
     }
     deps.onRecorded?.(recorded.record)
     if (tokens !== null) await deps.policy.tokenLimits.settleTokens(tokens, recorded.usedTokens)
   }
+}
+
+/** Stores a completed miss's answer under its key, as the answer of this generation. */
+async function saveAnswer<P extends PreparedCall>(
+  request: CallRequest,
+  pending: PendingSave,
+  steps: CallSteps<P>,
+  deps: InferenceDeps,
+): Promise<void> {
+  const payload = steps.capturedAnswer()
+  if (payload === null || payload === undefined) return
+  await deps.responseCaching.cache.save(
+    pending.key,
+    { sourceGenerationId: request.generationId, payload },
+    pending.ttlSeconds,
+  )
 }
 
 function toGatewayError(error: unknown, request: CallRequest, deps: InferenceDeps): GatewayError {

@@ -2,6 +2,7 @@
 // and trace the core records from it.
 import type { GatewayError } from '../../domain/errors.ts'
 import type { AttemptRecord } from '../../domain/inference/attempt-record.ts'
+import type { EmbeddingVector } from '../../domain/inference/embeddings.ts'
 import { nanoToUsd } from '../../domain/money.ts'
 import type { DecodedEmbeddingsRequest } from '../../dialects/embeddings/decode-request.ts'
 import type { EndpointEntry } from '../../domain/catalog.ts'
@@ -22,6 +23,20 @@ export interface EmbeddingsFacts {
   /** What the priced tokens came to above the reservation, left unbilled. */
   unbilledExcessNano: bigint
   error: GatewayError | null
+  /** Headers the response cache adds to a 200 answer (X-OpenRouter-Cache-Status, -TTL). */
+  answerHeaders: Readonly<Record<string, string>>
+  /** Whether the response cache captures this call's answer. */
+  capture: boolean
+  /** The vectors (and the endpoint that made them) as the response cache keeps them, once captured. */
+  captured: CachedEmbeddings | null
+  /** The generation whose cached answer this call replayed (a cache hit); else null. */
+  cacheSourceId: string | null
+}
+
+export interface CachedEmbeddings {
+  readonly kind: 'embeddings'
+  readonly endpointId: string
+  readonly vectors: readonly EmbeddingVector[]
 }
 
 export function newEmbeddingsFacts(): EmbeddingsFacts {
@@ -35,6 +50,10 @@ export function newEmbeddingsFacts(): EmbeddingsFacts {
     costNano: 0n,
     unbilledExcessNano: 0n,
     error: null,
+    answerHeaders: {},
+    capture: false,
+    captured: null,
+    cacheSourceId: null,
   }
 }
 
@@ -58,6 +77,7 @@ export function buildEmbeddingsRecord(request: CallRequest, facts: EmbeddingsFac
       tokensCached: 0,
       tokensReasoning: 0,
       costNano: facts.error === null ? facts.costNano : 0n,
+      responseCacheSourceId: facts.cacheSourceId,
       unbilledExcessNano: facts.error === null ? facts.unbilledExcessNano : 0n,
       latencyMs: facts.latencyMs,
       generationTimeMs: nowMs - request.startedAt,

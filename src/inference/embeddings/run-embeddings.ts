@@ -1,12 +1,15 @@
 // The embeddings adapter of the call core (POST /embeddings and batch embedding lines): prepare =
 // decode -> size check -> content filters; execute = plan (kind 'embedding', under the key's guardrails
 // and budgets) -> one metered call (reserve prompt price x worst-case tokens -> call with fallbacks ->
-// charge the reported tokens -> answer with the cost billed); record = the generation record
+// charge the reported tokens -> answer with the cost billed); replay = a response-cache hit answered
+// with the cached vectors, unbilled, after the plan's guardrails; record = the generation record
 // (api_type 'embeddings') and trace. The core (src/inference/call/run-call.ts) owns every exit.
 import type { GatewayError } from '../../domain/errors.ts'
 import { sessionHeader } from '../call/session-header.ts'
 import { costNano, nanoToUsd } from '../../domain/money.ts'
-import type { EmbeddingsResult } from '../../domain/inference/embeddings.ts'
+import type { EmbeddingVector, EmbeddingsResult } from '../../domain/inference/embeddings.ts'
+import type { CacheableCall, CacheTurn } from '../call/cached-execute.ts'
+import type { CachedAnswer } from '../../response-cache/response-cache.ts'
 import {
   checkInputSize,
   createEmbeddingsDecoder,
@@ -91,8 +94,14 @@ class EmbeddingsCall implements CallSteps<Prepared> {
     return { decoded, model: decoded.model, inputTokens: estimateEmbeddingTokens(decoded.call.inputs) }
   }
 
-  async execute({ decoded }: Prepared): Promise<void> {
+  cacheable(): CacheableCall {
+    return { endpoint: 'embeddings', stream: false, body: this.body }
+  }
+
+  async execute({ decoded }: Prepared, turn: CacheTurn): Promise<void> {
     const { request, deps, facts } = this
+    facts.answerHeaders = turn.headers
+    facts.capture = turn.capture
     const { plan, budgets } = planCall(request.key, embeddingsRoute(request, decoded, facts, deps), deps)
     const tokens = worstCaseEmbeddingTokens(decoded.call.inputs)
     const worstCaseNano = plan.candidates.reduce((worst, candidate) => {
@@ -122,19 +131,41 @@ class EmbeddingsCall implements CallSteps<Prepared> {
     })
     facts.costNano = charge.billedNano
     facts.unbilledExcessNano = charge.unbilledExcessNano
+    if (facts.capture) facts.captured = { kind: 'embeddings', endpointId: endpoint.id, vectors: result.vectors }
+    this.respond(decoded, result.vectors, tokens)
+  }
+
+  /** Answers from the cache once the plan's guardrails allow the call and the endpoint that made the vectors. */
+  async replay({ decoded }: Prepared, cached: CachedAnswer, turn: CacheTurn): Promise<boolean> {
+    const { request, deps, facts } = this
+    const vectors = cachedVectors(cached.payload)
+    const { plan } = planCall(request.key, embeddingsRoute(request, decoded, facts, deps), deps)
+    const candidate = plan.candidates.find((entry) => entry.endpoint.id === vectors?.endpointId)
+    if (vectors === null || candidate === undefined) return false
+    facts.endpoint = candidate.endpoint
+    facts.cacheSourceId = cached.sourceGenerationId
+    facts.answerHeaders = turn.headers
+    facts.latencyMs = 0
+    this.respond(decoded, vectors.vectors, 0)
+    return true
+  }
+
+  capturedAnswer(): unknown {
+    return this.facts.captured
+  }
+
+  respond(decoded: DecodedEmbeddingsRequest, vectors: readonly EmbeddingVector[], promptTokens: number): void {
+    const { request, facts } = this
     const encoded = encodeEmbeddingsResponse({
       generationId: request.generationId,
       model: decoded.model,
-      vectors: result.vectors,
-      promptTokens: tokens,
+      vectors,
+      promptTokens,
       costUsd: nanoToUsd(facts.costNano),
       encodingFormat: decoded.encodingFormat,
     })
-    this.answer = {
-      status: 200,
-      body: encoded,
-      headers: withFields(jsonText, { 'x-generation-id': request.generationId }),
-    }
+    const headers = withFields(jsonText, { 'x-generation-id': request.generationId })
+    this.answer = { status: 200, body: encoded, headers: { ...headers, ...facts.answerHeaders } }
   }
 
   /** The route answers once the call core returns, after the records are durable: nothing is held. */
@@ -204,6 +235,15 @@ async function callUpstream(
     if (error instanceof AllAttemptsFailed) facts.attempts = error.attempts
     throw error
   }
+}
+
+/** The cached vectors, when the stored JSON is an embeddings answer (an entry of another shape is a miss). */
+function cachedVectors(payload: unknown): { endpointId: string; vectors: readonly EmbeddingVector[] } | null {
+  if (typeof payload !== 'object' || payload === null || !('kind' in payload) || payload.kind !== 'embeddings')
+    return null
+  if (!('endpointId' in payload) || typeof payload.endpointId !== 'string') return null
+  if (!('vectors' in payload) || !Array.isArray(payload.vectors)) return null
+  return { endpointId: payload.endpointId, vectors: payload.vectors }
 }
 
 function usedParameters(decoded: DecodedEmbeddingsRequest): string[] {

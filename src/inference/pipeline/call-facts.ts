@@ -7,6 +7,10 @@ import type { EndpointEntry } from '../../domain/catalog.ts'
 import type { PreparedCall } from './prepare-call.ts'
 import type { Meter } from '../call/metered-call.ts'
 import { usageBill } from './usage-bill.ts'
+import type { StreamEvent } from '../../domain/inference/stream-event.ts'
+import type { CachedDialectAnswer } from './cached-dialect-answer.ts'
+
+const noHeaders: Readonly<Record<string, string>> = Object.freeze({})
 
 export interface CallFacts {
   prepared: PreparedCall | null
@@ -29,6 +33,14 @@ export interface CallFacts {
   firstTokenAtMs: number | null
   generationTimeMs: number | null
   error: GatewayError | null
+  /** Headers the response cache adds to a 200 answer (X-OpenRouter-Cache-Status, -TTL). */
+  answerHeaders: Readonly<Record<string, string>>
+  /** Non-null while the response cache captures this call's answer: a stream's upstream reads, kept as they pass. */
+  capturedBatches: StreamEvent[][] | null
+  /** The answer as the response cache keeps it, once a captured call answered in full. */
+  captured: CachedDialectAnswer | null
+  /** The generation whose cached answer this call replayed (a cache hit); else null. */
+  cacheSourceId: string | null
 }
 
 export function newCallFacts(): CallFacts {
@@ -50,6 +62,10 @@ export function newCallFacts(): CallFacts {
     firstTokenAtMs: null,
     generationTimeMs: null,
     error: null,
+    answerHeaders: noHeaders,
+    capturedBatches: null,
+    captured: null,
+    cacheSourceId: null,
   }
 }
 
@@ -61,4 +77,10 @@ export function chargeUsage(facts: CallFacts, meter: Meter, endpoint: EndpointEn
   const charge = meter.charge(usageBill(facts.prepared!, endpoint, usage))
   facts.costNano = charge.billedNano
   facts.unbilledExcessNano = charge.unbilledExcessNano
+}
+
+/** The answer's headers: its generation id, plus the response cache's when it used the cache. */
+export function answerHeaders(facts: CallFacts, generationId: string): Record<string, string> {
+  const headers: Record<string, string> = { 'x-generation-id': generationId }
+  return facts.answerHeaders === noHeaders ? headers : Object.assign(headers, facts.answerHeaders)
 }

@@ -25,6 +25,7 @@ export function buildGenerationRecord(request: InferenceRequest, facts: CallFact
     tokensReasoning: usage?.reasoning_tokens ?? 0,
     costNano: facts.costNano,
     unbilledExcessNano: facts.unbilledExcessNano,
+    responseCacheSourceId: facts.cacheSourceId,
     latencyMs: facts.latencyMs,
     generationTimeMs: facts.generationTimeMs ?? nowMs - request.startedAt,
     sessionId: facts.prepared?.sessionId ?? null,

@@ -4,7 +4,7 @@ import type { Clock } from '../../domain/clock.ts'
 import type { CanonicalResult } from '../../domain/inference/result.ts'
 import { nanoToUsd } from '../../domain/money.ts'
 import type { EndpointEntry } from '../../domain/catalog.ts'
-import { chargeUsage, type CallFacts } from './call-facts.ts'
+import { answerHeaders, chargeUsage, type CallFacts } from './call-facts.ts'
 import type { InferenceRequest } from './inference-request.ts'
 import type { Meter } from '../call/metered-call.ts'
 
@@ -36,7 +36,8 @@ export function respondJson(
     completedAt: Math.floor(clock.now().getTime() / 1000),
     ...optional('metadata', metadata()),
   })
-  responder.sendJson(200, body, { 'x-generation-id': request.generationId })
+  if (facts.capturedBatches !== null) facts.captured = { kind: 'result', endpointId: endpoint.id, result }
+  responder.sendJson(200, body, answerHeaders(facts, request.generationId))
 }
 
 export function optional<K extends string, V>(name: K, value: V | undefined): { [P in K]?: V } {

@@ -10,7 +10,6 @@ import type { Writable } from 'node:stream'
 import type { Responder } from './responder.ts'
 import type { StreamEncoder } from '../../dialects/dialect.ts'
 import type { CancelSignal } from '../../domain/cancellation.ts'
-import type { UpstreamEventStream } from '../upstream/upstream-event-stream.ts'
 import { drained } from './drained.ts'
 import { makeUsage, type Usage } from '../../domain/inference/usage.ts'
 import { GatewayError } from '../../domain/errors.ts'
@@ -19,7 +18,9 @@ import type { Clock } from '../../domain/clock.ts'
 import { countInputTokens } from '../tokens/count-input-tokens.ts'
 import { loadTokenizer } from '../tokens/load-tokenizer.ts'
 import type { EndpointEntry } from '../../domain/catalog.ts'
-import { chargeUsage, type CallFacts } from './call-facts.ts'
+import { answerHeaders, chargeUsage, type CallFacts } from './call-facts.ts'
+import { isWholeStream, type EventBatches } from './cached-dialect-answer.ts'
+import type { StreamEvent } from '../../domain/inference/stream-event.ts'
 import type { InferenceRequest } from './inference-request.ts'
 import { StreamTally } from './stream-tally.ts'
 import { optional } from './respond-json.ts'
@@ -28,7 +29,7 @@ import type { Meter } from '../call/metered-call.ts'
 export async function respondStream(
   request: InferenceRequest,
   responder: Responder,
-  events: UpstreamEventStream,
+  events: EventBatches,
   endpoint: EndpointEntry,
   facts: CallFacts,
   meter: Meter,
@@ -44,11 +45,15 @@ export async function respondStream(
     isByok: false,
     echo: facts.prepared!.decoded.echo,
   })
-  const body = responder.startStream({ 'x-generation-id': request.generationId }, encoder.start())
+  const echo = echoFrame(encoder, facts, events)
+  const body = responder.startStream(answerHeaders(facts, request.generationId), echo + encoder.start())
   facts.streamed = true
   const tally = new StreamTally()
-  const held = await relayEvents(events, encoder, body, tally, clock, request.signal)
+  const held = await relayEvents(events, encoder, body, tally, clock, request.signal, facts.capturedBatches)
   facts.cancelled = request.signal.aborted
+  const captured = facts.capturedBatches
+  if (captured !== null && !facts.cancelled && tally.error === null && isWholeStream(captured))
+    facts.captured = { kind: 'stream', endpointId: endpoint.id, batches: captured }
   await settleTally(tally, facts, meter, endpoint)
   if (tally.error !== null) facts.error = new GatewayError(tally.error.kind, tally.error.message)
   // A client that left gets nothing more, not even the frames held back.
@@ -57,23 +62,31 @@ export async function respondStream(
   facts.generationTimeMs = clock.now().getTime() - request.startedAt
 }
 
+/** `debug.echo_upstream_body`: the body sent upstream, when the request asked for it and one was sent (not on a cache hit). */
+function echoFrame(encoder: StreamEncoder, facts: CallFacts, events: EventBatches): string {
+  if (facts.prepared!.decoded.options.debug?.echo_upstream_body !== true || events.sentBody === undefined) return ''
+  return encoder.debug(events.sentBody)
+}
+
 /**
  * Tallies and encodes the upstream's events, one write per upstream read, until the stream ends or
  * fails. The frames from the message's end on are not written but returned, to go out with the
  * closing frames.
  */
 async function relayEvents(
-  events: UpstreamEventStream,
+  events: EventBatches,
   encoder: StreamEncoder,
   body: Writable,
   tally: StreamTally,
   clock: Clock,
   signal: CancelSignal,
+  captured: StreamEvent[][] | null,
 ): Promise<string> {
   let ending = false
   let held = ''
   try {
     for await (const batch of events.batches()) {
+      if (captured !== null) captured.push([...batch])
       const now = clock.now().getTime()
       let frames = ''
       let hasFailed = false

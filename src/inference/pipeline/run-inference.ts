@@ -1,8 +1,9 @@
 // The client-dialect adapter of the call core (Chat Completions, Responses, Messages, and every
 // in-process caller through the invoke port): prepare = preset -> decode -> content filters; execute =
 // the server-tool loop when the request names server tools, else plan -> one metered call (reserve ->
-// call with fallbacks -> answer as JSON or SSE -> settle or release); record = the generation record
-// and trace from the call facts. The core (src/inference/call/run-call.ts) owns every exit.
+// call with fallbacks -> answer as JSON or SSE -> settle or release); replay = a response-cache hit
+// answered through the same JSON or SSE path, unbilled, after the plan's guardrails; record = the
+// generation record and trace from the call facts. The core (src/inference/call/run-call.ts) owns every exit.
 import type { Responder } from './responder.ts'
 import type { GatewayError } from '../../domain/errors.ts'
 import type { InferenceDeps } from '../inference-deps.ts'
@@ -18,7 +19,10 @@ import { resolvePreset } from './resolve-preset.ts'
 import { filterCallContent } from '../call/apply-guardrails.ts'
 import { reportContentMatches } from '../call/report-content-matches.ts'
 import { planCall } from '../call/plan-call.ts'
-import { meteredCall, type Meter } from '../call/metered-call.ts'
+import { Meter, meteredCall } from '../call/metered-call.ts'
+import type { CacheableCall, CacheTurn } from '../call/cached-execute.ts'
+import type { CachedAnswer } from '../../response-cache/response-cache.ts'
+import { readCachedDialectAnswer, unbilledEvents, unbilledResult } from './cached-dialect-answer.ts'
 import { runCall, type CallSteps } from '../call/run-call.ts'
 import type { CallRecord } from '../call/record-call.ts'
 import { textRoute } from './text-route.ts'
@@ -66,9 +70,16 @@ class DialectCall implements CallSteps<Prepared> {
     return { call, model: call.models[0]!, inputTokens: estimateInputTokens(call.decoded.call) }
   }
 
-  async execute({ call: prepared, inputTokens }: Prepared): Promise<void> {
+  cacheable({ call: prepared }: Prepared): CacheableCall | null {
+    if (prepared.decoded.serverTools.length > 0) return null
+    return { endpoint: this.request.dialect.name, stream: prepared.decoded.stream, body: this.body }
+  }
+
+  async execute({ call: prepared, inputTokens }: Prepared, turn: CacheTurn): Promise<void> {
     const { request, deps, responder } = this
     const facts = this.#facts
+    facts.answerHeaders = turn.headers
+    if (turn.capture) facts.capturedBatches = []
     const route = textRoute(request, prepared, this.#settings)
     if (prepared.decoded.serverTools.length > 0) return runServerToolLoop(request, facts, route, responder, deps)
     const { plan, budgets } = planCall(request.key, route, deps)
@@ -84,6 +95,44 @@ class DialectCall implements CallSteps<Prepared> {
       const called = await callUpstream(request, facts, plan, deps)
       await respond(request, responder, called, facts, meter, deps, metadataOf(request, plan, facts, called))
     })
+  }
+
+  /**
+   * Answers from the cache once the plan's guardrails allow the call and the endpoint that produced the
+   * answer (else it is a miss): nothing is reserved, the usage and cost are zero.
+   */
+  async replay({ call: prepared }: Prepared, cached: CachedAnswer, turn: CacheTurn): Promise<boolean> {
+    const { request, deps, responder } = this
+    const answer = readCachedDialectAnswer(cached.payload)
+    const { plan } = planCall(request.key, textRoute(request, prepared, this.#settings), deps)
+    const candidate = plan.candidates.find((entry) => entry.endpoint.id === answer?.endpointId)
+    if (answer === null || candidate === undefined) return false
+    const facts = this.#facts
+    const { endpoint } = candidate
+    facts.endpoint = endpoint
+    facts.cacheSourceId = cached.sourceGenerationId
+    facts.answerHeaders = turn.headers
+    facts.latencyMs = 0
+    const meter = new Meter(0n)
+    if (answer.kind === 'result')
+      respondJson(request, responder, unbilledResult(answer.result), endpoint, facts, meter, deps.clock, noMetadata)
+    else
+      await respondStream(
+        request,
+        responder,
+        unbilledEvents(answer.batches),
+        endpoint,
+        facts,
+        meter,
+        deps.clock,
+        noMetadata,
+      )
+    facts.unbilledExcessNano = 0n
+    return true
+  }
+
+  capturedAnswer(): unknown {
+    return this.#facts.captured
   }
 
   deliver(): void {
@@ -128,6 +177,10 @@ async function respond(
   if (called.outcome.kind === 'result')
     respondJson(request, responder, called.outcome.result, endpoint, facts, meter, deps.clock, metadata)
   else await respondStream(request, responder, called.outcome.events, endpoint, facts, meter, deps.clock, metadata)
+}
+
+function noMetadata(): undefined {
+  return undefined
 }
 
 /**

@@ -49,7 +49,7 @@ export function presentGeneration(record: GenerationRecord) {
     workspace_id: record.workspaceId,
     request_id: record.requestId,
     session_id: record.sessionId,
-    response_cache_source_id: null,
+    response_cache_source_id: record.responseCacheSourceId,
     provider_responses: record.attempts.map((attempt) => ({
       status: attempt.status,
       provider_name: attempt.provider,

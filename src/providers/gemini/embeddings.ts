@@ -39,7 +39,7 @@ function toContent(input: EmbeddingInput): { parts: Record<string, unknown>[] } 
   }
 }
 
-function taskType(inputType: string | undefined): string | undefined {
+export function taskType(inputType: string | undefined): string | undefined {
   if (inputType === undefined) return undefined
   return taskTypes[inputType.toLowerCase()] ?? (/^[A-Z_]+$/.test(inputType) ? inputType : undefined)
 }

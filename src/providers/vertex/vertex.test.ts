@@ -4,6 +4,7 @@ import { generateKeyPairSync, verify } from 'node:crypto'
 import type { AuthorizerDeps } from '../provider-adapter.ts'
 import { adapterFor } from '../registry.ts'
 import { createVertexAuthorizer } from './authorizer.ts'
+import { vertexEmbeddings } from './embeddings.ts'
 import { vertexBaseUrl, vertexLocation } from './urls.ts'
 
 const settings = (options: Record<string, string>, baseUrl = 'https://us-east5-aiplatform.googleapis.com') => ({
@@ -225,5 +226,51 @@ test("Vertex errors: Google's status table or Anthropic's types, named Vertex AI
   assert.equal(
     claude.classifyError(400, '{"error":{"code":400,"message":"bad","status":"INVALID_ARGUMENT"}}', {}).kind,
     'invalid_request',
+  )
+})
+
+test('embeddings: one :predict instance per input with its task type, token counts summed', () => {
+  const vertex = settings({ project: 'my-proj' })
+  const built = vertexEmbeddings.buildRequest(
+    {
+      model: 'text-embedding-005',
+      inputs: [
+        { type: 'text', text: 'a' },
+        { type: 'parts', parts: [{ type: 'text', text: 'b' }] },
+      ],
+      dimensions: 16,
+      input_type: 'search_query',
+    },
+    vertex,
+  )
+  assert.equal(
+    built.path,
+    '/v1/projects/my-proj/locations/us-east5/publishers/google/models/text-embedding-005:predict',
+  )
+  assert.deepEqual(built.body, {
+    instances: [
+      { content: 'a', task_type: 'RETRIEVAL_QUERY' },
+      { content: 'b', task_type: 'RETRIEVAL_QUERY' },
+    ],
+    parameters: { outputDimensionality: 16 },
+  })
+  const answer = JSON.stringify({
+    predictions: [
+      { embeddings: { values: [0.1, 0.2], statistics: { token_count: 3, truncated: false } } },
+      { embeddings: { values: [0.3, 0.4], statistics: { token_count: 4, truncated: false } } },
+    ],
+  })
+  assert.deepEqual(vertexEmbeddings.parseResponse(answer, 2), {
+    vectors: [
+      [0.1, 0.2],
+      [0.3, 0.4],
+    ],
+    model: '',
+    prompt_tokens: 7,
+  })
+  assert.throws(() => vertexEmbeddings.parseResponse(answer, 3), /Vertex AI returned 2 embeddings for 3 inputs/)
+  assert.throws(
+    () => vertexEmbeddings.buildRequest({ model: 'm', inputs: [{ type: 'tokens', tokens: [1, 2] }] }, vertex),
+    /take text, not token arrays/,
   )
 })

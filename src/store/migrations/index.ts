@@ -15,6 +15,7 @@ import * as generationListingIndexes from './0012-generation-listing-indexes.ts'
 import * as rateLimitRules from './0013-rate-limit-rules.ts'
 import * as dailyActivity from './0014-daily-activity.ts'
 import * as dailyActivityTotals from './0015-daily-activity-totals.ts'
+import * as responseCache from './0016-response-cache.ts'
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-identity': identity,
@@ -32,4 +33,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0013-rate-limit-rules': rateLimitRules,
   '0014-daily-activity': dailyActivity,
   '0015-daily-activity-totals': dailyActivityTotals,
+  '0016-response-cache': responseCache,
 }

@@ -50,6 +50,8 @@ export function createBatchesRepository(db: Kysely<Database>, engine: StoreEngin
     inStatuses: (statuses: readonly string[]) => listBatchesInStatuses(db, statuses),
     claimItems: (batchId: string, owner: string, now: string, leaseUntil: string, limit: number) =>
       claimItems(db, engine, batchId, owner, now, leaseUntil, limit),
+    renewLeases: (itemIds: readonly string[], owner: string, leaseUntil: string) =>
+      renewLeases(db, itemIds, owner, leaseUntil),
     finishItem: (item: FinishedItem) => finishItem(db, item),
     failUnleased: (batchId: string, now: string, result: string) => failUnleased(db, batchId, now, result),
     pendingCount: (batchId: string) => countPendingItems(db, batchId),
@@ -195,6 +197,24 @@ async function claimItems(
     .where('id', 'in', due)
     .returningAll()
     .execute()
+}
+
+/** Extends to `leaseUntil` the leases `owner` still holds on unfinished `itemIds`; returns how many. */
+async function renewLeases(
+  db: Kysely<Database>,
+  itemIds: readonly string[],
+  owner: string,
+  leaseUntil: string,
+): Promise<number> {
+  if (itemIds.length === 0) return 0
+  const updated = await db
+    .updateTable('batch_items')
+    .set({ lease_expires_at: leaseUntil })
+    .where('id', 'in', [...itemIds])
+    .where('status', '=', 'pending')
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst()
+  return Number(updated.numUpdatedRows)
 }
 
 /** Records an item's outcome and counts it, only while `owner` holds its lease; true when recorded. */

@@ -23,6 +23,7 @@ export interface GenerationTable {
   tokens_reasoning: number
   cost_nano: string
   unbilled_excess_nano: string
+  response_cache_source_id: string | null
   is_byok: number
   latency_ms: number | null
   generation_time_ms: number | null
