@@ -76,6 +76,8 @@ export const commonRequestProperties = {
   service_tier: Type.Optional(ServiceTierSchema),
   metadata: Type.Optional(Type.Union([MetadataSchema, Type.Null()])),
   stream: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+  /** Streaming only: `echo_upstream_body` sends the body sent upstream as the stream's first event. */
+  debug: Type.Optional(Type.Union([Type.Object({ echo_upstream_body: Type.Optional(Type.Boolean()) }), Type.Null()])),
 }
 
 export const ReasoningEffortSchema = Type.Enum(['none', 'minimal', 'low', 'medium', 'high', 'xhigh'])

@@ -22,6 +22,7 @@ export interface CommonRequestFields {
   readonly service_tier?: ServiceTier | null
   readonly metadata?: Readonly<Record<string, string>> | null
   readonly stream?: boolean | null
+  readonly debug?: { readonly echo_upstream_body?: boolean } | null
 }
 
 /** `model` then `models`, deduplicated in order. */
@@ -61,6 +62,7 @@ export function decodeCommonOptions(body: CommonRequestFields, own: Readonly<Rec
     plugins: body.plugins ?? undefined,
     route: body.route ?? undefined,
     preset: body.preset ?? undefined,
+    debug: body.debug ?? undefined,
     max_tool_calls: defaultMaxToolCalls,
   })
   return Object.assign(options, dropUndefined(own)) as unknown as RequestOptions

@@ -9,7 +9,8 @@
 // - `encodeResult` turns a canonical result into the format's non-streaming JSON body.
 // - `createStreamEncoder` returns a per-request object that turns canonical stream events into SSE
 //   text. `start()` opens the stream, `push()` translates one event, `finish()` closes it with the
-//   final usage and cost, `fail()` sends the format's error event and closes it. A `stream-error`
+//   final usage and cost, `fail()` sends the format's error event and closes it; `debug()` (before
+//   `start()`) echoes the upstream body when the request asked for it. A `stream-error`
 //   event pushed is the same as `fail()`. After the stream is closed every call returns ''.
 //   OpenAI formats end with `data: [DONE]`; Anthropic's does not.
 // - `encodeError` gives the status and body of an error answered before any stream started.
@@ -86,6 +87,11 @@ export interface StreamFinish {
 }
 
 export interface StreamEncoder {
+  /**
+   * `debug.echo_upstream_body`: the body sent upstream (never credentials: they travel in headers),
+   * as the format's debug frame; sent before `start()`, so it is the stream's first event.
+   */
+  debug(upstreamBody: Readonly<Record<string, unknown>>): string
   start(): string
   push(event: StreamEvent): string
   /**

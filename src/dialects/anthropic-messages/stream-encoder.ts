@@ -32,6 +32,14 @@ class MessagesStreamEncoder implements StreamEncoder {
 
   constructor(private readonly context: EncodeContext) {}
 
+  /**
+   * Anthropic's format has no debug event and its SDK's stream helper refuses any event before
+   * `message_start` except `ping`, which every client skips: the echo rides on a first `ping`.
+   */
+  debug(upstreamBody: Readonly<Record<string, unknown>>): string {
+    return namedSseFrame('ping', { type: 'ping', debug: { echo_upstream_body: upstreamBody } })
+  }
+
   start(): string {
     const message = {
       id: this.context.generationId,

@@ -33,6 +33,15 @@ class ChatStreamEncoder implements StreamEncoder {
     this.chunkPrefix = `data: ${header.slice(0, -1)},"choices":[{"index":0,"delta":`
   }
 
+  /** A chunk with empty `choices` and `debug.echo_upstream_body`, before the role chunk. */
+  debug(upstreamBody: Readonly<Record<string, unknown>>): string {
+    const chunk = Object.assign(chatHeader('chat.completion.chunk', this.context), {
+      choices: [],
+      debug: { echo_upstream_body: upstreamBody },
+    })
+    return dataSseFrame(chunk)
+  }
+
   start(): string {
     return this.chunk({ role: 'assistant', content: '' })
   }

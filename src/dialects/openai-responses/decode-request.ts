@@ -153,7 +153,6 @@ function decodeOptions(body: ResponsesRequest): RequestOptions {
     modalities: body.modalities ?? undefined,
     image_config: body.image_config ?? undefined,
     prompt_cache: Object.keys(promptCache).length === 0 ? undefined : promptCache,
-    debug: body.debug ?? undefined,
     max_tool_calls: body.max_tool_calls ?? defaultMaxToolCalls,
     stop_server_tools_when: (body.stop_server_tools_when ?? undefined) as
       readonly StopServerToolsCondition[] | undefined,

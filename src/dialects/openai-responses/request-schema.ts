@@ -137,7 +137,6 @@ export const ResponsesRequestSchema = Type.Object({
   image_config: Nullable(
     Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Array(Type.Unknown())])),
   ),
-  debug: Nullable(Type.Object({ echo_upstream_body: Type.Optional(Type.Boolean()) })),
   store: Nullable(Type.Boolean()),
   background: Nullable(Type.Boolean()),
   max_tool_calls: Nullable(Type.Integer({ minimum: 1, maximum: maxToolCallsLimit })),

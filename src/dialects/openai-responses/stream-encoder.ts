@@ -57,6 +57,11 @@ class ResponsesStreamEncoder implements StreamEncoder {
 
   constructor(private readonly context: EncodeContext) {}
 
+  /** `response.debug` (sequence 0; `response.created` follows), as @openrouter/sdk's DebugEvent. */
+  debug(upstreamBody: Readonly<Record<string, unknown>>): string {
+    return this.frame('response.debug', { debug: { echo_upstream_body: upstreamBody } })
+  }
+
   start(): string {
     const response = JSON.stringify(this.response({ output: [], outcome: inProgressOutcome }))
     return this.responseFrame('response.created', response) + this.responseFrame('response.in_progress', response)

@@ -14,6 +14,8 @@ export type CachedDialectAnswer =
 /** The events of a stream, batch by batch, whatever their source (an upstream, or a cached answer). */
 export interface EventBatches {
   batches(): AsyncIterable<readonly StreamEvent[]>
+  /** The body sent upstream (for `debug.echo_upstream_body`); absent when the events are a cached answer's. */
+  readonly sentBody?: Readonly<Record<string, unknown>>
 }
 
 /** The cached form of a client-dialect answer, when the stored JSON is one (an entry of another shape is a miss). */

@@ -45,7 +45,8 @@ export async function respondStream(
     isByok: false,
     echo: facts.prepared!.decoded.echo,
   })
-  const body = responder.startStream(answerHeaders(facts, request.generationId), encoder.start())
+  const echo = echoFrame(encoder, facts, events)
+  const body = responder.startStream(answerHeaders(facts, request.generationId), echo + encoder.start())
   facts.streamed = true
   const tally = new StreamTally()
   const held = await relayEvents(events, encoder, body, tally, clock, request.signal, facts.capturedBatches)
@@ -59,6 +60,12 @@ export async function respondStream(
   if (!body.writableEnded)
     responder.endStream(facts.cancelled ? '' : held + closingFrames(encoder, tally, facts, clock, metadata))
   facts.generationTimeMs = clock.now().getTime() - request.startedAt
+}
+
+/** `debug.echo_upstream_body`: the body sent upstream, when the request asked for it and one was sent (not on a cache hit). */
+function echoFrame(encoder: StreamEncoder, facts: CallFacts, events: EventBatches): string {
+  if (facts.prepared!.decoded.options.debug?.echo_upstream_body !== true || events.sentBody === undefined) return ''
+  return encoder.debug(events.sentBody)
 }
 
 /**

@@ -30,7 +30,7 @@ export async function callEndpoint(input: CallEndpointInput): Promise<EndpointOu
   const request = adapter.buildRequest(withFields(input.call, { model: endpoint.upstreamModelId }), provider)
   const answer = await sendToProvider(endpoint, adapter, request, signal, input.transport)
   if (!input.call.stream) return { kind: 'result', result: await readResult(adapter, answer, provider.slug) }
-  return { kind: 'stream', events: new UpstreamEventStream(adapter, answer) }
+  return { kind: 'stream', events: new UpstreamEventStream(adapter, answer, request.body) }
 }
 
 async function readResult(

@@ -23,7 +23,7 @@ function answerOf(body: Readable): UpstreamAnswer {
 }
 
 function streamOf(chunks: readonly Buffer[]): UpstreamEventStream {
-  return new UpstreamEventStream(chatAdapter, answerOf(Readable.from(chunks, { objectMode: false })))
+  return new UpstreamEventStream(chatAdapter, answerOf(Readable.from(chunks, { objectMode: false })), {})
 }
 
 async function allBatches(stream: UpstreamEventStream): Promise<StreamEvent[][]> {
@@ -67,7 +67,7 @@ test('a body that breaks off ends with a stream-error after the events read so f
   const body = new Readable({ read() {} })
   body.push(half)
   setImmediate(() => body.destroy(new Error('socket hang up')))
-  const events = (await allBatches(new UpstreamEventStream(chatAdapter, answerOf(body)))).flat()
+  const events = (await allBatches(new UpstreamEventStream(chatAdapter, answerOf(body), {}))).flat()
   assert.equal(events[0]?.type, 'message-start')
   assert.deepEqual(events.at(-1), {
     type: 'stream-error',

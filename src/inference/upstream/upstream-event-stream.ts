@@ -10,10 +10,13 @@ import type { UpstreamAnswer } from './upstream-transport.ts'
 export class UpstreamEventStream implements AsyncIterable<StreamEvent> {
   readonly #adapter: ProviderAdapter
   readonly #answer: UpstreamAnswer
+  /** The JSON body the adapter built for the upstream, before authorization added credentials (in headers). */
+  readonly sentBody: Readonly<Record<string, unknown>>
 
-  constructor(adapter: ProviderAdapter, answer: UpstreamAnswer) {
+  constructor(adapter: ProviderAdapter, answer: UpstreamAnswer, sentBody: Readonly<Record<string, unknown>>) {
     this.#adapter = adapter
     this.#answer = answer
+    this.sentBody = sentBody
   }
 
   /** The events of each upstream read (never an empty batch), then those of the body's end. */
