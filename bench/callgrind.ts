@@ -23,8 +23,11 @@ export function hasValgrind(): boolean {
   return existsSync('/usr/bin/valgrind') && existsSync('/usr/bin/callgrind_control')
 }
 
-/** How to start a benchmark child under callgrind, instrumentation off until a window opens. */
-export function callgrindLaunch(): CallgrindLaunch {
+/**
+ * How to start a benchmark child under callgrind, instrumentation off until a window opens. `nodeFlags`
+ * (`--callgrind-node-flags`, none by default) follow `--expose-gc`, for V8 experiments on the measurement.
+ */
+export function callgrindLaunch(nodeFlags: readonly string[] = []): CallgrindLaunch {
   mkdirSync(callgrindDirectory, { recursive: true })
   return {
     execPath: '/usr/bin/valgrind',
@@ -38,6 +41,7 @@ export function callgrindLaunch(): CallgrindLaunch {
       process.execPath,
       // Each window starts after a full collection (BenchChild.collect), so no window inherits another's garbage.
       '--expose-gc',
+      ...nodeFlags,
     ],
     env: { HOST: host },
   }

@@ -55,9 +55,10 @@ const { values } = parseArgs({
     'instructions-only': { type: 'boolean', default: false },
     requests: { type: 'string', default: '2000' },
     runs: { type: 'string', default: '3' },
-    'warmup-requests': { type: 'string', default: '500' },
+    'warmup-requests': { type: 'string', default: '2500' },
     'rewarm-requests': { type: 'string', default: '300' },
     measure: { type: 'string' },
+    'callgrind-node-flags': { type: 'string', default: '' },
   },
 })
 
@@ -133,7 +134,7 @@ function startGateway(
 async function startServers(underCallgrind = false): Promise<Servers> {
   const checkout = underCallgrind ? undefined : values['compare-checkout']
   assertCheckoutHasReceiver(checkout)
-  const valgrind = underCallgrind ? callgrindLaunch() : undefined
+  const valgrind = underCallgrind ? callgrindLaunch(splitFlags(values['callgrind-node-flags'])) : undefined
   if (driverCore !== undefined) pinToCore(process.pid, driverCore)
   const onDriverCore = driverCore === undefined ? {} : { core: driverCore }
   const upstream = await startChild('upstream', here('./upstream-server.ts'), {

@@ -6,40 +6,17 @@
 // the reservations, and the ledger holds one row per settlement whose costs sum to the key's spend.
 import { after, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
-import { Redis } from 'ioredis'
 import { ManualClock } from '../../test/support/manual-clock.ts'
-import { createSqliteDatabase } from '../../test/support/test-store.ts'
-import { redisTarget } from '../../test/support/test-services.ts'
+import { accountingEngines, closeEngineClients } from '../../test/support/accounting-engines.ts'
 import { isGatewayError } from '../domain/errors.ts'
 import type { ApiKeyRecord } from '../domain/identity.ts'
-import { MemorySpendCounters } from '../counters/memory-spend-counters.ts'
-import { RedisSpendCounters } from '../counters/redis-spend-counters.ts'
 import type { LimitedScope, SpendCounters } from '../counters/spend-counters.ts'
 import { createAccountingFixture, type AccountingFixture } from './accounting.fixture.ts'
 import type { Reservation } from './accounting-service.ts'
 import { keySpendScopeId } from './key-scopes.ts'
 
-const redis = redisTarget()
-const clients: Redis[] = []
-after(async () => {
-  await Promise.all(clients.map((client) => client.quit().catch(() => undefined)))
-})
-
-type Engine = { name: string; skip: string | false; make: (clock: ManualClock) => SpendCounters }
-const engines: Engine[] = [
-  { name: 'memory', skip: false, make: (clock) => new MemorySpendCounters(clock) },
-  {
-    name: 'redis',
-    skip: redis.skip,
-    make: (clock) => {
-      const client = new Redis(redis.url!, { maxRetriesPerRequest: 1 })
-      clients.push(client)
-      return new RedisSpendCounters(client, clock, { keyPrefix: `{switchyard-test:${randomUUID()}}:` })
-    },
-  },
-]
+after(closeEngineClients)
 
 interface PlannedRequest {
   readonly hold: bigint
@@ -200,12 +177,12 @@ async function finishReservation(
   }
 }
 
-for (const engine of engines) {
-  describe(`settlement bound on ${engine.name} counters`, { skip: engine.skip }, () => {
+for (const engine of accountingEngines) {
+  describe(`settlement bound on ${engine.name}`, { skip: engine.skip }, () => {
     test('concurrent reserve/settle/release with reported usage above the reservation never spends past any limit', async () => {
       const clock = new ManualClock('2026-11-22T12:00:00.000Z')
-      const database = createSqliteDatabase()
-      const counters = engine.make(clock)
+      const database = engine.database()
+      const counters = engine.counters(clock)
       const fixture = await createAccountingFixture({
         databaseUrl: database.url,
         counters,
