@@ -58,6 +58,8 @@ export interface Generation {
   readonly workspace_id: string
   readonly request_id: string | null
   readonly session_id: string | null
+  /** The generation whose cached answer this one replayed (a response-cache hit). */
+  readonly response_cache_source_id: string | null
   readonly external_user: string | null
   readonly user_agent: string | null
   readonly provider_responses: readonly ProviderResponse[]

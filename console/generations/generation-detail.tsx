@@ -33,6 +33,10 @@ function metadataRows(generation: Generation): [string, string][] {
     ['Workspace', generation.workspace_id],
     ['Request id', generation.request_id ?? '—'],
     ['Session id', generation.session_id ?? '—'],
+    [
+      'Response cache',
+      generation.response_cache_source_id === null ? 'not a hit' : `hit of ${generation.response_cache_source_id}`,
+    ],
     ['User', generation.external_user ?? '—'],
     ['BYOK', generation.is_byok ? 'yes' : 'no'],
   ]
