@@ -10,6 +10,7 @@ import { apiErrorTypes, errorKindForStatus, isBatchEndpoint } from './batch-stat
 import { batchGenerationId, type ItemError, type StoredItemResult } from './batch-view.ts'
 import { endpointPipelines, runLine, type LinePipelineDeps } from './line-pipelines.ts'
 import type { CancelSignal } from '../domain/cancellation.ts'
+import { batchResultBody } from './batch-result-body.ts'
 
 export interface ItemOutcome {
   readonly result: StoredItemResult
@@ -58,7 +59,7 @@ export function createBatchItemRunner(deps: RunBatchItemDeps): BatchItemRunner {
       { ...deps.inference, policy: { ...policy, accounting } },
     )
     if (answer.status === 200)
-      return { result: { response: { status_code: 200, body: answer.body }, error: null }, costNano }
+      return { result: { response: { status_code: 200, body: batchResultBody(answer.body) }, error: null }, costNano }
     const kind = errorKindForStatus(answer.status)
     return {
       result: { response: null, error: itemError(kind, answerMessage(answer.body) ?? errorKinds[kind].defaultMessage) },

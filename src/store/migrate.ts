@@ -36,12 +36,26 @@ async function migrate(
   const { error, results } = await run(migrator)
   const failed = results?.find((result: MigrationResult) => result.status === 'Error')
   if (error !== undefined) {
-    const name = failed?.migrationName ?? 'unknown'
-    throw new Error(`migration ${name} failed: ${error instanceof Error ? error.message : String(error)}`, {
+    const message = error instanceof Error ? error.message : String(error)
+    if (failed !== undefined) throw new Error(`migration ${failed.migrationName} failed: ${message}`, { cause: error })
+    const next = await nextPending(migrator)
+    throw new Error(`the migrations could not run${next === null ? '' : ` (next to apply: ${next})`}: ${message}`, {
       cause: error,
     })
   }
   return {
     applied: (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName),
+  }
+}
+
+/**
+ * The first migration not applied yet, to name in an error that came before any migration ran (the
+ * store unreachable, a missing migration): null when none is pending or the list cannot be read.
+ */
+async function nextPending(migrator: Migrator): Promise<string | null> {
+  try {
+    return (await migrator.getMigrations()).find((migration) => migration.executedAt === undefined)?.name ?? null
+  } catch {
+    return null
   }
 }
