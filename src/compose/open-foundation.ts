@@ -16,6 +16,7 @@ import { SecretBox } from '../vault/secret-box.ts'
 import type { Shutdown } from './shutdown-stack.ts'
 import { openResponseCacheStore } from '../response-cache/open-response-cache-store.ts'
 import type { ResponseCacheStore } from '../response-cache/response-cache-store.ts'
+import { probeRedis } from './probe-redis.ts'
 
 export interface Foundation {
   readonly store: Store
@@ -41,6 +42,8 @@ export interface FoundationInputs {
 export async function openFoundation(inputs: FoundationInputs, shutdown: Shutdown): Promise<Foundation> {
   const { config, clock } = inputs
   const prefix = inputs.redisKeyPrefix === undefined ? {} : { redisKeyPrefix: inputs.redisKeyPrefix }
+  // Before any client that would wait for Redis forever: a Redis that is not there stops the start.
+  if (config.store.redis_url !== null) await probeRedis(config.store.redis_url)
   const store = openStore(config.store.database_url)
   shutdown.defer('store', () => store.close())
   const spend = openSpendCounters(config, clock, prefix)

@@ -179,3 +179,25 @@ test('metrics.port in use: serve exits 1 with one line naming metrics.port', { t
     holder.close()
   }
 })
+
+test(
+  'Redis unreachable: serve exits 1 with one line naming REDIS_URL without its password and the fix',
+  { timeout: startTimeoutMs },
+  async () => {
+    // Port 1 needs privileges to listen on: nothing answers there.
+    const server = serve({ HOST: '127.0.0.1', PORT: '0', REDIS_URL: 'redis://someone:s3cret@127.0.0.1:1' })
+    assert.equal(await server.exited, 1, server.output())
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('REDIS_URL'))
+    assert.deepEqual(lines, [
+      'switchyard: cannot start: Redis at REDIS_URL (redis://someone:***@127.0.0.1:1) did not answer: ' +
+        'connect ECONNREFUSED 127.0.0.1:1; start Redis or correct REDIS_URL ' +
+        '(unset it to run a single instance with counters in memory)',
+    ])
+    assert.doesNotMatch(server.output(), /s3cret/)
+    assert.doesNotMatch(server.output(), /^\s+at /m, 'no stack trace')
+    assert.doesNotMatch(server.output(), /listening on/)
+  },
+)
