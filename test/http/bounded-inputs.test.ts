@@ -93,16 +93,14 @@ for (const [engine, url] of [
       const intern = await createInternVia(gateway, workspaceKey, { name: 'copier' })
       const copy = `/api/v1/vault/interns/${intern.id}/secrets/copy`
       const names = Array.from({ length: 100_000 }, () => 'x')
-      const started = performance.now()
       const refused = await call<unknown>(gateway, workspaceKey, { method: 'POST', url: copy, body: { names } })
-      const elapsedMs = performance.now() - started
       assert.equal(refused.status, 400, refused.text)
       assert.equal(
         refused.json.error.message,
         'Invalid request parameters: body.names: must not have more than 100 items',
       )
-      // 229 s before (uniqueItems checked over every item); tens of milliseconds now.
-      assert.ok(elapsedMs < 10_000, `the refusal took ${Math.round(elapsedMs)} ms`)
+      // That the count is checked before any item is read (229 s before, uniqueItems first) is counted, not
+      // timed, in src/http/bounded-validator-compiler.test.ts.
 
       const repeated = await call<unknown>(gateway, workspaceKey, {
         method: 'POST',
