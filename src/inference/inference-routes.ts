@@ -8,6 +8,7 @@ import { runInference } from './pipeline/run-inference.ts'
 import { fastifyResponder } from './pipeline/responder.ts'
 import { clientCancellation } from '../http/client-cancellation.ts'
 import { registerCountTokensRoute } from './count-tokens-route.ts'
+import { cachedAnswer, cacheRequestHeaders, serializeAsIs } from './cache-headers-schema.ts'
 
 const paths: Readonly<Record<DialectName, { url: string; summary: string }>> = {
   'openai-responses': {
@@ -26,9 +27,17 @@ export function registerInferenceRoutes(app: FastifyInstance, dialects: Dialects
     const { url, summary } = paths[dialect.name]
     app.post(url, {
       config: { auth: 'inference' },
-      // The dialect's decode is the one validation; the schema is attached for the OpenAPI document.
+      // The dialect's decode (and cache-choice.ts for the cache headers) is the one validation, and the
+      // answer is serialized as the pipeline built it; the schemas are attached for the OpenAPI document.
       validatorCompiler: () => (value: unknown) => ({ value }),
-      schema: { tags: ['inference'], summary, body: dialect.requestSchema },
+      serializerCompiler: () => serializeAsIs,
+      schema: {
+        tags: ['inference'],
+        summary,
+        body: dialect.requestSchema,
+        headers: cacheRequestHeaders,
+        response: { 200: cachedAnswer },
+      },
       handler: (request, reply) => handle(dialect, request, reply, deps),
     })
   }

@@ -1,9 +1,19 @@
 // POST /api/v1/embeddings: inference keys; the embeddings pipeline answers.
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifySchema } from 'fastify'
 import { EmbeddingsRequestSchema } from '../../dialects/embeddings/request-schema.ts'
 import type { InferenceDeps } from '../inference-deps.ts'
 import { createEmbeddingsRunner, type EmbeddingsSettings } from './run-embeddings.ts'
 import { clientCancellation } from '../../http/client-cancellation.ts'
+import { cachedEmbeddingsAnswer, cacheRequestHeaders, serializeAsIs } from '../cache-headers-schema.ts'
+
+// Typed as FastifySchema: the answer's status is the runner's (a refusal's 4xx too), not only the documented 200.
+const schema: FastifySchema = {
+  tags: ['inference'],
+  summary: 'Create embeddings for text, token or multimodal inputs',
+  body: EmbeddingsRequestSchema,
+  headers: cacheRequestHeaders,
+  response: { 200: cachedEmbeddingsAnswer },
+}
 
 export function registerEmbeddingsRoutes(
   app: FastifyInstance,
@@ -13,13 +23,11 @@ export function registerEmbeddingsRoutes(
   const run = createEmbeddingsRunner(settings, deps)
   app.post('/api/v1/embeddings', {
     config: { auth: 'inference' },
-    // The decoder is the one validation; the schemas are attached for the OpenAPI document.
+    // The decoder (and cache-choice.ts for the cache headers) is the one validation, and the answer is
+    // serialized as the runner built it; the schemas are attached for the OpenAPI document.
     validatorCompiler: () => (value: unknown) => ({ value }),
-    schema: {
-      tags: ['inference'],
-      summary: 'Create embeddings for text, token or multimodal inputs',
-      body: EmbeddingsRequestSchema,
-    },
+    serializerCompiler: () => serializeAsIs,
+    schema,
     handler: async (request, reply) => {
       const now = deps.clock.now().getTime()
       const answer = await run(

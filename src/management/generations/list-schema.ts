@@ -1,6 +1,7 @@
 // GET /api/v1/generations: query and response schemas (they also feed the OpenAPI document).
 import { Type, type Static } from 'typebox'
 import type { GenerationApiType } from '../../generations/generation-record.ts'
+import { Generation } from './generation-schema.ts'
 
 const text = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 256, description }))
 
@@ -66,9 +67,7 @@ export const ListGenerationsQuery = Type.Object({
 export type ListGenerationsQuery = Static<typeof ListGenerationsQuery>
 
 export const GenerationList = Type.Object({
-  data: Type.Array(
-    Type.Object({}, { additionalProperties: true, description: 'The same object as the data of GET /generation' }),
-  ),
+  data: Type.Array(Generation, { description: 'The same objects as the data of GET /generation' }),
   next_cursor: Type.Union([Type.String(), Type.Null()], {
     description: 'Pass as cursor for the next (older) page; null on the last page',
   }),

@@ -1,8 +1,9 @@
 // Generation records in the public shapes of GET /generation and GET /generation/content.
 import { nanoToUsd } from '../../domain/money.ts'
 import type { GenerationContent, GenerationRecord } from '../../generations/generation-record.ts'
+import type { Generation } from './generation-schema.ts'
 
-export function presentGeneration(record: GenerationRecord) {
+export function presentGeneration(record: GenerationRecord): Generation {
   const cost = nanoToUsd(record.costNano)
   return {
     id: record.id,

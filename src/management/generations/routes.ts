@@ -8,6 +8,7 @@ import type { ApiKeyRecord } from '../../domain/identity.ts'
 import type { GenerationStore, StoredGeneration } from '../../generations/generation-store.ts'
 import type { TypedApp } from '../../http/typed-app.ts'
 import { isVisibleToKey, type FindKeyByHash } from '../../identity/is-visible-to-key.ts'
+import { GenerationAnswer } from './generation-schema.ts'
 import { GenerationList, ListGenerationsQuery } from './list-schema.ts'
 import { listVisibleGenerations } from './list-visible-generations.ts'
 import { presentGeneration, presentGenerationContent } from './present-generation.ts'
@@ -41,7 +42,15 @@ export function registerGenerationRoutes(app: TypedApp, store: GenerationStore, 
   const tags = ['generations']
   app.get(
     '/api/v1/generation',
-    { config: { auth: 'any' }, schema: { tags, summary: "A generation's metadata", querystring: GenerationQuery } },
+    {
+      config: { auth: 'any' },
+      schema: {
+        tags,
+        summary: "A generation's metadata",
+        querystring: GenerationQuery,
+        response: { 200: GenerationAnswer },
+      },
+    },
     async (request) => {
       const { record } = await findVisible(store, findKey, request.query.id, request.principal!.key)
       return { data: presentGeneration(record) }
