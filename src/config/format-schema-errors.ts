@@ -64,9 +64,17 @@ export function formatSchemaErrors(errors: Iterable<SchemaError>, prefix = ''): 
   return [...lines]
 }
 
-/** A value matched no branch of a union: name the accepted types or constants together. */
+const shapeKeywords = new Set(['anyOf', 'oneOf', 'type', 'const'])
+
+/**
+ * A value matched no branch of a union: when it has a branch's type but breaks one of its bounds (an array
+ * over its maxItems in a nullable list), name that bound; otherwise name the accepted types or constants.
+ */
 function describeUnionError(errors: readonly SchemaError[], prefix: string): string {
   const path = toDottedPath(errors[0]?.instancePath ?? '', prefix) || '(root)'
+  const broken = errors.find((error) => !shapeKeywords.has(error.keyword))
+  const bound = broken === undefined ? null : describeSchemaError(broken, prefix)
+  if (bound !== null) return bound
   const accepted: string[] = []
   for (const error of errors) {
     const params = (error.params ?? {}) as Record<string, unknown>

@@ -89,6 +89,30 @@ for (const [engine, url] of [
       }
     })
 
+    test(`a guardrail's or a destination's lists past their bounds are a 400 naming them (${engine})`, async () => {
+      const slugs = Array.from({ length: 100_001 }, (_, index) => `vendor/model-${index}`)
+      const guardrail = await call<unknown>(gateway, gateway.adminKey, {
+        method: 'POST',
+        url: '/api/v1/guardrails',
+        body: { name: 'too many', allowed_models: slugs },
+      })
+      assert.equal(guardrail.status, 400, guardrail.text)
+      assert.match(guardrail.json.error.message, /body\.allowed_models: must not have more than 1000 items/)
+      const rules = [{ field: 'model', operator: 'equals', value: 'x' }]
+      const destination = await call<unknown>(gateway, gateway.adminKey, {
+        method: 'POST',
+        url: '/api/v1/observability/destinations',
+        body: {
+          name: 'too many groups',
+          type: 'webhook',
+          config: { url: 'https://example.com/hook' },
+          filter_rules: { groups: Array.from({ length: 21 }, () => ({ rules })) },
+        },
+      })
+      assert.equal(destination.status, 400, destination.text)
+      assert.match(destination.json.error.message, /body\.filter_rules\.groups: must not have more than 20 items/)
+    })
+
     test(`copying 100,000 names is refused by their count at once; a repeated name is a 400 naming it (${engine})`, async () => {
       const intern = await createInternVia(gateway, workspaceKey, { name: 'copier' })
       const copy = `/api/v1/vault/interns/${intern.id}/secrets/copy`

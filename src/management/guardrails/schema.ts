@@ -71,7 +71,13 @@ export const Guardrail = Type.Object({
   ...flags,
 })
 
-const stringList = Type.Optional(Nullable(Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })))
+// Bounds a request must meet before anything reads its items: a guardrail's lists are matched on every call,
+// so an unbounded one (1.5 million models was accepted once) would make every request of its scope slow.
+const maxListedSlugs = 1000
+const maxContentFilters = 100
+const stringList = Type.Optional(
+  Nullable(Type.Array(Type.String({ minLength: 1, maxLength: 256 }), { minItems: 1, maxItems: maxListedSlugs })),
+)
 const editableFields = {
   description: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
   limit_usd: Type.Optional(Nullable(Type.Number({ exclusiveMinimum: 0 }))),
@@ -81,19 +87,21 @@ const editableFields = {
   ignored_models: stringList,
   allowed_providers: stringList,
   ignored_providers: stringList,
-  allowed_data_regions: Type.Optional(Nullable(Type.Array(Type.Enum([...dataRegions]), { minItems: 1 }))),
+  allowed_data_regions: Type.Optional(
+    Nullable(Type.Array(Type.Enum([...dataRegions]), { minItems: 1, maxItems: dataRegions.length })),
+  ),
   content_filters: Type.Optional(
     Nullable(
       Type.Array(
         Type.Object(
           {
-            pattern: Type.String({ minLength: 1 }),
+            pattern: Type.String({ minLength: 1, maxLength: 1000 }),
             action,
             label: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
           },
           { additionalProperties: false },
         ),
-        { minItems: 1 },
+        { minItems: 1, maxItems: maxContentFilters },
       ),
     ),
   ),
@@ -104,12 +112,12 @@ const editableFields = {
           {
             slug: Type.Enum([...builtinFilterSlugs]),
             action,
-            label: Type.Optional(Type.String()),
+            label: Type.Optional(Type.String({ maxLength: 100 })),
             scan_scope: Type.Optional(Type.Enum([...scanScopes])),
           },
           { additionalProperties: false },
         ),
-        { minItems: 1 },
+        { minItems: 1, maxItems: maxContentFilters },
       ),
     ),
   ),

@@ -19,22 +19,26 @@ export const FilterRulesSchema = Type.Object(
               {
                 field: Type.Enum([...filterFields]),
                 operator: Type.Enum([...filterOperators]),
-                value: Type.Optional(Type.Union([Type.String(), Type.Number()])),
+                value: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Number()])),
               },
               { additionalProperties: false },
             ),
+            { maxItems: 50 },
           ),
         },
         { additionalProperties: false },
       ),
-      { description: 'A trace passes when every group matches' },
+      { maxItems: 20, description: 'A trace passes when every group matches' },
     ),
   },
   { additionalProperties: false },
 )
 
 const RegionInput = Type.Enum(['global', 'europe', 'us', 'eu'])
-const KeyHashes = Type.Union([Type.Array(Type.String({ minLength: 1 }), { minItems: 1 }), Type.Null()])
+const KeyHashes = Type.Union([
+  Type.Array(Type.String({ minLength: 1, maxLength: 256 }), { minItems: 1, maxItems: 1000 }),
+  Type.Null(),
+])
 const SamplingRate = Type.Number({ minimum: 0.0001, maximum: 1 })
 
 const commonFields = {
@@ -49,7 +53,7 @@ const commonFields = {
   filter_rules: Type.Optional(Type.Union([FilterRulesSchema, Type.Null()])),
   privacy_mode: Type.Optional(Type.Boolean()),
   regions: Type.Optional(
-    Type.Array(RegionInput, { minItems: 1, description: 'eu is normalised to europe; default [global]' }),
+    Type.Array(RegionInput, { minItems: 1, maxItems: 4, description: 'eu is normalised to europe; default [global]' }),
   ),
   sampling_rate: Type.Optional(SamplingRate),
 }
