@@ -2,7 +2,7 @@
 // catalog builds from it), the store answers, Redis answers (when configured) and every provider
 // accepts the gateway's credentials (one free, authenticated call: its model list). Prints one table
 // row per check and exits 1 when any check failed.
-import { Redis } from 'ioredis'
+import { probeRedis } from '../compose/probe-redis.ts'
 import type { Config } from '../config/config.ts'
 import { buildCatalog } from '../inference/catalog/build-catalog.ts'
 import { openStore } from '../store/open-store.ts'
@@ -68,22 +68,11 @@ async function checkRedis(config: Config): Promise<CheckResult> {
       status: 'skipped',
       detail: 'REDIS_URL is not set: counters and rate limits are in memory (single node)',
     }
-  const client = new Redis(config.store.redis_url, {
-    lazyConnect: true,
-    connectTimeout: timeoutMs,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-    enableOfflineQueue: false,
-  })
-  client.on('error', () => undefined)
   try {
-    await withTimeout(client.connect(), 'Redis did not answer')
-    const pong = await withTimeout(client.ping(), 'Redis did not answer')
-    return { check: 'redis', status: pong === 'PONG' ? 'ok' : 'fail', detail: `PING -> ${pong}` }
+    await probeRedis(config.store.redis_url, { attempts: 1, connectTimeoutMs: timeoutMs, deadlineMs: timeoutMs })
+    return { check: 'redis', status: 'ok', detail: 'PING -> PONG' }
   } catch (error) {
     return { check: 'redis', status: 'fail', detail: messageOf(error) }
-  } finally {
-    client.disconnect()
   }
 }
 
