@@ -36,13 +36,19 @@ after(async () => {
   await upstream.close()
 })
 
-async function post(path: string, body: unknown): Promise<{ status: number; json: Record<string, any> }> {
+interface Answer {
+  readonly type?: string
+  readonly error: { readonly type?: string; readonly code?: number; readonly message: string }
+  readonly data?: readonly unknown[]
+}
+
+async function post(path: string, body: unknown): Promise<{ status: number; json: Answer }> {
   const response = await fetch(`${baseUrl}/api/v1${path}`, {
     method: 'POST',
     headers: { ...bearer(key), 'content-type': 'application/json' },
     body: JSON.stringify(body),
   })
-  return { status: response.status, json: (await response.json()) as Record<string, any> }
+  return { status: response.status, json: (await response.json()) as Answer }
 }
 
 const fallbacks = (count: number): string[] => Array.from({ length: count }, (_, index) => `test/missing-${index}`)
@@ -52,7 +58,7 @@ const routes = {
   '/messages': (extra: object) => ({ max_tokens: 5, messages: [{ role: 'user', content: 'hi' }], ...extra }),
 }
 
-function errorMessage(path: string, json: Record<string, any>): string {
+function errorMessage(path: string, json: Answer): string {
   if (path === '/messages') {
     assert.equal(json.type, 'error')
     assert.equal(json.error.type, 'invalid_request_error')
@@ -106,7 +112,7 @@ test('messages, tools and stop sequences past their bounds are a 400 naming each
 test('embeddings: 2048 inputs are served, 2049 strings or token lists are a 400 naming the bound', async () => {
   const served = await post('/embeddings', { model: 'test/embed', input: Array.from({ length: 2048 }, () => 'x') })
   assert.equal(served.status, 200, JSON.stringify(served.json))
-  assert.equal(served.json.data.length, 2048)
+  assert.equal(served.json.data?.length, 2048)
   for (const item of ['x', [1, 2]]) {
     const refused = await post('/embeddings', { model: 'test/embed', input: Array.from({ length: 2049 }, () => item) })
     assert.equal(refused.status, 400)

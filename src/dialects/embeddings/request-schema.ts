@@ -13,8 +13,8 @@ const MultimodalInput = Type.Object({
 })
 
 /** Inputs per request (OpenAI's documented maximum for one call) and tokens per token-array input. */
-export const embeddingInputsLimit = 2048
-export const embeddingTokensLimit = 131_072
+const embeddingInputsLimit = 2048
+const embeddingTokensLimit = 131_072
 
 export const EmbeddingsInputSchema = Type.Union([
   Type.String({ minLength: 1 }),
