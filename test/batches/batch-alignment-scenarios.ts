@@ -169,6 +169,15 @@ batches: { poll_interval_ms: 20, per_batch_concurrency: 1 }
       close(ruleRecords[1]!.probability, 0.2)
       alignmentSchema.parse(body.alignment)
       ChatResult$inboundSchema.parse(body)
+      // The whole batch fits the schema the OpenAPI document gives GET /batches/{id}.
+      const document = (await (await fetch(`${base}/api/v1/openapi.json`)).json()) as OpenApiDocument
+      const documented =
+        document.paths['/api/v1/batches/{id}']!.get.responses['200']!.content['application/json'].schema
+      assert.deepEqual(
+        [...Value.Errors(documented, lastBatch)].map((error) => `${error.instancePath} ${error.message}`),
+        [],
+      )
+      assert.ok(JSON.stringify(documented).includes('"unavailable"'), 'the documented alignment names its outcomes')
       // The rules were stated to the model; the evaluator read the answer and one rule per call.
       const sent = lines.requests[lineCalls]!.body as { messages: { role: string; content: string }[] }
       assert.equal(sent.messages[0]!.role, 'system')
