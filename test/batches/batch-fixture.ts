@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
 import { startTestGateway, bearer, type TestGateway } from '../support/test-gateway.ts'
 import type { Clock } from '../../src/domain/clock.ts'
+import type { BatchWorker } from '../../src/batches/batch-worker.ts'
 
 export interface MovableClock extends Clock {
   advance(ms: number): void
@@ -75,8 +76,13 @@ export interface BatchFixture {
   readonly key: string
   request(method: 'GET' | 'POST' | 'DELETE', path: string, payload?: unknown): Promise<BatchAnswer>
   submit(payload: unknown): Promise<BatchAnswer>
-  /** Polls GET /batches/{id} until `done(body)` holds (generous deadline). */
+  /** Polls GET /batches/{id} until `done(body)` holds; fails when the batch makes no progress for 60 s. */
   waitFor(id: string, done: (answer: BatchAnswer) => boolean): Promise<BatchAnswer>
+  /**
+   * The gateway's batch worker. It polls on real time, so a test that moves the injected clock wakes it to
+   * run the pass that time allows, or stops it to arrange lines no worker takes yet.
+   */
+  readonly worker: Pick<BatchWorker, 'wake' | 'stop' | 'start'>
   /** Closes the gateway (and the upstream when this fixture started it), keeping a shared store. */
   close(options?: { keepStore?: boolean; keepUpstream?: boolean }): Promise<void>
 }
@@ -159,13 +165,23 @@ export async function startBatchFixture(options: BatchFixtureOptions = {}): Prom
     gateway,
     upstream,
     key,
+    // internals: no API pauses or wakes the batch worker.
+    worker: gateway.internals.batchWorker,
     request,
     submit: (payload) => request('POST', '/api/v1/batches', payload),
     async waitFor(id, done) {
-      const deadline = Date.now() + 60_000
+      // Fails only when the batch stops moving: on a loaded machine a large batch may take minutes, but
+      // its counts (or status) change every few seconds while it runs.
+      let deadline = Date.now() + 60_000
+      let progress = ''
       for (;;) {
         const answer = await request('GET', `/api/v1/batches/${id}`)
         if (done(answer)) return answer
+        const now = JSON.stringify([answer.body?.status, answer.body?.request_counts])
+        if (now !== progress) {
+          progress = now
+          deadline = Date.now() + 60_000
+        }
         if (Date.now() > deadline)
           assert.fail(`batch ${id} did not reach the expected state: ${JSON.stringify(answer.body).slice(0, 500)}`)
         await sleep(25)
