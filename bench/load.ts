@@ -9,6 +9,8 @@ export interface RequestSpec {
   readonly headers: Record<string, string>
   readonly body: string
   readonly stream: boolean
+  /** Response headers an answer must carry to count (e.g. the cache status of a cache-hit scenario). */
+  readonly expectHeaders?: Record<string, string>
 }
 
 export type LoadShape =
@@ -48,6 +50,9 @@ async function sendOne(
     }
     const finishedAt = performance.now()
     if (response.statusCode !== 200 || bytes === 0) throw new Error(`status ${response.statusCode}`)
+    for (const [name, value] of Object.entries(spec.expectHeaders ?? {})) {
+      if (response.headers[name] !== value) throw new Error(`${name}: ${String(response.headers[name])}, not ${value}`)
+    }
     if (!record) return
     recorder.completed++
     recorder.latenciesMs.push(finishedAt - startedAt)

@@ -19,6 +19,7 @@ function scenario(
   body: Record<string, unknown>,
   stream: boolean,
   extraHeaders: Record<string, string> = {},
+  expectFromGateway?: Record<string, string>,
 ): Scenario {
   return {
     name,
@@ -35,6 +36,7 @@ function scenario(
         },
         body: JSON.stringify(full),
         stream,
+        ...(isGateway && expectFromGateway !== undefined ? { expectHeaders: expectFromGateway } : {}),
       }
     },
   }
@@ -58,6 +60,19 @@ export const scenarios: readonly Scenario[] = [
   // A Responses client served by a Chat Completions provider: the gateway translates every event.
   // direct and proxy send the same Responses request to the upstream's own /v1/responses.
   scenario('responses-stream-via-chat', '/responses', 'bench/responses-via-chat', responsesBody, true),
+  // The same chat request every time with X-OpenRouter-Cache: true: after the warm-up's first miss the
+  // gateway answers each one from its response cache (memory store) without calling the upstream; an
+  // answer that is not a HIT counts as an error. direct and proxy pass the header to the upstream,
+  // which ignores it, so they show the pass-through a hit is compared with.
+  scenario(
+    'chat-cache-hit',
+    '/chat/completions',
+    'bench/chat',
+    chatBody,
+    false,
+    { 'x-openrouter-cache': 'true' },
+    { 'x-openrouter-cache-status': 'HIT' },
+  ),
 ]
 
 export function shapeName(shape: LoadShape): string {

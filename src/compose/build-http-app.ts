@@ -10,7 +10,7 @@ import { createCreditsService } from '../management/credits/service.ts'
 import { createEndUsersService } from '../management/end-users/service.ts'
 import { createAssignmentService } from '../management/guardrails/assignment-service.ts'
 import { createGuardrailService } from '../management/guardrails/service.ts'
-import { createKeysService, type KeyRateLimits } from '../management/keys/service.ts'
+import { createKeysService, type KeyRateLimits, type KeysService } from '../management/keys/service.ts'
 import { createOrganizationService } from '../management/organization/service.ts'
 import { createPresetsService } from '../management/presets/service.ts'
 import { createRateLimitRuleService, type RateLimitRuleService } from '../management/rate-limits/service.ts'
@@ -18,7 +18,10 @@ import { createBudgetService } from '../management/workspaces/budget-service.ts'
 import { createWorkspaceService } from '../management/workspaces/service.ts'
 import type { Observability } from '../observability/create-observability.ts'
 import { createEndUsersRepository } from '../store/repositories/end-users-repository.ts'
-import { createOrganizationsRepository } from '../store/repositories/organizations-repository.ts'
+import {
+  createOrganizationsRepository,
+  type OrganizationsRepository,
+} from '../store/repositories/organizations-repository.ts'
 import { loadConsoleAssets } from './load-console-assets.ts'
 import type { Foundation } from './open-foundation.ts'
 import type { Accounting } from './start-accounting.ts'
@@ -92,13 +95,35 @@ function keyRateLimits(caches: PolicyCaches, changeBus: Foundation['changeBus'])
   }
 }
 
+function keysService(inputs: HttpAppInputs, organizations: OrganizationsRepository): KeysService {
+  const { changeBus, counters, bootstrap } = inputs.foundation
+  return createKeysService({
+    apiKeys: inputs.identity.apiKeys,
+    organizations,
+    counters,
+    clock: inputs.clock,
+    bus: changeBus,
+    organizationId: bootstrap.organizationId,
+    defaultWorkspaceId: bootstrap.defaultWorkspaceId,
+    ownerUserId: bootstrap.ownerUserId,
+    rateLimits: keyRateLimits(inputs.caches, changeBus),
+    maxCacheTtlSeconds: inputs.config.cache.max_ttl_seconds,
+  })
+}
+
 function managementServices(inputs: HttpAppInputs): AppDeps['services'] {
   const { foundation, clock, caches } = inputs
   const { store, changeBus, counters, bootstrap } = foundation
   const { organizationId } = bootstrap
   const organizations = createOrganizationsRepository(store.db)
   const { workspaces, guardrails, guardrailAssignments, presets } = caches.repositories
-  const workspaceService = createWorkspaceService({ workspaces, clock, changeBus, organizationId })
+  const workspaceService = createWorkspaceService({
+    workspaces,
+    clock,
+    changeBus,
+    organizationId,
+    maxCacheTtlSeconds: inputs.config.cache.max_ttl_seconds,
+  })
   const guardrailService = createGuardrailService({
     guardrails,
     workspaces,
@@ -109,17 +134,7 @@ function managementServices(inputs: HttpAppInputs): AppDeps['services'] {
   })
   return {
     organization: createOrganizationService({ organizations, clock, organizationId }),
-    keys: createKeysService({
-      apiKeys: inputs.identity.apiKeys,
-      organizations,
-      counters,
-      clock,
-      bus: changeBus,
-      organizationId,
-      defaultWorkspaceId: bootstrap.defaultWorkspaceId,
-      ownerUserId: bootstrap.ownerUserId,
-      rateLimits: keyRateLimits(caches, changeBus),
-    }),
+    keys: keysService(inputs, organizations),
     credits: createCreditsService({
       grants: inputs.accounting.grants,
       counters,

@@ -35,7 +35,7 @@ import type { Foundation } from './open-foundation.ts'
 import type { PolicyCaches } from './start-policy-caches.ts'
 import type { Shutdown } from './shutdown-stack.ts'
 import { ResponseCache } from '../response-cache/response-cache.ts'
-import { noCacheSettings } from '../inference/call/cache-choice.ts'
+import { responseCacheSettings } from '../inference/response-cache-settings.ts'
 
 export interface Inference {
   readonly dialects: Dialects
@@ -162,7 +162,7 @@ function callPolicy(inputs: InferenceInputs, rateLimits: RateLimitPolicy): CallP
     guardrailRules: (key) => caches.guardrails.effectiveRulesFor(key),
     presets: (workspaceId, slug) => caches.presets.get(workspaceId, slug),
     tokenLimits: rateLimits,
-    cacheSettings: () => ({ key: noCacheSettings, workspace: noCacheSettings }),
+    cacheSettings: (key) => responseCacheSettings(key, caches.workspaces.get(key.workspaceId)),
   }
 }
 

@@ -19,6 +19,10 @@ export interface ApiKeyRecord {
   readonly limitReset: LimitReset | null
   readonly includeByokInLimit: boolean
   readonly externalUser: string | null
+  /** Response caching for the key's calls: on, off, or left to the request (null). */
+  readonly responseCacheEnabled: boolean | null
+  /** The TTL of answers the key's calls store when the request names none (null: the workspace's or the default). */
+  readonly responseCacheTtlSeconds: number | null
   readonly createdAt: string
   readonly updatedAt: string | null
   readonly lastUsedAt: string | null

@@ -8,7 +8,7 @@ export const cacheRequestHeaders = Type.Object({
   'x-openrouter-cache': Type.Optional(
     Type.String({
       description:
-        'true: look the request up in the response cache and store its answer on a miss; false: do not use the cache (case-insensitive)',
+        "true: look the request up in the response cache and store its answer on a miss; false: do not use the cache (case-insensitive). Absent: the key's or workspace's cache_enabled decides; a key or workspace with cache_enabled false ignores this header",
       examples: ['true'],
     }),
   ),
@@ -16,7 +16,7 @@ export const cacheRequestHeaders = Type.Object({
     Type.String({
       pattern: '^\\s*[0-9]{1,9}\\s*$',
       description:
-        'Seconds a stored answer is kept: a whole number from 1 to cache.max_ttl_seconds (default cache.default_ttl_seconds)',
+        "Seconds a stored answer is kept: a whole number from 1 to cache.max_ttl_seconds (default: the key's cache_ttl_seconds, else the workspace's, else cache.default_ttl_seconds)",
       examples: ['300'],
     }),
   ),

@@ -2,8 +2,9 @@
 // `management` budget; every other key spends its own per-key budget and its organization's (the YAML
 // defaults, on every authenticated request), and each inference call also spends the rate-limit rules
 // set through the API on its key and workspace, for every model and for the call's model. Tokens per
-// minute are charged in two steps: the estimated input before the call (refusable), the rest of the
-// actual usage after it (forced, so it delays later requests instead of failing this one).
+// minute are charged in two steps: the estimated input before a call that goes to a provider (refusable;
+// a response-cache hit is not charged), the rest of the actual usage after it (forced, so it delays
+// later requests instead of failing this one).
 import type { Config, RateLimitSetting } from '../config/config.ts'
 import type { ApiKeyRecord } from '../domain/identity.ts'
 import { GatewayError } from '../domain/errors.ts'
@@ -53,20 +54,27 @@ export class RateLimitPolicy {
     return decision === null ? {} : this.#enforce(decision, 'requests')
   }
 
+  /** Counts one inference call to `model` against the requests-per-minute rules of its key and workspace. */
+  async admitCall(key: ApiKeyRecord, model: string): Promise<void> {
+    const requests = ruleBuckets(this.#rulesOf(key, model), 'requests_per_minute')
+    const decision = await this.#consume(requests, 1, false)
+    if (decision !== null) this.#enforce(decision, 'requests')
+  }
+
   /**
-   * Admits one inference call to `model`: counts it against the requests-per-minute rules of its key
-   * and workspace, then charges its estimated input tokens; throws `rate_limited` when either is over.
+   * Charges the estimated input tokens of a call that goes to a provider (a response-cache hit does not)
+   * against the tokens-per-minute budgets; throws `rate_limited` when they are over.
    */
-  async admitCall(key: ApiKeyRecord, model: string, estimatedTokens: number): Promise<TokenCharge | null> {
-    const rules = key.kind === 'management' ? [] : this.#deps.rules(key, model)
-    const requests = ruleBuckets(rules, 'requests_per_minute')
-    const requestDecision = await this.#consume(requests, 1, false)
-    if (requestDecision !== null) this.#enforce(requestDecision, 'requests')
-    const buckets = [...this.#tokenBuckets(key), ...ruleBuckets(rules, 'tokens_per_minute')]
+  async chargeInput(key: ApiKeyRecord, model: string, estimatedTokens: number): Promise<TokenCharge | null> {
+    const buckets = [...this.#tokenBuckets(key), ...ruleBuckets(this.#rulesOf(key, model), 'tokens_per_minute')]
     if (buckets.length === 0) return null
     const decision = await this.#consume(buckets, estimatedTokens, false)
     if (decision !== null) this.#enforce(decision, 'tokens')
     return { buckets, estimated: estimatedTokens }
+  }
+
+  #rulesOf(key: ApiKeyRecord, model: string): readonly RateLimitRule[] {
+    return key.kind === 'management' ? [] : this.#deps.rules(key, model)
   }
 
   /** Charges what the call used beyond its estimate (never refuses; never throws). */

@@ -44,6 +44,9 @@ export interface WorkspaceTable {
   is_data_discount_logging_enabled: number
   is_observability_broadcast_enabled: number
   is_observability_io_logging_enabled: number
+  /** Response caching for the workspace's keys: 1 on, 0 off, null left to the request (migration 0016). */
+  response_cache_enabled: number | null
+  response_cache_ttl_seconds: number | null
   created_at: string
   updated_at: string | null
 }
@@ -71,6 +74,9 @@ export interface ApiKeyTable {
   limit_reset: string | null
   include_byok_in_limit: number
   external_user: string | null
+  /** Response caching for the key's calls: 1 on, 0 off, null left to the request (migration 0016). */
+  response_cache_enabled: number | null
+  response_cache_ttl_seconds: number | null
   created_at: string
   updated_at: string | null
   last_used_at: string | null

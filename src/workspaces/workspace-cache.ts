@@ -1,5 +1,5 @@
 // Workspaces held in memory for the inference path (default models, disabled server tools, I/O logging,
-// provider sort, budgets), so no request reads the store. Loaded at start; every 'workspace' event on
+// provider sort, budgets, response caching), so no request reads the store. Loaded at start; every 'workspace' event on
 // the change bus re-reads that one workspace (a deleted workspace disappears).
 import type { ChangeBus } from '../events/change-bus.ts'
 import { InTurn } from '../events/in-turn.ts'
@@ -38,6 +38,9 @@ export interface CachedWorkspace {
   readonly isDataDiscountLoggingEnabled: boolean
   readonly includeByokInBudgets: boolean
   readonly budgets: readonly CachedBudget[]
+  /** Response caching for the workspace's keys: on, off, or left to the request (null). */
+  readonly responseCacheEnabled: boolean | null
+  readonly responseCacheTtlSeconds: number | null
 }
 
 export function toCachedWorkspace(row: WorkspaceRow, budgets: readonly WorkspaceBudgetRow[]): CachedWorkspace {
@@ -64,6 +67,8 @@ export function toCachedWorkspace(row: WorkspaceRow, budgets: readonly Workspace
     budgets: budgets
       .filter((budget) => budget.workspace_id === row.id)
       .map((budget) => ({ interval: budget.interval as UsagePeriod, limitUsd: budget.limit_usd })),
+    responseCacheEnabled: row.response_cache_enabled === null ? null : row.response_cache_enabled === 1,
+    responseCacheTtlSeconds: row.response_cache_ttl_seconds,
   }
 }
 

@@ -88,6 +88,8 @@ test('POST /keys returns 201 {data, key} with every field of the API key, typed 
     'byok_usage_daily',
     'byok_usage_monthly',
     'byok_usage_weekly',
+    'cache_enabled',
+    'cache_ttl_seconds',
     'created_at',
     'creator_user_id',
     'disabled',
@@ -135,6 +137,8 @@ test('POST /keys returns 201 {data, key} with every field of the API key, typed 
       byok_usage_daily: 0,
       byok_usage_weekly: 0,
       byok_usage_monthly: 0,
+      cache_enabled: null,
+      cache_ttl_seconds: null,
       rate_limits: [],
     },
   )

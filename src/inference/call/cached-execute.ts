@@ -1,8 +1,9 @@
 // The response cache around a call's execution. A call that uses the cache (cache-choice.ts) and can be
 // cached (the entry point says what identifies it) is looked up by its key (cache-key.ts): a hit is
-// answered from the entry (its guardrails re-checked, nothing reserved or billed) unless the entry
-// point cannot serve it here, and a miss runs the call, capturing its answer to store once the call's
-// record says it completed. Answers carry `X-OpenRouter-Cache-Status` and `X-OpenRouter-Cache-TTL`.
+// answered from the entry (its guardrails re-checked, nothing reserved, billed or charged to the
+// tokens-per-minute budgets) unless the entry point cannot serve it here, and a miss is charged its
+// estimated input and runs the call, capturing its answer to store once the call's record says it
+// completed. Answers carry `X-OpenRouter-Cache-Status` and `X-OpenRouter-Cache-TTL`.
 import type { CachedAnswer, ResponseCache } from '../../response-cache/response-cache.ts'
 import type { CallRequest } from './call-request.ts'
 import type { CacheChoice } from './cache-choice.ts'
@@ -46,9 +47,12 @@ export async function cachedExecute<P extends { readonly model: string }>(
   choice: CacheChoice | null,
   steps: CachingSteps<P>,
   cache: ResponseCache,
+  /** Charges the call's estimated input to the tokens-per-minute budgets: only a call that executes is charged. */
+  chargeInput: () => Promise<void>,
 ): Promise<PendingSave | null> {
   const cacheable = choice === null ? null : steps.cacheable(prepared)
   if (choice === null || cacheable === null) {
+    await chargeInput()
     await steps.execute(prepared, noCacheTurn)
     return null
   }
@@ -59,6 +63,7 @@ export async function cachedExecute<P extends { readonly model: string }>(
     const hit = { headers: { 'x-openrouter-cache-status': 'HIT', 'x-openrouter-cache-ttl': ttl }, capture: false }
     if (await steps.replay(prepared, cached, hit)) return null
   }
+  await chargeInput()
   await steps.execute(prepared, {
     headers: { 'x-openrouter-cache-status': 'MISS', 'x-openrouter-cache-ttl': ttl },
     capture: true,

@@ -13,10 +13,12 @@ import type { CacheSettings } from './cache-choice.ts'
 export type InferenceAccounting = Pick<AccountingService, 'reserve' | 'settle' | 'release'>
 export type SpendReservation = Reservation
 
-/** Rate limits of calls (src/rate-limits/rate-limit-policy.ts): the call and its estimated input up front, the rest of its tokens after. */
+/** Rate limits of calls (src/rate-limits/rate-limit-policy.ts): the call up front, its estimated input before it goes to a provider, the rest of its tokens after. */
 export interface InferenceTokenLimits {
-  /** Counts the call against its rate-limit rules and charges its estimate; throws GatewayError `rate_limited` when over. */
-  admitCall(key: ApiKeyRecord, model: string, estimatedTokens: number): Promise<TokenCharge | null>
+  /** Counts the call against its requests-per-minute rules; throws GatewayError `rate_limited` when over. */
+  admitCall(key: ApiKeyRecord, model: string): Promise<void>
+  /** Charges the estimated input of a call that goes to a provider; throws GatewayError `rate_limited` when over. */
+  chargeInput(key: ApiKeyRecord, model: string, estimatedTokens: number): Promise<TokenCharge | null>
   settleTokens(charge: TokenCharge, actualTokens: number): Promise<void>
 }
 

@@ -1,11 +1,12 @@
 // The call core, top to bottom: choose whether the call uses the response cache (its headers, key and
-// workspace) -> prepare (the adapter decodes and filters the input) -> admit it under the rate limits
-// (requests and tokens per minute of its key, workspace and model rules) -> execute, through the
-// response cache (a hit is answered from it after the guardrails, unbilled; otherwise the adapter plans
-// the route once and makes its metered call or calls: reserve -> attempt with fallbacks -> answer ->
-// settle or release) -> and, in the one `finally`, record the generation and broadcast it, store a
-// completed miss's answer in the cache, deliver the held end of the answer once its ledger rows and
-// generation record are committed, count the record (metrics) and settle the tokens.
+// workspace) -> prepare (the adapter decodes and filters the input) -> admit it under the
+// requests-per-minute rules of its key, workspace and model -> execute, through the response cache (a
+// hit is answered from it after the guardrails, unbilled and charged no tokens; otherwise its estimated
+// input is charged to the tokens-per-minute budgets, then the adapter plans the route once and makes its
+// metered call or calls: reserve -> attempt with fallbacks -> answer -> settle or release) -> and, in
+// the one `finally`, record the generation and broadcast it, store a completed miss's answer in the
+// cache, deliver the held end of the answer once its ledger rows and generation record are committed,
+// count the record (metrics) and settle the tokens.
 // Every outcome (answered, refused, failed, cancelled) of every entry point leaves through that exit.
 import { GatewayError, isGatewayError } from '../../domain/errors.ts'
 import type { InferenceDeps } from '../inference-deps.ts'
@@ -41,14 +42,18 @@ export async function runCall<P extends PreparedCall>(
   steps: CallSteps<P>,
   deps: InferenceDeps,
 ): Promise<void> {
-  let tokens: TokenCharge | null = null
+  const charged: { tokens: TokenCharge | null } = { tokens: null }
   let failure: GatewayError | null = null
   let pendingSave: PendingSave | null = null
   try {
     const choice = cacheChoice(request.headers, deps.policy.cacheSettings(request.key), deps.responseCaching.limits)
     const prepared = steps.prepare()
-    tokens = await deps.policy.tokenLimits.admitCall(request.key, prepared.model, prepared.inputTokens)
-    pendingSave = await cachedExecute(request, prepared, choice, steps, deps.responseCaching.cache)
+    const limits = deps.policy.tokenLimits
+    await limits.admitCall(request.key, prepared.model)
+    const chargeInput = async () => {
+      charged.tokens = await limits.chargeInput(request.key, prepared.model, prepared.inputTokens)
+    }
+    pendingSave = await cachedExecute(request, prepared, choice, steps, deps.responseCaching.cache, chargeInput)
   } catch (error) {
     failure = toGatewayError(error, request, deps)
     steps.answerError(failure)
@@ -63,7 +68,7 @@ export async function runCall<P extends PreparedCall>(
       await deliverWhenDurable(steps, deps.settlements, request.generationId)
     }
     deps.onRecorded?.(recorded.record)
-    if (tokens !== null) await deps.policy.tokenLimits.settleTokens(tokens, recorded.usedTokens)
+    if (charged.tokens !== null) await deps.policy.tokenLimits.settleTokens(charged.tokens, recorded.usedTokens)
   }
 }
 

@@ -1,6 +1,7 @@
 // Wire schemas of the API key routes (api-reference §3; spec "API key"). They also feed the OpenAPI document.
 import { Type, type Static } from 'typebox'
 import { PageOffset } from '../../http/pagination.ts'
+import { responseCacheBodyFields, responseCacheFields } from '../response-cache-fields.ts'
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()])
 const LimitReset = Type.Enum(['daily', 'weekly', 'monthly'])
@@ -47,6 +48,7 @@ export const ApiKey = Type.Object({
   external_user: Nullable(Type.Object({ user: Type.String() })),
   ...limitFields,
   ...usageFields,
+  ...responseCacheFields,
   rate_limits: Type.Array(KeyRateLimit, {
     description: "The key's own rate-limit rules; its workspace's rules and the YAML defaults apply too",
   }),
@@ -90,6 +92,7 @@ export const CreateKeyBody = Type.Object(
     limit: Type.Optional(Nullable(Type.Number({ minimum: 0 }))),
     limit_reset: Type.Optional(Nullable(LimitReset)),
     workspace_id: Type.Optional(Type.String({ minLength: 1 })),
+    ...responseCacheBodyFields,
   },
   { additionalProperties: false },
 )
@@ -101,6 +104,7 @@ export const UpdateKeyBody = Type.Object(
     limit: Type.Optional(Nullable(Type.Number({ minimum: 0 }))),
     limit_reset: Type.Optional(Nullable(LimitReset)),
     include_byok_in_limit: Type.Optional(Type.Boolean()),
+    ...responseCacheBodyFields,
   },
   { additionalProperties: false },
 )

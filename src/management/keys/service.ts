@@ -16,6 +16,7 @@ import { parseExpiresAt } from './parse-expires-at.ts'
 import { toCurrentKey } from './current-key.ts'
 import type { ApiKey, CreateKeyBody, CurrentKey, ListKeysQuery, UpdateKeyBody } from './schema.ts'
 import type { RateLimitRule } from '../../domain/rate-limit-rule.ts'
+import { checkResponseCacheTtl } from '../response-cache-fields.ts'
 
 /** The rate-limit rules set on keys: shown on each key, removed with it. */
 export interface KeyRateLimits {
@@ -33,6 +34,8 @@ export interface KeysServiceDeps {
   readonly defaultWorkspaceId: string
   readonly ownerUserId: string
   readonly rateLimits: KeyRateLimits
+  /** `cache.max_ttl_seconds`: the largest `cache_ttl_seconds` a key accepts. */
+  readonly maxCacheTtlSeconds: number
 }
 
 /** GET /keys returns at most this many keys, newest first. */
@@ -55,6 +58,8 @@ export function toApiKey(key: ApiKeyRecord, usage: KeyUsageFields, rules: readon
     limit_reset: key.limitReset,
     include_byok_in_limit: key.includeByokInLimit,
     ...usage,
+    cache_enabled: key.responseCacheEnabled,
+    cache_ttl_seconds: key.responseCacheTtlSeconds,
     rate_limits: rules.map((rule) => ({
       id: rule.id,
       model: rule.model,
@@ -124,6 +129,7 @@ async function createKey(deps: KeysServiceDeps, body: CreateKeyBody): Promise<{ 
   const now = deps.clock.now()
   const expiresAt = body.expires_at == null ? null : parseExpiresAt(body.expires_at, now)
   const externalApiKeyHash = body.external?.api_key === undefined ? null : checkPartnerKey(body.external.api_key)
+  checkResponseCacheTtl(body.cache_ttl_seconds, deps.maxCacheTtlSeconds)
   const workspaceId = await resolveWorkspace(deps, body.workspace_id)
   const creatorUserId = await resolveCreator(deps, body.creator_user_id)
   const plaintext = generateKeySecret()
@@ -141,6 +147,8 @@ async function createKey(deps: KeysServiceDeps, body: CreateKeyBody): Promise<{ 
     includeByokInLimit: body.include_byok_in_limit ?? false,
     externalUser: body.external?.user ?? null,
     externalApiKeyHash,
+    responseCacheEnabled: body.cache_enabled ?? null,
+    responseCacheTtlSeconds: body.cache_ttl_seconds ?? null,
     createdAt: now.toISOString(),
   })
   deps.bus.publish('api_key', record.hash)
@@ -166,6 +174,7 @@ async function getKey(deps: KeysServiceDeps, hash: string): Promise<ApiKey> {
 }
 
 async function updateKey(deps: KeysServiceDeps, hash: string, body: UpdateKeyBody): Promise<ApiKey> {
+  checkResponseCacheTtl(body.cache_ttl_seconds, deps.maxCacheTtlSeconds)
   const existing = await findKey(deps, hash)
   const changes: { -readonly [K in keyof ApiKeyChanges]: ApiKeyChanges[K] } = {}
   if (body.name !== undefined) changes.name = body.name
@@ -173,6 +182,8 @@ async function updateKey(deps: KeysServiceDeps, hash: string, body: UpdateKeyBod
   if (body.limit !== undefined) changes.limitUsd = body.limit === null ? null : String(body.limit)
   if (body.limit_reset !== undefined) changes.limitReset = body.limit_reset
   if (body.include_byok_in_limit !== undefined) changes.includeByokInLimit = body.include_byok_in_limit
+  if (body.cache_enabled !== undefined) changes.responseCacheEnabled = body.cache_enabled
+  if (body.cache_ttl_seconds !== undefined) changes.responseCacheTtlSeconds = body.cache_ttl_seconds
   if (Object.keys(changes).length === 0) return getKey(deps, existing.hash)
   const updated = await deps.apiKeys.update(hash, changes, deps.clock.now().toISOString())
   deps.bus.publish('api_key', hash)

@@ -1,6 +1,7 @@
 // Wire schemas of the workspace routes (api-reference §4). They validate requests and feed OpenAPI.
 import { Type, type Static } from 'typebox'
 import { serverToolNames as domainServerToolNames, serverToolPrefix } from '../../domain/inference/request-options.ts'
+import { responseCacheBodyFields, responseCacheFields } from '../response-cache-fields.ts'
 
 const serverToolNames = domainServerToolNames.map((name) => serverToolPrefix + name)
 
@@ -29,6 +30,7 @@ export const Workspace = Type.Object({
   is_data_discount_logging_enabled: Type.Boolean(),
   is_observability_broadcast_enabled: Type.Boolean(),
   is_observability_io_logging_enabled: Type.Boolean(),
+  ...responseCacheFields,
 })
 
 const name = Type.String({ minLength: 1, maxLength: 100 })
@@ -44,6 +46,7 @@ const optionalFields = {
   is_data_discount_logging_enabled: Type.Optional(Type.Boolean()),
   is_observability_broadcast_enabled: Type.Optional(Type.Boolean()),
   is_observability_io_logging_enabled: Type.Optional(Type.Boolean()),
+  ...responseCacheBodyFields,
 }
 
 export const CreateWorkspaceBody = Type.Object({ name, slug, ...optionalFields }, { additionalProperties: false })

@@ -9,6 +9,7 @@ import type { WorkspaceTable } from '../../store/database.ts'
 import type { WorkspaceRow, WorkspacesRepository } from '../../store/repositories/workspaces-repository.ts'
 import { newWorkspaceRow } from '../../store/repositories/organizations-repository.ts'
 import type { CreateWorkspaceBody, UpdateWorkspaceBody, Workspace, WorkspaceMember } from './schema.ts'
+import { checkResponseCacheTtl } from '../response-cache-fields.ts'
 import { toImplicitMemberObject, toMemberObject, toWorkspaceObject, workspaceRoleOf } from './workspace-object.ts'
 
 export interface WorkspaceServiceDeps {
@@ -16,6 +17,8 @@ export interface WorkspaceServiceDeps {
   readonly clock: Clock
   readonly changeBus: ChangeBus
   readonly organizationId: string
+  /** `cache.max_ttl_seconds`: the largest `cache_ttl_seconds` a workspace accepts. */
+  readonly maxCacheTtlSeconds: number
 }
 
 type Page<T> = { data: T[]; total_count: number }
@@ -27,6 +30,7 @@ function toJsonList(value: readonly unknown[] | null | undefined): string | null
 
 /** The column values a create or update body sets (undefined = left unchanged). */
 function toColumns(body: UpdateWorkspaceBody): Updateable<WorkspaceTable> {
+  const cacheEnabled = body.cache_enabled
   const columns: Updateable<WorkspaceTable> = {
     name: body.name,
     slug: body.slug,
@@ -47,6 +51,8 @@ function toColumns(body: UpdateWorkspaceBody): Updateable<WorkspaceTable> {
       body.is_observability_io_logging_enabled === undefined
         ? undefined
         : Number(body.is_observability_io_logging_enabled),
+    response_cache_enabled: cacheEnabled === undefined || cacheEnabled === null ? cacheEnabled : Number(cacheEnabled),
+    response_cache_ttl_seconds: body.cache_ttl_seconds,
   }
   return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined))
 }
@@ -128,6 +134,7 @@ async function createWorkspace(
   body: CreateWorkspaceBody,
   createdBy: string | null,
 ): Promise<Workspace> {
+  checkResponseCacheTtl(body.cache_ttl_seconds, deps.maxCacheTtlSeconds)
   await assertSlugFree(deps, body.slug)
   const id = randomUUID()
   await deps.workspaces.insert({
@@ -151,6 +158,7 @@ async function updateWorkspace(
   idOrSlug: string,
   body: UpdateWorkspaceBody,
 ): Promise<Workspace> {
+  checkResponseCacheTtl(body.cache_ttl_seconds, deps.maxCacheTtlSeconds)
   const workspace = await resolveWorkspace(deps, idOrSlug)
   if (body.slug !== undefined) await assertSlugFree(deps, body.slug, workspace.id)
   await deps.workspaces.update(workspace.id, { ...toColumns(body), updated_at: deps.clock.now().toISOString() })

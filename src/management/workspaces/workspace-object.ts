@@ -32,6 +32,8 @@ export function toWorkspaceObject(row: WorkspaceRow): Workspace {
     is_data_discount_logging_enabled: row.is_data_discount_logging_enabled === 1,
     is_observability_broadcast_enabled: row.is_observability_broadcast_enabled === 1,
     is_observability_io_logging_enabled: row.is_observability_io_logging_enabled === 1,
+    cache_enabled: row.response_cache_enabled === null ? null : row.response_cache_enabled === 1,
+    cache_ttl_seconds: row.response_cache_ttl_seconds,
   }
 }
 

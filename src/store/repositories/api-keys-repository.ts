@@ -17,13 +17,24 @@ export interface NewApiKey {
   readonly limitReset?: LimitReset | null
   readonly includeByokInLimit?: boolean
   readonly externalUser?: string | null
+  readonly responseCacheEnabled?: boolean | null
+  readonly responseCacheTtlSeconds?: number | null
   /** SHA-256 of the partner's `external.api_key`; stored only, never read back into a record. */
   readonly externalApiKeyHash?: string | null
   readonly createdAt: string
 }
 
 export type ApiKeyChanges = Partial<
-  Pick<ApiKeyRecord, 'name' | 'disabled' | 'limitUsd' | 'limitReset' | 'includeByokInLimit'>
+  Pick<
+    ApiKeyRecord,
+    | 'name'
+    | 'disabled'
+    | 'limitUsd'
+    | 'limitReset'
+    | 'includeByokInLimit'
+    | 'responseCacheEnabled'
+    | 'responseCacheTtlSeconds'
+  >
 >
 
 export interface ListApiKeysQuery {
@@ -32,6 +43,11 @@ export interface ListApiKeysQuery {
   readonly kinds?: readonly ApiKeyKind[]
   readonly offset?: number
   readonly limit?: number
+}
+
+/** A tri-state setting as its column: 1, 0 or null. */
+function flag(value: boolean | null): number | null {
+  return value === null ? null : Number(value)
 }
 
 export function toApiKeyRecord(row: Selectable<ApiKeyTable>): ApiKeyRecord {
@@ -50,6 +66,8 @@ export function toApiKeyRecord(row: Selectable<ApiKeyTable>): ApiKeyRecord {
     limitReset: row.limit_reset as LimitReset | null,
     includeByokInLimit: row.include_byok_in_limit === 1,
     externalUser: row.external_user,
+    responseCacheEnabled: row.response_cache_enabled === null ? null : row.response_cache_enabled === 1,
+    responseCacheTtlSeconds: row.response_cache_ttl_seconds,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     lastUsedAt: row.last_used_at,
@@ -86,6 +104,8 @@ async function insertApiKey(db: Kysely<Database>, key: NewApiKey): Promise<ApiKe
     include_byok_in_limit: key.includeByokInLimit === true ? 1 : 0,
     external_user: key.externalUser ?? null,
     external_api_key_hash: key.externalApiKeyHash ?? null,
+    response_cache_enabled: flag(key.responseCacheEnabled ?? null),
+    response_cache_ttl_seconds: key.responseCacheTtlSeconds ?? null,
     created_at: key.createdAt,
     updated_at: null,
     last_used_at: null,
@@ -125,6 +145,8 @@ async function updateApiKey(
   if (changes.limitUsd !== undefined) values.limit_usd = changes.limitUsd
   if (changes.limitReset !== undefined) values.limit_reset = changes.limitReset
   if (changes.includeByokInLimit !== undefined) values.include_byok_in_limit = changes.includeByokInLimit ? 1 : 0
+  if (changes.responseCacheEnabled !== undefined) values.response_cache_enabled = flag(changes.responseCacheEnabled)
+  if (changes.responseCacheTtlSeconds !== undefined) values.response_cache_ttl_seconds = changes.responseCacheTtlSeconds
   await db.updateTable('api_keys').set(values).where('hash', '=', hash).execute()
   return findApiKeyByHash(db, hash)
 }

@@ -38,6 +38,8 @@ export function newWorkspaceRow(workspace: NewWorkspace): WorkspaceRow {
     is_data_discount_logging_enabled: 0,
     is_observability_broadcast_enabled: 0,
     is_observability_io_logging_enabled: workspace.isDefault ? 1 : 0,
+    response_cache_enabled: null,
+    response_cache_ttl_seconds: null,
     created_at: workspace.createdAt,
     updated_at: null,
   }
