@@ -2,18 +2,21 @@
 // once on a fresh store (migrations, bootstrap) and its management API creates the workspaces and keys;
 // the store is then moved back to the migration before the listing indexes (0012) and the daily
 // activity table (0014), seeded with set-based SQL (listing-seed.ts), and migrated to the latest
-// version, which builds the listing indexes and sums the activity table from the seeded records.
+// version, which builds the listing indexes and sums the activity tables from the seeded records.
+// `withoutListingMaintenance` then takes the listing indexes and the activity trigger away again (after
+// the queries are timed) so that writes can be measured without them on the same store.
 import { mkdtempSync, rmSync, statSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-import { sql } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { loadConfig } from '../src/config/load-config.ts'
 import type { Config } from '../src/config/config.ts'
 import { createGateway, type Gateway } from '../src/gateway.ts'
 import { systemClock } from '../src/domain/clock.ts'
 import { openStore } from '../src/store/open-store.ts'
 import { migrateStoreTo, migrateToLatest } from '../src/store/migrate.ts'
+import { down as dropListingIndexes } from '../src/store/migrations/0012-generation-listing-indexes.ts'
 import { measureInserts, type InsertCost } from './listing-inserts.ts'
 import { seedPostgres, seedSqlite, type SeedKey } from './listing-seed.ts'
 
@@ -48,9 +51,8 @@ export interface PreparedStore {
   readonly seedSeconds: number
   readonly migrateSeconds: number
   readonly bytes: number
-  /** Writes on the seeded store without the listing indexes and the activity trigger, then with them. */
-  readonly insertsBefore: InsertCost
-  readonly insertsAfter: InsertCost
+  /** Writes on the migrated store, with the listing indexes and the activity triggers. */
+  readonly insertsWith: InsertCost
   dispose(): Promise<void>
 }
 
@@ -81,8 +83,7 @@ export async function prepareStore(options: BenchStoreOptions): Promise<Prepared
     if (options.engine === 'sqlite') seedSqlite(sqlitePath, { ...plan, progress })
     else await seedPostgres(options.postgresUrl, schema, { ...plan, progress })
     const seedSeconds = (performance.now() - started) / 1000
-    const insertsBefore = await measureInserts(url, organizationId, keys, options.inserts)
-    options.log(`  seeded in ${seedSeconds.toFixed(0)} s; ${describeInserts(insertsBefore)}; migrating`)
+    options.log(`  seeded in ${seedSeconds.toFixed(0)} s; migrating`)
     started = performance.now()
     const upgraded = openStore(url)
     await migrateToLatest(upgraded)
@@ -92,9 +93,9 @@ export async function prepareStore(options: BenchStoreOptions): Promise<Prepared
       options.engine === 'sqlite' ? sqliteBytes(sqlitePath) : await postgresBytes(options.postgresUrl, schema)
     await upgraded.close()
     const migrateSeconds = (performance.now() - started) / 1000
-    const insertsAfter = await measureInserts(url, organizationId, keys, options.inserts)
+    const insertsWith = await measureInserts(url, organizationId, keys, options.inserts)
     options.log(
-      `  migrated in ${migrateSeconds.toFixed(0)} s; store ${(bytes / 2 ** 30).toFixed(2)} GiB; ${describeInserts(insertsAfter)}`,
+      `  migrated in ${migrateSeconds.toFixed(0)} s; store ${(bytes / 2 ** 30).toFixed(2)} GiB; ${describeInserts(insertsWith)}`,
     )
     return {
       config,
@@ -103,14 +104,37 @@ export async function prepareStore(options: BenchStoreOptions): Promise<Prepared
       seedSeconds,
       migrateSeconds,
       bytes,
-      insertsBefore,
-      insertsAfter,
+      insertsWith,
       dispose,
     }
   } catch (error) {
     await dispose()
     throw error
   }
+}
+
+/**
+ * Drops the listing indexes (migration 0012's down: the workspace index before it comes back) and the
+ * trigger that feeds the daily activity tables (0014), then measures `count` writes: what every write
+ * cost before those migrations, on the same seeded store. The store lists slowly afterwards.
+ */
+export async function withoutListingMaintenance(
+  engine: BenchEngine,
+  prepared: PreparedStore,
+  count: number,
+): Promise<InsertCost> {
+  const url = prepared.config.store.database_url
+  const store = openStore(url)
+  try {
+    await dropListingIndexes(store.db as unknown as Kysely<unknown>)
+    const trigger = 'generations_daily_activity'
+    await sql
+      .raw(engine === 'sqlite' ? `drop trigger ${trigger}` : `drop trigger ${trigger} on generations`)
+      .execute(store.db)
+  } finally {
+    await store.close()
+  }
+  return measureInserts(url, prepared.organizationId, prepared.keys, count)
 }
 
 export const describeInserts = (cost: InsertCost) =>

@@ -10,7 +10,15 @@ import { tmpdir, cpus } from 'node:os'
 import { parseArgs } from 'node:util'
 import { createGateway } from '../src/gateway.ts'
 import { systemClock } from '../src/domain/clock.ts'
-import { benchAdminKey, describeInserts, prepareStore, type BenchEngine, type PreparedStore } from './listing-store.ts'
+import {
+  benchAdminKey,
+  describeInserts,
+  prepareStore,
+  withoutListingMaintenance,
+  type BenchEngine,
+  type PreparedStore,
+} from './listing-store.ts'
+import type { InsertCost } from './listing-inserts.ts'
 import { benchQueries, ListingClient, type QueryTiming } from './listing-queries.ts'
 
 const { values } = parseArgs({
@@ -41,6 +49,7 @@ const rows = positive('rows', values.rows)
 const samples = positive('samples', values.samples)
 const warmup = positive('warmup', values.warmup)
 const days = positive('days', values.days)
+const inserts = positive('inserts', values.inserts)
 const stores = (values.stores ?? '').split(',').filter((name) => name !== '')
 for (const name of stores)
   if (name !== 'sqlite' && name !== 'postgres')
@@ -75,14 +84,15 @@ interface StoreResult {
   readonly engine: BenchEngine
   readonly prepared: PreparedStore
   readonly timings: QueryTiming[]
+  readonly insertsWithout: InsertCost
 }
 
 function report(results: readonly StoreResult[]): void {
   const date = new Date().toISOString().slice(0, 10)
   log(`\n${date}, ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, ${rows.toLocaleString('en-US')} records`)
-  for (const { engine, prepared } of results)
+  for (const { engine, prepared, insertsWithout } of results)
     log(
-      `${engine}: seeded in ${prepared.seedSeconds.toFixed(0)} s, migrated (listing indexes, activity backfill) in ${prepared.migrateSeconds.toFixed(0)} s, ${(prepared.bytes / 2 ** 30).toFixed(2)} GiB; writes without the listing indexes and trigger: ${describeInserts(prepared.insertsBefore)}, with them: ${describeInserts(prepared.insertsAfter)}`,
+      `${engine}: seeded in ${prepared.seedSeconds.toFixed(0)} s, migrated (listing indexes, activity backfill) in ${prepared.migrateSeconds.toFixed(0)} s, ${(prepared.bytes / 2 ** 30).toFixed(2)} GiB; writes with the listing indexes and triggers: ${describeInserts(prepared.insertsWith)}, without them: ${describeInserts(insertsWithout)}`,
     )
   log(`\n| query | items | ${results.map((result) => `${result.engine} p50 / p99 (ms)`).join(' | ')} |`)
   log(`|---|---|${results.map(() => '---|').join('')}`)
@@ -110,11 +120,15 @@ for (const engine of stores as BenchEngine[]) {
     directory: values.dir ?? tmpdir(),
     postgresUrl: values['postgres-url'] ?? '',
     endMs,
-    inserts: positive('inserts', values.inserts),
+    inserts,
     log,
   })
   try {
-    results.push({ engine, prepared, timings: await measure(engine, prepared, endMs) })
+    const timings = await measure(engine, prepared, endMs)
+    log(`  ${engine}: dropping the listing indexes and the activity trigger to measure writes without them`)
+    const insertsWithout = await withoutListingMaintenance(engine, prepared, inserts)
+    log(`  ${engine}: ${describeInserts(insertsWithout)} without them`)
+    results.push({ engine, prepared, timings, insertsWithout })
   } finally {
     if (values.keep) log(`  kept the ${engine} store: ${prepared.config.store.database_url}`)
     else await prepared.dispose()

@@ -1,6 +1,8 @@
 // Sums the daily activity table (migration 0014) over a range of UTC days, per day, model, provider and
-// endpoint (and workspace when asked), within a key's scope. The organization-wide answer, with no
-// filter, reads the daily totals (migration 0015) instead: one row per day and endpoint, already summed.
+// endpoint (and workspace when asked), within a key's scope. Answers that need no key's rows read tables
+// already summed instead: the organization-wide answer, with no filter, the daily totals (migration
+// 0015: one row per day and endpoint), and one per workspace or of one workspace the daily workspace
+// totals (migration 0017: one row per day, endpoint and workspace).
 import type { Kysely } from 'kysely'
 import type { Database } from '../store/database.ts'
 
@@ -61,15 +63,15 @@ const toActivityRow = (row: SummedRow, byWorkspace: boolean): ActivityRow => ({
   byokUsageNano: BigInt(String(row.byok_usage_nano)),
 })
 
-const isOrganizationWide = (filter: ActivityFilter) =>
-  filter.workspaceId === undefined &&
-  filter.keyHash === undefined &&
-  filter.internId === undefined &&
-  filter.creatorUserId === undefined &&
-  !filter.byWorkspace
+/** No filter narrows the answer below whole workspaces. */
+const isPerWorkspace = (filter: ActivityFilter) =>
+  filter.keyHash === undefined && filter.internId === undefined && filter.creatorUserId === undefined
 
 export async function readDailyActivity(db: Kysely<Database>, filter: ActivityFilter): Promise<ActivityRow[]> {
-  if (isOrganizationWide(filter)) return readDailyTotals(db, filter)
+  if (isPerWorkspace(filter))
+    return filter.workspaceId === undefined && !filter.byWorkspace
+      ? readDailyTotals(db, filter)
+      : readWorkspaceTotals(db, filter)
   const groups: ('day' | 'model' | 'provider' | 'endpoint_id' | 'workspace_id')[] = [
     'day',
     'model',
@@ -112,10 +114,37 @@ export async function readDailyActivity(db: Kysely<Database>, filter: ActivityFi
   return rows.map((row) => toActivityRow(row, filter.byWorkspace))
 }
 
+const sums = [
+  'requests',
+  'prompt_tokens',
+  'completion_tokens',
+  'reasoning_tokens',
+  'usage_nano',
+  'byok_usage_nano',
+] as const
+
+async function readWorkspaceTotals(db: Kysely<Database>, filter: ActivityFilter): Promise<ActivityRow[]> {
+  let query = db
+    .selectFrom('generation_daily_workspace_totals')
+    .select(['day', 'model', 'provider', 'endpoint_id', 'workspace_id', ...sums])
+    .where('organization_id', '=', filter.organizationId)
+    .where('day', '>=', filter.fromDay)
+    .where('day', '<=', filter.toDay)
+  if (filter.workspaceId !== undefined) query = query.where('workspace_id', '=', filter.workspaceId)
+  const rows = await query
+    .orderBy('day', 'desc')
+    .orderBy('model')
+    .orderBy('provider')
+    .orderBy('endpoint_id')
+    .orderBy('workspace_id')
+    .execute()
+  return rows.map((row) => toActivityRow(row, filter.byWorkspace))
+}
+
 async function readDailyTotals(db: Kysely<Database>, filter: ActivityFilter): Promise<ActivityRow[]> {
   const rows = await db
     .selectFrom('generation_daily_totals')
-    .selectAll()
+    .select(['day', 'model', 'provider', 'endpoint_id', ...sums])
     .where('organization_id', '=', filter.organizationId)
     .where('day', '>=', filter.fromDay)
     .where('day', '<=', filter.toDay)

@@ -16,6 +16,7 @@ import * as rateLimitRules from './0013-rate-limit-rules.ts'
 import * as dailyActivity from './0014-daily-activity.ts'
 import * as dailyActivityTotals from './0015-daily-activity-totals.ts'
 import * as responseCache from './0016-response-cache.ts'
+import * as dailyWorkspaceTotals from './0017-daily-workspace-totals.ts'
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-identity': identity,
@@ -34,4 +35,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0014-daily-activity': dailyActivity,
   '0015-daily-activity-totals': dailyActivityTotals,
   '0016-response-cache': responseCache,
+  '0017-daily-workspace-totals': dailyWorkspaceTotals,
 }

@@ -78,9 +78,13 @@ export interface GenerationDailyActivityTable {
  */
 export type GenerationDailyTotalsTable = Omit<GenerationDailyActivityTable, 'workspace_id' | 'key_hash'>
 
+/** The same sums per workspace as well (across its keys), kept by triggers (migration 0017). */
+export type GenerationDailyWorkspaceTotalsTable = Omit<GenerationDailyActivityTable, 'key_hash'>
+
 export interface GenerationTables {
   generations: GenerationTable
   generation_contents: GenerationContentTable
   generation_daily_activity: GenerationDailyActivityTable
   generation_daily_totals: GenerationDailyTotalsTable
+  generation_daily_workspace_totals: GenerationDailyWorkspaceTotalsTable
 }
