@@ -8,6 +8,7 @@ import type { AttemptRecord } from '../../domain/inference/attempt-record.ts'
 import type { RouteCandidate, RoutingState } from '../routing/plan-route.ts'
 import { AttemptError } from './attempt-error.ts'
 import { CredentialLimitsReached } from './credential-limits-reached.ts'
+import { classifyAttemptFailure } from './attempt-failure.ts'
 import { callEndpoint, type EndpointOutcome } from './call-endpoint.ts'
 import type { UpstreamTransport } from './upstream-transport.ts'
 import type { CancelSignal } from '../../domain/cancellation.ts'
@@ -93,6 +94,7 @@ export async function tryCandidates<T>(
         endpointId: endpoint.id,
         status: error.upstreamStatus ?? error.status,
         latencyMs: deps.clock.now().getTime() - attemptStart,
+        failure: classifyAttemptFailure(error),
       })
       if (error instanceof CredentialLimitsReached) deps.routing.breaker.release(endpoint.id)
       else if (error.isRetryable) deps.routing.breaker.recordFailure(endpoint.id)
