@@ -30,6 +30,7 @@ import type { Observability } from '../observability/create-observability.ts'
 import { createPrivateEndpoints, type PrivateEndpoints } from '../private-endpoints/create-private-endpoints.ts'
 import { RateLimitPolicy } from '../rate-limits/rate-limit-policy.ts'
 import { CredentialPools } from '../inference/upstream/credential-pools.ts'
+import { CredentialLimits } from '../inference/upstream/credential-limits.ts'
 import type { Accounting } from './start-accounting.ts'
 import type { Foundation } from './open-foundation.ts'
 import type { PolicyCaches } from './start-policy-caches.ts'
@@ -64,7 +65,10 @@ export interface InferenceInputs {
 
 export async function startInference(inputs: InferenceInputs, shutdown: Shutdown): Promise<Inference> {
   const { foundation, config, clock, logger } = inputs
-  const transport = new UpstreamTransport(undefined, logRejectedCredentials(config, logger), new CredentialPools(clock))
+  const httpMetrics = createHttpMetrics()
+  const gatewayMetrics = createGatewayMetrics(httpMetrics.registry)
+  const pools = new CredentialPools(clock, {}, credentialLimits(inputs, gatewayMetrics))
+  const transport = new UpstreamTransport(undefined, logRejectedCredentials(config, logger), pools)
   shutdown.defer('upstream transport', () => transport.close())
   const privateEndpoints = await createPrivateEndpoints({
     db: foundation.store.db,
@@ -77,8 +81,6 @@ export async function startInference(inputs: InferenceInputs, shutdown: Shutdown
     organizationId: foundation.bootstrap.organizationId,
     egress: inputs.egress,
   })
-  const httpMetrics = createHttpMetrics()
-  const gatewayMetrics = createGatewayMetrics(httpMetrics.registry)
   const rateLimits = createRateLimits(inputs, gatewayMetrics)
   const breaker = new CircuitBreaker(clock)
   const outcomes = new RecentOutcomes(clock)
@@ -141,6 +143,16 @@ function createRateLimits(inputs: InferenceInputs, gatewayMetrics: GatewayMetric
         { err: error },
         'rate limits are unavailable; admitting the request (money checks still fail closed)',
       ),
+  })
+}
+
+/** Pool credentials' own rate limits, in the same limiter as the key limits; an outage admits. */
+function credentialLimits(inputs: InferenceInputs, gatewayMetrics: GatewayMetrics): CredentialLimits {
+  return new CredentialLimits({
+    limiter: inputs.foundation.rateLimiter,
+    decisions: gatewayMetrics.rateLimitDecisions,
+    onError: (error) =>
+      inputs.logger.warn({ err: error }, 'rate limits are unavailable; using a pool credential as if it had room'),
   })
 }
 

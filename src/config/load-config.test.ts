@@ -207,6 +207,26 @@ test('a credential pool: api_key or credentials, not both; names unique; weights
   assert.match(problemsOf(withYaml(pool('', '[]'))).join('\n'), /credentials/)
 })
 
+test("a pool credential's own rate limits are whole numbers >= 1", () => {
+  const pool = (credential: string) =>
+    `providers:\n  - { slug: pooled, api: openai-chat, base_url: "http://x", credentials: [${credential}] }\n`
+  const loaded = withYaml(pool('{ api_key: a, requests_per_minute: 60, tokens_per_minute: 100000 }'))()
+  assert.deepEqual(loaded.providers[0]!.credentials?.[0], {
+    api_key: 'a',
+    requests_per_minute: 60,
+    tokens_per_minute: 100000,
+  })
+  for (const [field, value] of [
+    ['requests_per_minute', '0'],
+    ['tokens_per_minute', '1.5'],
+    ['requests_per_minute', 'lots'],
+  ])
+    assert.match(
+      problemsOf(withYaml(pool(`{ api_key: a, ${field}: ${value} }`))).join('\n'),
+      new RegExp(`credentials(/0/|\\[0\\]\\.)${field}`),
+    )
+})
+
 test('more than eight schema problems are all reported (TypeBox stops at eight by default)', () => {
   const providers = Array.from(
     { length: 10 },

@@ -18,6 +18,8 @@ export const ProviderCredentialSchema = Type.Object(
     api_key: Type.String({ minLength: 1 }),
     name: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9._-]*$', maxLength: 100 })),
     weight: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    requests_per_minute: Type.Optional(Type.Integer({ minimum: 1 })),
+    tokens_per_minute: Type.Optional(Type.Integer({ minimum: 1 })),
   },
   strict,
 )
@@ -211,4 +213,5 @@ export const ConfigFileSchema = Type.Object(
 
 export type ConfigFile = Static<typeof ConfigFileSchema>
 export type ProviderConfig = Static<typeof ProviderConfigSchema>
+export type ProviderCredentialConfig = Static<typeof ProviderCredentialSchema>
 export type ModelConfig = Static<typeof ModelConfigSchema>

@@ -12,6 +12,9 @@ export interface ProviderCredential {
   readonly name: string
   readonly apiKey: string
   readonly weight: number
+  /** The credential's own limits (shared by every instance through the rate limiter); null: none. */
+  readonly requestsPerMinute: number | null
+  readonly tokensPerMinute: number | null
 }
 
 /** Same-endpoint retries with exponential backoff and full jitter (absent: none). */

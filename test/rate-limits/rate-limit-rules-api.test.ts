@@ -75,7 +75,7 @@ for (const engine of engines) {
       assert.equal((await call('GET', `/api/v1/rate-limits/${modelRule.id}`)).statusCode, 404)
     })
 
-    test('the key object shows its rules, and deleting the key deletes them', async () => {
+    test('the key object (get and list) shows its rules, and deleting the key deletes them', async () => {
       const { hash } = await newKey('shown')
       const created = await call('POST', '/api/v1/rate-limits', {
         key_hash: hash,
@@ -83,10 +83,22 @@ for (const engine of engines) {
         requests_per_minute: 3,
       })
       const ruleId = (created.json() as { data: { id: string } }).data.id
-      const key = (await call('GET', `/api/v1/keys/${hash}`)).json() as { data: { rate_limits: unknown[] } }
-      assert.deepEqual(key.data.rate_limits, [
+      const everyModel = await call('POST', '/api/v1/rate-limits', { key_hash: hash, tokens_per_minute: 9000 })
+      const everyModelId = (everyModel.json() as { data: { id: string } }).data.id
+      const expected = [
+        { id: everyModelId, model: null, requests_per_minute: null, tokens_per_minute: 9000 },
         { id: ruleId, model: 'test/model', requests_per_minute: 3, tokens_per_minute: null },
-      ])
+      ]
+      const byModel = (rules: { model: string | null }[]) =>
+        [...rules].sort((a, b) => String(a.model).localeCompare(String(b.model)))
+      const key = (await call('GET', `/api/v1/keys/${hash}`)).json() as {
+        data: { rate_limits: { model: string | null }[] }
+      }
+      assert.deepEqual(byModel(key.data.rate_limits), expected)
+      const listed = (await call('GET', '/api/v1/keys')).json() as {
+        data: { hash: string; rate_limits: { model: string | null }[] }[]
+      }
+      assert.deepEqual(byModel(listed.data.find((entry) => entry.hash === hash)!.rate_limits), expected)
       assert.equal((await call('DELETE', `/api/v1/keys/${hash}`)).statusCode, 200)
       assert.equal((await call('GET', `/api/v1/rate-limits/${ruleId}`)).statusCode, 404)
     })

@@ -4,8 +4,14 @@
 import type { Config } from '../../config/config.ts'
 import { ConfigError } from '../../config/load-config.ts'
 import { parsePricing, type PricingText } from '../../domain/money.ts'
-import type { ModelConfig } from '../../config/schema.ts'
-import { Catalog, type EndpointEntry, type ModelEntry, type ProviderEntry } from '../../domain/catalog.ts'
+import type { ModelConfig, ProviderCredentialConfig } from '../../config/schema.ts'
+import {
+  Catalog,
+  type EndpointEntry,
+  type ModelEntry,
+  type ProviderCredential,
+  type ProviderEntry,
+} from '../../domain/catalog.ts'
 import { builtinProviders } from '../../config/builtin-providers.ts'
 import { defaultParameters } from './default-parameters.ts'
 import { builtinModels } from './builtin-models.ts'
@@ -58,15 +64,7 @@ function enabledProviders(config: Config): Map<string, ProviderEntry> {
       api: provider.api,
       baseUrl: provider.base_url.replace(/\/+$/, ''),
       apiKey: provider.api_key ?? null,
-      ...(provider.credentials === undefined
-        ? {}
-        : {
-            credentials: provider.credentials.map((credential, index) => ({
-              name: credential.name ?? `key-${index + 1}`,
-              apiKey: credential.api_key,
-              weight: credential.weight ?? 1,
-            })),
-          }),
+      ...(provider.credentials === undefined ? {} : { credentials: provider.credentials.map(poolCredential) }),
       ...(provider.retry === undefined
         ? {}
         : {
@@ -86,6 +84,17 @@ function enabledProviders(config: Config): Map<string, ProviderEntry> {
     })
   }
   return providers
+}
+
+/** One credential of a provider's pool, its name defaulting to `key-<n>` (1-based). */
+function poolCredential(credential: ProviderCredentialConfig, index: number): ProviderCredential {
+  return {
+    name: credential.name ?? `key-${index + 1}`,
+    apiKey: credential.api_key,
+    weight: credential.weight ?? 1,
+    requestsPerMinute: credential.requests_per_minute ?? null,
+    tokensPerMinute: credential.tokens_per_minute ?? null,
+  }
 }
 
 /** The built-in models of enabled providers, then the config file's models (which replace them by slug). */

@@ -43,6 +43,12 @@ export class CircuitBreaker {
     return true
   }
 
+  /** Ends an acquired request that says nothing of the endpoint's health (nothing was sent to it). */
+  release(endpointId: string): void {
+    const health = this.#health.get(endpointId)
+    if (health !== undefined) health.probing = false
+  }
+
   recordSuccess(endpointId: string): void {
     this.#health.delete(endpointId)
   }

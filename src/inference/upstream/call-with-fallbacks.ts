@@ -1,11 +1,13 @@
 // Tries the planned endpoints in order: a retryable failure (429, 5xx, timeout, reset) moves on to the
 // next endpoint, never the same one twice in a request; anything else, or running out of endpoints,
-// surfaces the last failure. Every attempt is recorded for routing metadata and the breaker.
+// surfaces the last failure. Every attempt is recorded for routing metadata and the breaker (except a
+// pool whose credentials are all at their own rate limits: skipped like a cooled-down endpoint, no fault).
 import type { CanonicalCall } from '../../domain/inference/call.ts'
 import type { Clock } from '../../domain/clock.ts'
 import type { AttemptRecord } from '../../domain/inference/attempt-record.ts'
 import type { RouteCandidate, RoutingState } from '../routing/plan-route.ts'
 import { AttemptError } from './attempt-error.ts'
+import { CredentialLimitsReached } from './credential-limits-reached.ts'
 import { classifyAttemptFailure } from './attempt-failure.ts'
 import { callEndpoint, type EndpointOutcome } from './call-endpoint.ts'
 import type { UpstreamTransport } from './upstream-transport.ts'
@@ -94,7 +96,8 @@ export async function tryCandidates<T>(
         latencyMs: deps.clock.now().getTime() - attemptStart,
         failure: classifyAttemptFailure(error),
       })
-      if (error.isRetryable) deps.routing.breaker.recordFailure(endpoint.id)
+      if (error instanceof CredentialLimitsReached) deps.routing.breaker.release(endpoint.id)
+      else if (error.isRetryable) deps.routing.breaker.recordFailure(endpoint.id)
       else deps.routing.breaker.recordSuccess(endpoint.id)
       last = error
       if (!error.isRetryable) break

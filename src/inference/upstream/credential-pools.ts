@@ -3,9 +3,11 @@
 // request of its weight's share, with no randomness), and each key has its own health. A key the
 // provider refuses (401/403: wrong or revoked; 429: over its own quota) is cooled down on its own for
 // the provider's Retry-After (or a default), and a key whose calls keep failing is cooled like an open
-// circuit; the other keys keep serving. State is per instance.
+// circuit; the other keys keep serving. Health state is per instance; a key's own rate limits
+// (credential-limits.ts) are kept in the gateway's rate limiter, shared across instances with Redis.
 import type { Clock } from '../../domain/clock.ts'
 import type { ProviderCredential, ProviderEntry } from '../../domain/catalog.ts'
+import type { CredentialLimits, CredentialRefusal } from './credential-limits.ts'
 
 /** How an attempt with a credential ended, as far as that credential's health goes. */
 export type CredentialOutcome =
@@ -41,10 +43,25 @@ export class CredentialPools {
   readonly #pools = new Map<ProviderEntry, CredentialState[]>()
   readonly #clock: Clock
   readonly #settings: CredentialPoolSettings
+  readonly #limits: CredentialLimits | null
 
-  constructor(clock: Clock, settings: Partial<CredentialPoolSettings> = {}) {
+  constructor(clock: Clock, settings: Partial<CredentialPoolSettings> = {}, limits: CredentialLimits | null = null) {
     this.#clock = clock
     this.#settings = { ...defaults, ...settings }
+    this.#limits = limits
+  }
+
+  /**
+   * Counts one request with the picked credential against its own rate limits: null when it may be
+   * sent, else the limit that is full (the credential is then skipped for this request, not cooled).
+   */
+  async admit(
+    provider: ProviderEntry,
+    credential: ProviderCredential,
+    estimatedTokens: () => number,
+  ): Promise<CredentialRefusal | null> {
+    if (this.#limits === null) return null
+    return this.#limits.admit(provider, credential, estimatedTokens)
   }
 
   /**

@@ -2,11 +2,13 @@
 // retryable failure before the answer began (429, 5xx, timeout, reset) is retried at the same endpoint
 // after an exponential backoff with full jitter (a random wait in [0, min(max_ms, base_ms * 2^n))), or
 // after the provider's Retry-After when that is shorter than max_ms; a longer Retry-After, or the last
-// attempt's failure, goes back to the fallback loop (the next endpoint). The wait ends early when the
-// client goes away.
+// attempt's failure, goes back to the fallback loop (the next endpoint). A pool whose credentials are
+// all at their own rate limits is not retried (nothing was sent; the next endpoint may serve at once).
+// The wait ends early when the client goes away.
 import type { CancelSignal } from '../../domain/cancellation.ts'
 import type { ProviderRetry } from '../../domain/catalog.ts'
 import { AttemptError } from './attempt-error.ts'
+import { CredentialLimitsReached } from './credential-limits-reached.ts'
 
 export async function retrySameEndpoint<T>(
   retry: ProviderRetry,
@@ -19,6 +21,7 @@ export async function retrySameEndpoint<T>(
       return await send()
     } catch (error) {
       if (!(error instanceof AttemptError) || !error.isRetryable || signal.aborted) throw error
+      if (error instanceof CredentialLimitsReached) throw error
       if (attempt >= retry.maxAttempts) throw error
       const waitMs = backoffMs(retry, attempt, error.retryAfterSeconds, random)
       if (waitMs === null) throw error

@@ -1,12 +1,16 @@
 // Sends through a provider's credential pool: the pool picks a key by weight; a key the provider refuses
 // (401, 403, 429) is cooled down and the same request goes at once to the next key of the pool, so one
 // bad or exhausted key never fails a request another key can serve. Other failures count against the
-// key's health and go back to the fallback loop (the next endpoint). With every key tried or cooling
-// down, the attempt fails as rate limited (retryable: the fallback loop moves on).
+// key's health and go back to the fallback loop (the next endpoint). A key at one of its own rate
+// limits (`requests_per_minute`, `tokens_per_minute`) is skipped for this request without calling the
+// provider. With every key tried, cooling down or at its limits, the attempt fails as rate limited
+// (retryable: the fallback loop moves on; with no endpoint left the client gets the 429).
 import type { ProviderCredential, ProviderEntry } from '../../domain/catalog.ts'
 import type { CancelSignal } from '../../domain/cancellation.ts'
 import type { ProviderAdapter, UpstreamRequest } from '../../providers/provider-adapter.ts'
 import { AttemptError } from './attempt-error.ts'
+import type { CredentialRefusal } from './credential-limits.ts'
+import { CredentialLimitsReached } from './credential-limits-reached.ts'
 import type { UpstreamAnswer, UpstreamTransport } from './upstream-transport.ts'
 
 export type SendAs = (
@@ -30,11 +34,18 @@ export async function sendWithCredentialPool(
 ): Promise<UpstreamAnswer> {
   const pools = transport.credentials
   const tried = new Set<string>()
+  const refusals: CredentialRefusal[] = []
+  const estimatedTokens = lazyTokenEstimate(request)
   let last: AttemptError | null = null
   for (;;) {
     const credential = pools.pick(provider, tried)
-    if (credential === null) throw last ?? allCoolingDown(provider, pools.coolingDown(provider))
+    if (credential === null) throw last ?? nothingLeft(provider, refusals, pools.coolingDown(provider))
     tried.add(credential.name)
+    const refusal = await pools.admit(provider, credential, estimatedTokens)
+    if (refusal !== null) {
+      refusals.push(refusal)
+      continue
+    }
     try {
       const answer = await sendAs(providerWith(provider, credential), adapter, request, signal, transport)
       pools.report(provider, credential.name, { kind: 'ok' })
@@ -62,10 +73,21 @@ function providerWith(provider: ProviderEntry, credential: ProviderCredential): 
   return entry
 }
 
-function allCoolingDown(provider: ProviderEntry, names: readonly string[]): AttemptError {
+/** The request's input tokens as a credential's token limit counts them: about one per three bytes of its body. */
+function lazyTokenEstimate(request: UpstreamRequest): () => number {
+  let tokens: number | null = null
+  return () => (tokens ??= Math.ceil(Buffer.byteLength(JSON.stringify(request.body)) / 3))
+}
+
+function nothingLeft(
+  provider: ProviderEntry,
+  refusals: readonly CredentialRefusal[],
+  coolingDown: readonly string[],
+): AttemptError {
+  if (refusals.length > 0) return new CredentialLimitsReached(provider, refusals, coolingDown)
   return new AttemptError(
     'rate_limited',
-    `${provider.name}: every credential of the pool is cooling down (${names.join(', ')})`,
+    `${provider.name}: every credential of the pool is cooling down (${coolingDown.join(', ')})`,
     429,
   )
 }
