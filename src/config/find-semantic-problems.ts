@@ -5,6 +5,7 @@
 import { Value } from 'typebox/value'
 import type { TString } from 'typebox'
 import { parsePrice } from '../domain/money.ts'
+import { vertexSettingsProblem } from '../providers/vertex/urls.ts'
 import { builtinProviders, presetEnabled } from './builtin-providers.ts'
 import { EndpointProviderSchema, ModelSlugSchema, PricingSchema, ProviderSlugSchema } from './schema.ts'
 
@@ -22,6 +23,7 @@ export function findSemanticProblems(file: unknown, providerEnv: Readonly<Record
     ...findUnknownProviders(endpoints, knownProviders(providers, providerEnv)),
     ...findUnparseablePrices(endpoints),
     ...findCredentialProblems(providers ?? []),
+    ...findVertexProblems(providers ?? []),
   ]
 }
 
@@ -39,6 +41,24 @@ function findCredentialProblems(providers: readonly unknown[]): string[] {
       problems.push(`providers[${index}].credentials: the name "${String(repeated)}" is used twice`)
   }
   return problems
+}
+
+/** A vertex provider names its project, in `options` or in its base_url, so that requests can be routed. */
+function findVertexProblems(providers: readonly unknown[]): string[] {
+  const problems: string[] = []
+  for (const [index, provider] of providers.entries()) {
+    const baseUrl = fieldOf(provider, 'base_url')
+    const options = fieldOf(provider, 'options')
+    if (fieldOf(provider, 'api') !== 'vertex' || typeof baseUrl !== 'string') continue
+    if (options !== undefined && !isStringRecord(options)) continue
+    const problem = vertexSettingsProblem(baseUrl, options)
+    if (problem !== null) problems.push(`providers[${index}]: ${problem}`)
+  }
+  return problems
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return isRecord(value) && Object.values(value).every((entry) => typeof entry === 'string')
 }
 
 function findDuplicateSlugs(section: string, entries: readonly unknown[], slugSchema: TString): string[] {

@@ -218,3 +218,14 @@ test('more than eight schema problems are all reported (TypeBox stops at eight b
     Array.from({ length: 10 }, (_, index) => `providers[${index}].bogus${index}: unknown field`),
   )
 })
+
+test('a vertex provider without a project is refused when the config loads, not at its first request', () => {
+  const vertex = (fields: string) =>
+    `providers:\n  - { slug: gcp, api: vertex, base_url: "https://us-east5-aiplatform.googleapis.com"${fields}, api_key: t }\n`
+  assert.deepEqual(problemsOf(withYaml(vertex(''))), [
+    'providers[0]: a vertex provider needs options.project (or a base_url ending in /projects/{project}/locations/{location})',
+  ])
+  assert.equal(withYaml(vertex(', options: { project: p1 }'))().providers[0]!.slug, 'gcp')
+  const scoped = `providers:\n  - { slug: gcp, api: vertex, base_url: "https://x/v1/projects/p/locations/us-east5", api_key: t }\n`
+  assert.equal(withYaml(scoped)().providers[0]!.slug, 'gcp')
+})

@@ -42,13 +42,29 @@ export function vertexModelPath(settings: ProviderSettings, model: string, metho
   const id = model.replace(/^(publishers\/[a-z]+\/models\/|anthropic\/|google\/)/, '')
   // `claude-sonnet-4@20250514`: the version separator stays as Google's SDKs send it.
   const modelPath = `/publishers/${publisher}/models/${encodeURIComponent(id).replaceAll('%40', '@')}:${method}`
-  if (/\/projects\/[^/]+\/locations\/[^/]+\/?$/.test(pathOf(settings.baseUrl))) return modelPath
+  if (isProjectScoped(settings.baseUrl)) return modelPath
   const project = settings.options?.project
   if (project === undefined || project === '')
     throw new GatewayError('upstream_error', `Vertex AI provider ${settings.slug}: set options.project`)
   const version = settings.options?.api_version ?? 'v1'
   const location = encodeURIComponent(vertexLocation(settings))
   return `/${version}/projects/${encodeURIComponent(project)}/locations/${location}${modelPath}`
+}
+
+/**
+ * Why a Vertex provider's settings cannot form a URL, or null: without a project in `options.project`
+ * or in a project-scoped base_url, every request would fail. Checked when the config loads.
+ */
+export function vertexSettingsProblem(
+  baseUrl: string,
+  options: Readonly<Record<string, string>> | undefined,
+): string | null {
+  if (isProjectScoped(baseUrl) || (options?.project ?? '') !== '') return null
+  return 'a vertex provider needs options.project (or a base_url ending in /projects/{project}/locations/{location})'
+}
+
+function isProjectScoped(baseUrl: string): boolean {
+  return /\/projects\/[^/]+\/locations\/[^/]+\/?$/.test(pathOf(baseUrl))
 }
 
 function pathOf(url: string): string {
