@@ -7,7 +7,22 @@ import { serviceTiers } from '../domain/inference/request-options.ts'
 export const metadataLimits = { pairs: 16, keyLength: 64, valueLength: 512 } as const
 export const identifierMaxLength = 256
 
-const StringList = Type.Array(Type.String())
+/**
+ * The most items an inference request's lists may hold, each far past what a real client sends; checked by
+ * the schema before any item is read, so a body of millions of entries is refused at once. `messages` follows
+ * Anthropic's documented per-request maximum; `tools` is 8 times OpenAI's documented 128.
+ */
+export const requestListLimits = {
+  models: 32,
+  messages: 100_000,
+  tools: 1024,
+  stopSequences: 256,
+  providerSlugs: 1000,
+  plugins: 64,
+  transforms: 64,
+} as const
+
+const StringList = Type.Array(Type.String(), { maxItems: requestListLimits.providerSlugs })
 const PriceLimit = Type.Union([Type.Number(), Type.String()])
 const Percentiles = Type.Union([
   Type.Number(),
@@ -58,14 +73,18 @@ export const MetadataSchema = Type.Record(Type.String(), Type.String({ maxLength
   maxProperties: metadataLimits.pairs,
 })
 
-export const PluginsSchema = Type.Array(Type.Object({ id: Type.String({ minLength: 1 }) }))
+export const PluginsSchema = Type.Array(Type.Object({ id: Type.String({ minLength: 1 }) }), {
+  maxItems: requestListLimits.plugins,
+})
 
 export const ServiceTierSchema = Type.Union([Type.Enum([...serviceTiers]), Type.Null()])
 
 /** The fields of the OpenRouter extension every dialect accepts. */
 export const commonRequestProperties = {
   model: Type.Optional(Type.String({ minLength: 1 })),
-  models: Type.Optional(Type.Union([Type.Array(Type.String({ minLength: 1 })), Type.Null()])),
+  models: Type.Optional(
+    Type.Union([Type.Array(Type.String({ minLength: 1 }), { maxItems: requestListLimits.models }), Type.Null()]),
+  ),
   provider: Type.Optional(Type.Union([ProviderPreferencesSchema, Type.Null()])),
   session_id: Type.Optional(Type.Union([Type.String({ maxLength: identifierMaxLength }), Type.Null()])),
   user: Type.Optional(Type.Union([Type.String({ maxLength: identifierMaxLength }), Type.Null()])),

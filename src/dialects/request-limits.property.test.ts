@@ -61,3 +61,16 @@ test('max_tool_calls is accepted from 1 to 30', () => {
     }),
   )
 })
+
+test('models (the fallback list) is accepted up to 32 entries in every dialect', () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: 80 }),
+      fc.constantFrom(...(Object.keys(bodies) as (keyof typeof bodies)[])),
+      (count, name) => {
+        const models = Array.from({ length: count }, (_, index) => `vendor/model-${index}`)
+        assert.equal(accepts(name, { models }), count <= 32)
+      },
+    ),
+  )
+})

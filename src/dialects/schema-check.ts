@@ -4,6 +4,7 @@ import type { TSchema } from 'typebox'
 import { Compile } from 'typebox/compile'
 import { collectAllErrors } from '../domain/collect-all-errors.ts'
 import { GatewayError } from '../domain/errors.ts'
+import { oversizedLists } from './oversized-lists.ts'
 
 export type SchemaCheck = (body: unknown) => void
 
@@ -19,6 +20,8 @@ export function createSchemaCheck(schema: TSchema): SchemaCheck {
   const compiled = Compile(schema)
   return (body) => {
     if (compiled.Check(body)) return
+    const oversized = oversizedLists(schema, body)
+    if (oversized.length > 0) throw new GatewayError('invalid_request', oversized.sort().join('; '))
     const violations = collectAllErrors(() => compiled.Errors(body)) as SchemaViolation[]
     throw new GatewayError(
       'invalid_request',

@@ -4,7 +4,12 @@
 
 import { Type } from 'typebox'
 import type { Static } from 'typebox'
-import { CacheControlSchema, commonRequestProperties, identifierMaxLength } from '../common-request-schema.ts'
+import {
+  CacheControlSchema,
+  commonRequestProperties,
+  identifierMaxLength,
+  requestListLimits,
+} from '../common-request-schema.ts'
 
 const Nullable = <T extends Parameters<typeof Type.Optional>[0]>(schema: T) =>
   Type.Optional(Type.Union([schema, Type.Null()]))
@@ -74,14 +79,14 @@ const Thinking = Type.Union([
 export const MessagesRequestSchema = Type.Object({
   ...commonRequestProperties,
   max_tokens: Type.Integer({ minimum: 1 }),
-  messages: Type.Array(MessageParam, { minItems: 1 }),
-  system: Type.Optional(Type.Union([Type.String(), Type.Array(TextBlock)])),
-  tools: Type.Optional(Type.Array(Tool)),
+  messages: Type.Array(MessageParam, { minItems: 1, maxItems: requestListLimits.messages }),
+  system: Type.Optional(Type.Union([Type.String(), Type.Array(TextBlock, { maxItems: requestListLimits.messages })])),
+  tools: Type.Optional(Type.Array(Tool, { maxItems: requestListLimits.tools })),
   tool_choice: Type.Optional(ToolChoice),
   temperature: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
   top_p: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
   top_k: Type.Optional(Type.Integer({ minimum: 0 })),
-  stop_sequences: Type.Optional(Type.Array(Type.String())),
+  stop_sequences: Type.Optional(Type.Array(Type.String(), { maxItems: requestListLimits.stopSequences })),
   thinking: Type.Optional(Thinking),
   metadata: Type.Optional(Type.Object({ user_id: Nullable(Type.String({ maxLength: identifierMaxLength })) })),
   service_tier: Type.Optional(Type.Enum(['auto', 'standard_only'])),

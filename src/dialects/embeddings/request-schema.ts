@@ -12,12 +12,19 @@ const MultimodalInput = Type.Object({
   content: Type.Array(Type.Union([TextPart, ImagePart, OtherPart]), { minItems: 1 }),
 })
 
+/** Inputs per request (OpenAI's documented maximum for one call) and tokens per token-array input. */
+const embeddingInputsLimit = 2048
+const embeddingTokensLimit = 131_072
+
 export const EmbeddingsInputSchema = Type.Union([
   Type.String({ minLength: 1 }),
-  Type.Array(Type.String(), { minItems: 1 }),
-  Type.Array(Type.Integer({ minimum: 0 }), { minItems: 1 }),
-  Type.Array(Type.Array(Type.Integer({ minimum: 0 }), { minItems: 1 }), { minItems: 1 }),
-  Type.Array(MultimodalInput, { minItems: 1 }),
+  Type.Array(Type.String(), { minItems: 1, maxItems: embeddingInputsLimit }),
+  Type.Array(Type.Integer({ minimum: 0 }), { minItems: 1, maxItems: embeddingTokensLimit }),
+  Type.Array(Type.Array(Type.Integer({ minimum: 0 }), { minItems: 1, maxItems: embeddingTokensLimit }), {
+    minItems: 1,
+    maxItems: embeddingInputsLimit,
+  }),
+  Type.Array(MultimodalInput, { minItems: 1, maxItems: embeddingInputsLimit }),
 ])
 
 export const EmbeddingsRequestSchema = Type.Object({

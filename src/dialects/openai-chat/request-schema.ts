@@ -3,7 +3,12 @@
 
 import { Type } from 'typebox'
 import type { Static } from 'typebox'
-import { CacheControlSchema, commonRequestProperties, ReasoningEffortSchema } from '../common-request-schema.ts'
+import {
+  CacheControlSchema,
+  commonRequestProperties,
+  ReasoningEffortSchema,
+  requestListLimits,
+} from '../common-request-schema.ts'
 
 const Nullable = <T extends Parameters<typeof Type.Optional>[0]>(schema: T) =>
   Type.Optional(Type.Union([schema, Type.Null()]))
@@ -112,8 +117,8 @@ const Reasoning = Type.Object({
 
 export const ChatRequestSchema = Type.Object({
   ...commonRequestProperties,
-  messages: Type.Array(ChatMessageSchema, { minItems: 1 }),
-  tools: Nullable(Type.Array(FunctionTool)),
+  messages: Type.Array(ChatMessageSchema, { minItems: 1, maxItems: requestListLimits.messages }),
+  tools: Nullable(Type.Array(FunctionTool, { maxItems: requestListLimits.tools })),
   tool_choice: Nullable(ToolChoice),
   parallel_tool_calls: Nullable(Type.Boolean()),
   response_format: Nullable(ResponseFormat),
@@ -125,7 +130,7 @@ export const ChatRequestSchema = Type.Object({
   frequency_penalty: Nullable(Type.Number({ minimum: -2, maximum: 2 })),
   presence_penalty: Nullable(Type.Number({ minimum: -2, maximum: 2 })),
   seed: Nullable(Type.Integer()),
-  stop: Nullable(Type.Union([Type.String(), Type.Array(Type.String())])),
+  stop: Nullable(Type.Union([Type.String(), Type.Array(Type.String(), { maxItems: requestListLimits.stopSequences })])),
   logprobs: Nullable(Type.Boolean()),
   top_logprobs: Nullable(Type.Integer({ minimum: 0, maximum: 20 })),
   n: Nullable(Type.Integer({ minimum: 1, maximum: 1 })),
@@ -133,7 +138,7 @@ export const ChatRequestSchema = Type.Object({
   reasoning_effort: Nullable(ReasoningEffortSchema),
   include_reasoning: Nullable(Type.Boolean()),
   stream_options: Nullable(Type.Object({ include_usage: Type.Optional(Type.Boolean()) })),
-  transforms: Nullable(Type.Array(Type.String())),
+  transforms: Nullable(Type.Array(Type.String(), { maxItems: requestListLimits.transforms })),
 })
 
 export type ChatRequest = Static<typeof ChatRequestSchema>

@@ -2,7 +2,7 @@
 
 import { Type } from 'typebox'
 import type { Static } from 'typebox'
-import { commonRequestProperties, ReasoningEffortSchema } from '../common-request-schema.ts'
+import { commonRequestProperties, ReasoningEffortSchema, requestListLimits } from '../common-request-schema.ts'
 
 export const maxToolCallsLimit = 30
 
@@ -109,9 +109,9 @@ export const includeValues = [
 
 export const ResponsesRequestSchema = Type.Object({
   ...commonRequestProperties,
-  input: Type.Union([Type.String(), Type.Array(InputItemSchema)]),
+  input: Type.Union([Type.String(), Type.Array(InputItemSchema, { maxItems: requestListLimits.messages })]),
   instructions: Nullable(Type.String()),
-  tools: Nullable(Type.Array(Type.Union([FunctionTool, ServerTool]))),
+  tools: Nullable(Type.Array(Type.Union([FunctionTool, ServerTool]), { maxItems: requestListLimits.tools })),
   tool_choice: Nullable(ToolChoice),
   parallel_tool_calls: Nullable(Type.Boolean()),
   text: Nullable(

@@ -1,7 +1,7 @@
 // Bedrock credentials. A Bedrock API key (`api_key`, or AWS_BEARER_TOKEN_BEDROCK in the preset) is a
 // bearer token. Otherwise every request is signed with SigV4 (service `bedrock`) over its final URL,
 // headers and body, with the access key from `options` (access_key_id, secret_access_key,
-// session_token) or, with `options.profile`, from the shared credentials file (read once).
+// session_token) or, with `options.profile`, from that AWS profile (shared credentials and config files).
 import { Sha256 } from '@aws-crypto/sha256-js'
 import { SignatureV4 } from '@smithy/signature-v4'
 import type { Authorizer, AuthorizerDeps, OutgoingRequest, ProviderSettings } from '../provider-adapter.ts'
@@ -22,34 +22,30 @@ export function createBedrockAuthorizer(settings: ProviderSettings, deps: Author
   const options = settings.options ?? {}
   if (settings.apiKey !== null && options.access_key_id === undefined && options.profile === undefined)
     return headerAuthorizer('authorization', `Bearer ${settings.apiKey}`)
-  let signer: Promise<SignatureV4> | undefined
-  const signerOf = (): Promise<SignatureV4> =>
-    (signer ??= credentialsOf(options, deps).then(
-      (credentials) =>
-        new SignatureV4({ credentials, region: bedrockRegion(settings), service: 'bedrock', sha256: Sha256 }),
-    ))
+  const credentials = credentialsOf(options, deps)
+  let signer: SignatureV4 | undefined
   return {
     authorize: async (request: OutgoingRequest) => {
-      let current: SignatureV4
-      try {
-        current = await signerOf()
-      } catch (error) {
-        signer = undefined
-        throw error
-      }
-      return signRequest(current, request, new Date(deps.now()))
+      signer ??= new SignatureV4({ credentials, region: bedrockRegion(settings), service: 'bedrock', sha256: Sha256 })
+      return signRequest(signer, request, new Date(deps.now()))
     },
   }
 }
 
-async function credentialsOf(options: Readonly<Record<string, string>>, deps: AuthorizerDeps): Promise<AwsCredentials> {
+function credentialsOf(
+  options: Readonly<Record<string, string>>,
+  deps: AuthorizerDeps,
+): AwsCredentials | (() => Promise<AwsCredentials>) {
   const { access_key_id: accessKeyId, secret_access_key: secretAccessKey, session_token: sessionToken } = options
   if (accessKeyId !== undefined && secretAccessKey !== undefined)
     return sessionToken === undefined
       ? { accessKeyId, secretAccessKey }
       : { accessKeyId, secretAccessKey, sessionToken }
-  if (options.profile !== undefined) return profileCredentials(options.profile, options.credentials_file, deps)
-  throw new Error('no AWS credentials: set options.access_key_id and secret_access_key, options.profile, or api_key')
+  if (options.profile !== undefined) return profileCredentials(options.profile, options.credentials_file, deps.now)
+  return () =>
+    Promise.reject(
+      new Error('no AWS credentials: set options.access_key_id and secret_access_key, options.profile, or api_key'),
+    )
 }
 
 async function signRequest(
