@@ -39,7 +39,7 @@ export class GenerationSeries {
     })
     this.#fallbacks = new LabeledCounter({
       name: 'switchyard_fallbacks_total',
-      help: 'Attempts that failed and moved the call on to the next endpoint, by the model and provider that failed and reason (rate_limited, timeout, unavailable, upstream_error, other)',
+      help: 'Attempts that failed and moved the call on to the next endpoint, by the model and provider that failed and reason: unreachable (no HTTP answer), timeout, rate_limited, overloaded (529), unavailable (503), upstream_5xx, credentials_rejected (401/403), bad_response (a 2xx body that could not be read), other',
       labelNames: ['model', 'provider', 'reason'],
       registers,
     })
@@ -110,15 +110,17 @@ function countFallbacks(
   for (let index = 0; index < attempts.length - 1; index++) {
     const attempt = attempts[index]!
     if (attempt.status === 200) continue
-    counter.inc({ model: attempt.model, provider: attempt.provider, reason: fallbackReason(attempt.status) })
+    const reason = attempt.failure ?? fallbackReason(attempt.status)
+    counter.inc({ model: attempt.model, provider: attempt.provider, reason })
   }
 }
 
-/** Why an attempt failed over, from its status (502 also covers an upstream that could not be reached). */
+/** An attempt recorded without its failure classification: the reason its status alone tells. */
 function fallbackReason(status: number): string {
   if (status === 429) return 'rate_limited'
   if (status === 408 || status === 504 || status === 524) return 'timeout'
+  if (status === 529) return 'overloaded'
   if (status === 503) return 'unavailable'
-  if (status >= 500) return 'upstream_error'
+  if (status >= 500) return 'upstream_5xx'
   return 'other'
 }

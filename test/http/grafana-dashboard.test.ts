@@ -92,6 +92,15 @@ test('every PromQL expression of the dashboard names metrics and labels the gate
     payload: { model: 'test/model', messages: [{ role: 'user', content: 'Hi' }] },
   })
   assert.equal(answered.statusCode, 200, answered.body)
+  for (let round = 0; round < 2; round++) {
+    const cached = await gateway.inject({
+      method: 'POST',
+      url: '/api/v1/chat/completions',
+      headers: { ...bearer(key), 'x-openrouter-cache': 'true' },
+      payload: { model: 'test/model', messages: [{ role: 'user', content: 'Cache me' }] },
+    })
+    assert.equal(cached.statusCode, 200, cached.body)
+  }
   const scrape = (await gateway.inject({ method: 'GET', url: '/metrics' })).body
   const exported = exportedNames(scrape)
   const samples = parseScrape(scrape)
@@ -103,6 +112,7 @@ test('every PromQL expression of the dashboard names metrics and labels the gate
   }
   assert.ok(expressions.length >= 10, `${expressions.length} expressions`)
   assert.ok(labelsOf.has('switchyard_fallbacks_total') && labelsOf.has('switchyard_cost_usd_total'))
+  assert.ok(labelsOf.has('switchyard_response_cache_lookups_total'), 'the cached calls were looked up')
   for (const { panel, expr } of expressions) {
     const names = metricNames(expr)
     assert.ok(names.length > 0, `${panel}: ${expr} names no switchyard metric`)
@@ -115,7 +125,7 @@ test('every PromQL expression of the dashboard names metrics and labels the gate
   }
 })
 
-test('the dashboard shows spend, tokens, requests, errors, latency p50/p99, fallbacks and event-loop delay', () => {
+test('the dashboard shows spend, tokens, requests, errors, latency p50/p99, fallbacks, cache and event-loop delay', () => {
   const all = expressions.map(({ expr }) => expr).join('\n')
   for (const metric of [
     'switchyard_cost_usd_total',
@@ -124,6 +134,8 @@ test('the dashboard shows spend, tokens, requests, errors, latency p50/p99, fall
     'switchyard_http_request_duration_seconds_bucket',
     'switchyard_fallbacks_total',
     'switchyard_nodejs_eventloop_lag_p99_seconds',
+    'switchyard_response_cache_lookups_total',
+    'switchyard_response_cache_stored_bytes_total',
   ])
     assert.ok(all.includes(metric), `no panel queries ${metric}`)
   assert.match(all, /histogram_quantile\(0\.5,/)

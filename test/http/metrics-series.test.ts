@@ -22,11 +22,16 @@ before(async () => {
     yaml: `providers:
   - { slug: chatco, api: openai-chat, base_url: "${primary.url}" }
   - { slug: backup, api: openai-chat, base_url: "${backup.url}" }
+  - { slug: gone, api: openai-chat, base_url: "http://127.0.0.1:1/v1" }
 models:
   - slug: test/model
     endpoints:
       - { provider: chatco, upstream_model_id: m1, max_output_tokens: 100, pricing: ${chatcoPricing} }
       - { provider: backup, upstream_model_id: m2, max_output_tokens: 100, pricing: { prompt: "0.000002", completion: "0.000004" } }
+  - slug: test/after-gone
+    endpoints:
+      - { provider: gone, upstream_model_id: g1, pricing: { prompt: "0.000001", completion: "0.000002" } }
+      - { provider: backup, upstream_model_id: m2, pricing: { prompt: "0.000002", completion: "0.000004" } }
   - slug: test/embed
     kind: embedding
     endpoints:
@@ -119,4 +124,23 @@ test('tokens, cost, generations and fallbacks per model and provider after chat,
   )
   const labelValues = samples.flatMap((sample) => Object.values(sample.labels))
   assert.ok(!labelValues.includes('nobody/knows-this'), 'a model the client typed is never a label')
+})
+
+test('fallback reasons tell an unreachable upstream, a 5xx, a rate limit and an overload apart', async () => {
+  const messages = [{ role: 'user', content: 'Hi' }]
+  await post('/api/v1/chat/completions', { model: 'test/after-gone', messages })
+  for (const status of [500, 502, 429, 529]) {
+    primary.script({ type: 'error', status })
+    await post('/api/v1/chat/completions', { model: 'test/model', messages })
+  }
+  const samples = await scrape()
+  const fallbacks = (model: string, provider: string, reason: string) =>
+    sampleValue(samples, 'switchyard_fallbacks_total', { model, provider, reason })
+  assert.equal(fallbacks('test/after-gone', 'gone', 'unreachable'), 1)
+  assert.equal(fallbacks('test/model', 'chatco', 'upstream_5xx'), 2)
+  assert.equal(fallbacks('test/model', 'chatco', 'rate_limited'), 1)
+  assert.equal(fallbacks('test/model', 'chatco', 'overloaded'), 1)
+  assert.equal(fallbacks('test/model', 'chatco', 'unavailable'), 1, 'the 503 of the test before')
+  const reasons = samples.filter((sample) => sample.name === 'switchyard_fallbacks_total').map((s) => s.labels.reason)
+  assert.ok(!reasons.includes('upstream_error'), `no catch-all reason: ${reasons.join(', ')}`)
 })

@@ -29,6 +29,17 @@ test('built-in providers appear only when their variable is set, with their mode
   assert.equal(catalog.model('openai/gpt-4o'), undefined)
 })
 
+test('a hosted preset takes its base URL from <NAME>_BASE_URL when set (OPENAI_BASE_URL)', () => {
+  const plain = buildCatalog(configWith('', { OPENAI_API_KEY: 'sk-1' }))
+  assert.equal(plain.provider('openai')?.baseUrl, 'https://api.openai.com/v1')
+  const proxied = buildCatalog(
+    configWith('', { OPENAI_API_KEY: 'sk-1', OPENAI_BASE_URL: 'http://127.0.0.1:9000/v1/', ANTHROPIC_BASE_URL: 'x' }),
+  )
+  assert.equal(proxied.provider('openai')?.baseUrl, 'http://127.0.0.1:9000/v1')
+  assert.equal(proxied.provider('openai')?.apiKey, 'sk-1')
+  assert.equal(proxied.provider('anthropic'), undefined)
+})
+
 test('config adds providers and models and overrides a preset model of the same slug', () => {
   const catalog = buildCatalog(
     configWith(

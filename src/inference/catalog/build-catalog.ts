@@ -40,7 +40,7 @@ function enabledProviders(config: Config): Map<string, ProviderEntry> {
       slug: preset.slug,
       name: preset.name,
       api: preset.api,
-      baseUrl: cloud?.baseUrl ?? (isLocal ? localBaseUrl(value) : preset.baseUrl!),
+      baseUrl: cloud?.baseUrl ?? (isLocal ? localBaseUrl(value) : hostedBaseUrl(preset, config.provider_env)),
       apiKey: cloud === undefined ? (isLocal ? null : value) : cloud.apiKey,
       headers: {},
       options: cloud?.options ?? {},
@@ -160,6 +160,12 @@ function toModelEntry(
     outputModalities: model.output_modalities ?? [model.kind === 'embedding' ? 'embeddings' : 'text'],
     endpoints,
   }
+}
+
+/** A hosted preset's base URL, or `<NAME>_BASE_URL` (OPENAI_BASE_URL, as the OpenAI SDK reads it) when set. */
+function hostedBaseUrl(preset: (typeof builtinProviders)[number], env: Readonly<Record<string, string>>): string {
+  const override = env[preset.variable.replace(/_API_KEY$/, '_BASE_URL')]
+  return override === undefined || override === '' ? preset.baseUrl! : override.replace(/\/+$/, '')
 }
 
 function localBaseUrl(value: string): string {

@@ -6,6 +6,7 @@ import type { Clock } from '../../domain/clock.ts'
 import type { AttemptRecord } from '../../domain/inference/attempt-record.ts'
 import type { RouteCandidate, RoutingState } from '../routing/plan-route.ts'
 import { AttemptError } from './attempt-error.ts'
+import { classifyAttemptFailure } from './attempt-failure.ts'
 import { callEndpoint, type EndpointOutcome } from './call-endpoint.ts'
 import type { UpstreamTransport } from './upstream-transport.ts'
 import type { CancelSignal } from '../../domain/cancellation.ts'
@@ -91,6 +92,7 @@ export async function tryCandidates<T>(
         endpointId: endpoint.id,
         status: error.upstreamStatus ?? error.status,
         latencyMs: deps.clock.now().getTime() - attemptStart,
+        failure: classifyAttemptFailure(error),
       })
       if (error.isRetryable) deps.routing.breaker.recordFailure(endpoint.id)
       else deps.routing.breaker.recordSuccess(endpoint.id)
