@@ -9,6 +9,7 @@ import type { ApiKeyRecord } from '../domain/identity.ts'
 import { GatewayError } from '../domain/errors.ts'
 import type { TypedApp } from '../http/typed-app.ts'
 import type { BatchService } from './batch-service.ts'
+import { BatchSchema } from './batch-schema.ts'
 
 export const batchRoutePrefixes = ['/api/v1/batches', '/api/beta/batches'] as const
 type BatchRoutePrefix = (typeof batchRoutePrefixes)[number]
@@ -67,7 +68,22 @@ function registerBatchReadRoutes(app: TypedApp, service: BatchService, prefix: B
   )
   app.get(
     `${prefix}/:id`,
-    { config, schema: { tags, hide, summary: 'Get a batch (results in terminal states)', params: IdPath } },
+    {
+      config,
+      // The batch is serialized as built (result bodies are the endpoints' own answers); the schema documents it.
+      serializerCompiler: () => (data: unknown) => JSON.stringify(data),
+      schema: {
+        tags,
+        hide,
+        summary: 'Get a batch (results in terminal states)',
+        params: IdPath,
+        response: {
+          200: BatchSchema,
+          402: { ...BatchSchema, description: 'The finalized cost exceeds the balance: the batch with results null' },
+          '4XX': { description: 'The request was refused', $ref: 'ErrorEnvelope#' },
+        },
+      },
+    },
     async (request, reply) => {
       const answer = await service.get(request.params.id, keyOf(request))
       return reply.code(answer.status).send(answer.body)

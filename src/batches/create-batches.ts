@@ -55,6 +55,7 @@ export function createBatches(deps: CreateBatchesDeps): {
       inference: deps.inference.deps,
       findKey: (hash) => deps.keyCache.lookup(hash),
       reserveLine: deps.reserveLine,
+      evaluatorModel: config.alignment.evaluator_model,
     }),
     recordsDurable: deps.recordsDurable,
     deliverWebhooks: createBatchWebhookDelivery({ batches, egress, secret: config.batches.webhook_secret, logger }),

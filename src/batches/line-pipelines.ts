@@ -13,6 +13,7 @@ import {
 import type { InferenceDeps } from '../inference/inference-deps.ts'
 import { invokeInference } from '../inference/invoke-inference.ts'
 import type { BatchEndpoint } from './batch-status.ts'
+import { alignmentSettingsOf } from '../inference/alignment/alignment-settings.ts'
 import type { CancelSignal } from '../domain/cancellation.ts'
 
 export type LinePipeline =
@@ -49,6 +50,7 @@ export function checkLine(line: LinePipeline, body: unknown, deps: LinePipelineD
   switch (line.pipeline) {
     case 'inference':
       deps.dialects[line.dialect].decode(body)
+      alignmentSettingsOf(body)
       return
     case 'embeddings':
       checkEmbeddingsLine(body, deps.embeddings)

@@ -11,6 +11,8 @@ import { batchGenerationId, type ItemError, type StoredItemResult } from './batc
 import { endpointPipelines, runLine, type LinePipelineDeps } from './line-pipelines.ts'
 import type { CancelSignal } from '../domain/cancellation.ts'
 import { batchResultBody } from './batch-result-body.ts'
+import { runAlignedLine } from './run-aligned-line.ts'
+import { invokeInference } from '../inference/invoke-inference.ts'
 
 export interface ItemOutcome {
   readonly result: StoredItemResult
@@ -26,12 +28,19 @@ export interface RunBatchItemDeps {
    * the batch was admitted on a positive balance, and its finalized cost is compared with it on GET.
    */
   readonly reserveLine: InferenceAccounting['reserve']
+  /** `alignment.evaluator_model`: the model that checks lines' answers against their alignment rules (null: the line's model). */
+  readonly evaluatorModel: string | null
 }
 
 export type BatchItemRunner = (batch: BatchRow, item: BatchItemRow, signal: CancelSignal) => Promise<ItemOutcome>
 
 export function itemError(kind: ErrorKind, message: string): ItemError {
   return { type: errorKinds[kind].reason, message, param: null, error_type: apiErrorTypes[kind] }
+}
+
+/** A line whose every answer broke an alignment rule in enforce mode. */
+function blockedError(message: string): ItemError {
+  return { type: errorKinds.forbidden.reason, message, param: null, error_type: 'content_policy_violation' }
 }
 
 export function createBatchItemRunner(deps: RunBatchItemDeps): BatchItemRunner {
@@ -52,12 +61,23 @@ export function createBatchItemRunner(deps: RunBatchItemDeps): BatchItemRunner {
         return charge
       },
     }
-    const answer = await runLine(
-      line,
-      { key, body: lineBody(batch, item), generationId: batchGenerationId(batch.id, item.position), signal },
-      deps.lines,
-      { ...deps.inference, policy: { ...policy, accounting } },
-    )
+    const inference: InferenceDeps = { ...deps.inference, policy: { ...policy, accounting } }
+    const generationId = batchGenerationId(batch.id, item.position)
+    const body = lineBody(batch, item)
+    const run = (lineBody: unknown, id: string) =>
+      runLine(line, { key, body: lineBody, generationId: id, signal }, deps.lines, inference)
+    const answer =
+      line.pipeline === 'embeddings'
+        ? await run(body, generationId)
+        : await runAlignedLine(
+            { dialect: line.dialect, key, body, generationId, signal },
+            {
+              run,
+              invoke: (input) => invokeInference(input, deps.lines.dialects, inference),
+              evaluatorModel: deps.evaluatorModel,
+            },
+          )
+    if ('blocked' in answer) return { result: { response: null, error: blockedError(answer.blocked) }, costNano }
     if (answer.status === 200)
       return { result: { response: { status_code: 200, body: batchResultBody(answer.body) }, error: null }, costNano }
     const kind = errorKindForStatus(answer.status)

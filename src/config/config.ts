@@ -50,6 +50,8 @@ export interface Config {
   readonly embeddings: { readonly max_input_chars: number }
   /** Vendor namespace (`typesafe/`) that bare System One model ids map onto. */
   readonly systemone: { readonly namespace: string }
+  /** The model that checks answers against alignment-plugin rules; null: each request's own model. */
+  readonly alignment: { readonly evaluator_model: string | null }
   /** Batch execution (src/batches/): worker poll and concurrency, lease, submission limits, callback signing secret. */
   readonly batches: {
     readonly poll_interval_ms: number

@@ -168,6 +168,7 @@ function buildConfig(
     credits: { enforce: file.credits?.enforce ?? false },
     embeddings: { max_input_chars: file.embeddings?.max_input_chars ?? 1_000_000 },
     systemone: { namespace: file.systemone?.namespace ?? 'typesafe/' },
+    alignment: { evaluator_model: file.alignment?.evaluator_model ?? null },
     batches: {
       poll_interval_ms: file.batches?.poll_interval_ms ?? 1000,
       concurrency: file.batches?.concurrency ?? 32,

@@ -135,6 +135,9 @@ export const ConfigFileSchema = Type.Object(
     systemone: Type.Optional(
       Type.Object({ namespace: Type.Optional(Type.String({ minLength: 1, pattern: '^[^/]+/$' })) }, strict),
     ),
+    alignment: Type.Optional(
+      Type.Object({ evaluator_model: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }, strict),
+    ),
     batches: Type.Optional(
       Type.Object(
         {
