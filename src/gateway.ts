@@ -23,6 +23,7 @@ import { createInterns } from './compose/start-interns.ts'
 import { startPolicyCaches } from './compose/start-policy-caches.ts'
 import { createGatewayObservability } from './compose/start-observability.ts'
 import type { GatewayParts } from './compose/gateway-parts.ts'
+import { waitUntilDrained } from './compose/wait-until-drained.ts'
 
 export interface Gateway {
   /** The HTTP application: `app.fastify.inject(...)` in process, `app.fastify.listen(...)` to serve. */
@@ -33,6 +34,15 @@ export interface Gateway {
   readonly storeEngine: StoreEngine
   /** The providers and models loaded at start (built-in presets enabled by the environment, and the config file's). */
   readonly catalog: Catalog
+  /**
+   * Resolves once every write the gateway has accepted is durable and every change has propagated: ledger
+   * rows and generation records committed, the in-memory caches (keys, workspaces, guardrails, presets,
+   * rate-limit rules, private endpoints) caught up with the changes made so far, and the observability
+   * records of finished generations queued (outbox or direct delivery). Rejects when the store refuses the
+   * commit (the rows stay queued and are retried). For a consistent read of the store while serving, e.g. a
+   * backup; requests accepted after the call may or may not be included.
+   */
+  drained(): Promise<void>
   /** Stops accepting requests, lets in-flight ones finish, flushes batched writes, closes the store. */
   close(): Promise<void>
 }
@@ -97,18 +107,17 @@ export async function assembleGateway(options: GatewayOptions): Promise<{ gatewa
     batches.worker.start()
     shutdown.defer('batch worker', () => batches.worker.stop())
     if (config.interns.runtime !== false) await interns.runtime.start()
+    const batchWorker = batches.worker
+    const parts = { foundation, identity, accounting, caches, observability, inference, interns, batchWorker, catalog }
     const gateway = {
       app,
       bootstrap: foundation.bootstrap,
       logger,
       storeEngine: store.engine,
       catalog,
+      drained: () => waitUntilDrained(parts),
       close: () => shutdown.close(),
     }
-    const batchWorker = batches.worker
-    return {
-      gateway,
-      parts: { foundation, identity, accounting, caches, observability, inference, interns, batchWorker, catalog },
-    }
+    return { gateway, parts }
   })
 }

@@ -6,6 +6,7 @@ import type { ApiKeyRecord } from '../domain/identity.ts'
 import type { Clock } from '../domain/clock.ts'
 import type { ApiKeysRepository } from '../store/repositories/api-keys-repository.ts'
 import type { ChangeBus } from '../events/change-bus.ts'
+import { InFlight } from '../events/in-flight.ts'
 
 const negativeTtlMs = 1000
 const negativeCapacity = 10_000
@@ -18,6 +19,8 @@ export class KeyCache {
   readonly #clock: Clock
   /** Hashes changed while a full load was reading, one set per load in flight. */
   readonly #loading = new Set<Set<string>>()
+  /** Re-reads announced on the change bus and not yet applied. */
+  readonly #refreshes = new InFlight()
   #hits = 0
   #misses = 0
 
@@ -26,7 +29,7 @@ export class KeyCache {
     this.#clock = clock
     // A failed re-read leaves the key out of the cache (refresh drops it first), so the next lookup asks
     // the store again and fails closed; it must not become an unhandled rejection.
-    bus.subscribe('api_key', (hash) => void this.refresh(hash).catch(() => undefined))
+    bus.subscribe('api_key', (hash) => void this.#refreshes.track(this.refresh(hash)).catch(() => undefined))
   }
 
   /** Reads every key (at start, and periodically across instances); keys changed meanwhile keep their newer state. */
@@ -71,6 +74,11 @@ export class KeyCache {
     this.#keys.delete(hash)
     this.#unknown.delete(hash)
     await this.#fetch(hash)
+  }
+
+  /** Resolves once every change announced so far has been applied. */
+  settled(): Promise<void> {
+    return this.#refreshes.settled()
   }
 
   set(key: ApiKeyRecord): void {

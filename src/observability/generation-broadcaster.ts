@@ -15,6 +15,7 @@ import type { OutboxPayload } from './destination-record.ts'
 import type { GenerationTrace } from './generation-trace.ts'
 import type { DirectDelivery } from './direct-delivery.ts'
 import { freshAttempt, outboxRow } from './outbox-row.ts'
+import { InFlight } from '../events/in-flight.ts'
 
 export interface GenerationBroadcasterDeps {
   readonly destinations: ObservabilityDestinationsRepository
@@ -31,6 +32,8 @@ export interface GenerationBroadcasterDeps {
 export interface GenerationBroadcaster {
   /** Resolves to the number of records queued for delivery (a replayed generation adds none; 0 on failure); never rejects. */
   enqueueGeneration(trace: GenerationTrace): Promise<number>
+  /** Resolves once every generation handed over so far is queued (an outbox row, or held by direct delivery) or dropped. */
+  settled(): Promise<void>
 }
 
 export function createGenerationBroadcaster(deps: GenerationBroadcasterDeps): GenerationBroadcaster {
@@ -59,18 +62,21 @@ export function createGenerationBroadcaster(deps: GenerationBroadcasterDeps): Ge
   }
 
   const writer = new OutboxBatch(deps.outbox)
+  const inFlight = new InFlight()
+  async function enqueueOrDrop(trace: GenerationTrace): Promise<number> {
+    try {
+      return await enqueue(trace)
+    } catch (error) {
+      deps.logger.warn(
+        { err: error, generation_id: trace.generationId },
+        'observability: could not enqueue generation; dropped',
+      )
+      return 0
+    }
+  }
   return {
-    async enqueueGeneration(trace) {
-      try {
-        return await enqueue(trace)
-      } catch (error) {
-        deps.logger.warn(
-          { err: error, generation_id: trace.generationId },
-          'observability: could not enqueue generation; dropped',
-        )
-        return 0
-      }
-    },
+    enqueueGeneration: (trace) => inFlight.track(enqueueOrDrop(trace)),
+    settled: () => inFlight.settled(),
   }
 }
 

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
 import { startTestGateway, bearer, type TestGateway } from '../support/test-gateway.ts'
 import type { Clock } from '../../src/domain/clock.ts'
+import type { BatchWorker } from '../../src/batches/batch-worker.ts'
 
 export interface MovableClock extends Clock {
   advance(ms: number): void
@@ -77,6 +78,11 @@ export interface BatchFixture {
   submit(payload: unknown): Promise<BatchAnswer>
   /** Polls GET /batches/{id} until `done(body)` holds; fails when the batch makes no progress for 60 s. */
   waitFor(id: string, done: (answer: BatchAnswer) => boolean): Promise<BatchAnswer>
+  /**
+   * The gateway's batch worker. It polls on real time, so a test that moves the injected clock wakes it to
+   * run the pass that time allows, or stops it to arrange lines no worker takes yet.
+   */
+  readonly worker: Pick<BatchWorker, 'wake' | 'stop' | 'start'>
   /** Closes the gateway (and the upstream when this fixture started it), keeping a shared store. */
   close(options?: { keepStore?: boolean; keepUpstream?: boolean }): Promise<void>
 }
@@ -159,6 +165,8 @@ export async function startBatchFixture(options: BatchFixtureOptions = {}): Prom
     gateway,
     upstream,
     key,
+    // internals: no API pauses or wakes the batch worker.
+    worker: gateway.internals.batchWorker,
     request,
     submit: (payload) => request('POST', '/api/v1/batches', payload),
     async waitFor(id, done) {

@@ -15,7 +15,7 @@ const leaseMs = 60_000
 test('a line slower than its lease is not claimed again while its worker lives, and is after the worker dies', async () => {
   const fixture = await startBatchFixture()
   try {
-    await fixture.gateway.internals.batchWorker.stop()
+    await fixture.worker.stop()
     const submitted = await fixture.submit({ endpoint: '/v1/chat/completions', model, requests: chatLines(2) })
     assert.equal(submitted.status, 202)
 

@@ -111,7 +111,7 @@ export function defineLifecycleScenarios(suite: CoreSuiteOptions, define: Define
       const done = await primary.waitFor(submitted.body.id, isTerminal)
       assert.equal(done.body.results!.length, 3)
       clock.advance(30 * 24 * 60 * 60 * 1000 + 1000)
-      primary.gateway.internals.batchWorker.wake()
+      primary.worker.wake()
       const gone = await primary.waitFor(submitted.body.id, (answer) => answer.status === 410)
       assert.equal(gone.body.error.code, 410)
       const db = primary.gateway.store.db
@@ -120,7 +120,7 @@ export function defineLifecycleScenarios(suite: CoreSuiteOptions, define: Define
         (await db.selectFrom('batch_items').select('id').where('batch_id', '=', submitted.body.id).execute()).length > 0
       ) {
         assert.ok(Date.now() < deadline, 'the retention sweep deletes the results')
-        primary.gateway.internals.batchWorker.wake()
+        primary.worker.wake()
         await new Promise((resolve) => setTimeout(resolve, 25))
       }
     } finally {

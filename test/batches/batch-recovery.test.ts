@@ -59,7 +59,7 @@ test('stopping the gateway mid-batch and a crashed worker holding leases: each l
     const waiting = await second.waitFor(id, (answer) => answer.body.request_counts.completed === size - 5)
     assert.equal(waiting.body.status, 'in_progress', 'leased lines are not taken before the lease expires')
     clock.advance(leaseMs + 1000)
-    second.gateway.internals.batchWorker.wake()
+    second.worker.wake()
     const done = await second.waitFor(id, isTerminal)
     assert.equal(done.status, 200)
     assert.equal(done.body.status, 'completed')
@@ -132,7 +132,7 @@ test('callback_url receives a signed batch.completed webhook, retried after a fa
       (count) => count >= 1,
     )
     clock.advance(60_000)
-    fixture.gateway.internals.batchWorker.wake()
+    fixture.worker.wake()
     await until(
       'the retry',
       async () => received.length,
@@ -173,10 +173,10 @@ test('a batch still unfinished after its 24h window expires with the unrun lines
   const clock = movableClock()
   const fixture = await startBatchFixture({ clock })
   try {
-    await fixture.gateway.internals.batchWorker.stop()
+    await fixture.worker.stop()
     const submitted = await fixture.submit({ endpoint: '/v1/chat/completions', model, requests: chatLines(3) })
     clock.advance(24 * 60 * 60 * 1000 + 1000)
-    fixture.gateway.internals.batchWorker.start()
+    fixture.worker.start()
     const done = await fixture.waitFor(submitted.body.id, isTerminal)
     assert.equal(done.body.status, 'expired')
     assert.deepEqual(done.body.request_counts, { total: 3, completed: 0, failed: 3 })

@@ -128,7 +128,7 @@ export function defineRunScenarios(suite: CoreSuiteOptions, define: DefineScenar
           .executeTakeFirstOrThrow()
         assert.equal(BigInt(batch.cost_nano), expectedNano, 'the batch costs the sum of its lines')
         const ids = results.map((result) => result.id)
-        await primary.gateway.internals.accounting.generations.flush()
+        await primary.gateway.drained()
         const deadline = Date.now() + 30_000
         let generations = await db
           .selectFrom('generations')

@@ -17,7 +17,7 @@ let fixture: BatchFixture
 
 before(async () => {
   fixture = await startBatchFixture()
-  await fixture.gateway.internals.batchWorker.stop()
+  await fixture.worker.stop()
 })
 after(() => fixture.close())
 

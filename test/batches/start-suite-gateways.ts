@@ -29,7 +29,7 @@ export async function startSuiteGateways(
         databaseUrl: primary.gateway.database.url,
       }),
     )
-  const workers = fixtures.map((fixture) => fixture.gateway.internals.batchWorker)
+  const workers = fixtures.map((fixture) => fixture.worker)
   const controls = {
     stopWorkers: async () => {
       await Promise.all(workers.map((worker) => worker.stop()))

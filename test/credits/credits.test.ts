@@ -55,6 +55,7 @@ async function inferenceKey() {
 test('grants add to total_credits; settled spend is total_usage; enforcement refuses past the balance', async () => {
   assert.deepEqual(await credits(), { total_credits: 0, total_usage: 0 })
   const { record } = await inferenceKey()
+  // internals: reserves and settles exact spend without an upstream; the API only reads the balance.
   const accounting = gateway.internals.accounting.service
   await assert.rejects(
     accounting.reserve({ key: record, generationId: 'gen-c0', attempt: 1, worstCaseNano: 1n, isByok: false }),

@@ -249,7 +249,7 @@ test('generation records (api_type embeddings) and key usage equal tokens x pric
     await post({ model: 'test/embed', input: 'x'.repeat(40), user: 'end-user-1' }, { 'x-session-id': 'from-header' })
   ).json()) as { id: string; usage: { prompt_tokens: number } }
   assert.equal(answer.usage.prompt_tokens, 10)
-  await gateway.internals.accounting.generations.flush()
+  await gateway.drained()
   const generation = (
     await gateway.inject({ method: 'GET', url: `/api/v1/generation?id=${answer.id}`, headers: bearer(key) })
   ).json() as {

@@ -95,6 +95,7 @@ for (const engine of [
 
     test('a record is readable before and after the batched write, with its content', async () => {
       const id = `gen-${randomUUID()}`
+      // internals: the first phase reads a record still queued in the gateway's own group commit.
       gateway.internals.accounting.generations.add(record(id), {
         input: { messages: [{ role: 'user', content: 'Hi' }] },
         completion: 'Hello!',
@@ -123,7 +124,7 @@ for (const engine of [
           output: { completion: 'Hello!', reasoning: null },
           error: null,
         })
-        await gateway.internals.accounting.generations.flush()
+        await gateway.drained()
       }
       const row = await gateway.store.db
         .selectFrom('generations')
@@ -135,7 +136,7 @@ for (const engine of [
 
     test('another workspace cannot see it; management keys can; unknown ids are 404', async () => {
       const id = `gen-${randomUUID()}`
-      gateway.internals.accounting.generations.add(record(id), null)
+      await gateway.storeGenerations([{ record: record(id), content: null }])
       assert.equal(
         (
           await gateway.inject({
@@ -178,15 +179,14 @@ for (const engine of [
       const { ContentRetention } = await import('../../src/generations/content-retention.ts')
       const { ManualClock } = await import('../support/manual-clock.ts')
       const id = `gen-${randomUUID()}`
-      gateway.internals.accounting.generations.add(
-        { ...record(id), createdAt: '2026-01-01T00:00:00.000Z' },
-        { input: { messages: [] }, completion: 'old', reasoning: null, error: null },
-      )
-      await gateway.internals.accounting.generations.flush()
+      await gateway.storeGenerations([
+        {
+          record: { ...record(id), createdAt: '2026-01-01T00:00:00.000Z' },
+          content: { input: { messages: [] }, completion: 'old', reasoning: null, error: null },
+        },
+      ])
       const clock = new ManualClock('2026-01-30T23:59:59.000Z')
-      const retention = new ContentRetention(gateway.internals.accounting.generations, clock, 30, (error) =>
-        assert.fail(String(error)),
-      )
+      const retention = new ContentRetention(gateway.generations, clock, 30, (error) => assert.fail(String(error)))
       assert.equal(await retention.sweep(), 0, 'not yet 30 days old')
       clock.set('2026-01-31T00:00:01.000Z')
       assert.equal(await retention.sweep(), 1)

@@ -62,10 +62,9 @@ export class RecordsFixture {
     return { plaintext, hash }
   }
 
-  /** Writes the records through the gateway's generation store and waits until they are stored. */
-  async write(records: readonly GenerationRecord[]): Promise<void> {
-    for (const record of records) this.gateway.internals.accounting.generations.add(record, null)
-    await this.gateway.internals.accounting.generations.flush()
+  /** Stores the records (without content), as the gateway would have, and waits until they are stored. */
+  write(records: readonly GenerationRecord[]): Promise<void> {
+    return this.gateway.storeGenerations(records.map((record) => ({ record, content: null })))
   }
 
   record(workspaceId: string, key: MintedKey, fields: Partial<GenerationRecord> = {}): GenerationRecord {

@@ -220,6 +220,7 @@ for (const engine of engines) {
     })
 
     test('the cache combines key, creator-member and workspace-default guardrails', async () => {
+      // internals: the rules inference applies come from this cache; no API shows their combination.
       const cache = gateway.internals.caches.guardrails
       const workspaceId = gateway.gateway.bootstrap.defaultWorkspaceId
       await call(gateway, 'POST', keysUrl(first), { key_hashes: [keys[0]!.hash] })
@@ -231,7 +232,7 @@ for (const engine of engines) {
         limit_usd: 50,
         reset_interval: 'monthly',
       })
-      await cache.settled()
+      await gateway.drained()
       const rules = cache.effectiveRulesFor({ hash: keys[0]!.hash, workspaceId, creatorUserId: memberId })
       assert.deepEqual(rules.guardrailIds, [first, second, workspace.data.default_guardrail_id])
       assert.deepEqual(rules.allowedModels, ['b/2'])
@@ -250,12 +251,12 @@ for (const engine of engines) {
 
       await call(gateway, 'POST', `${keysUrl(first)}/remove`, { key_hashes: [keys[0]!.hash] })
       await call(gateway, 'PATCH', `/api/v1/guardrails/${second}`, { allowed_models: null })
-      await cache.settled()
+      await gateway.drained()
       const after = cache.effectiveRulesFor({ hash: keys[0]!.hash, workspaceId, creatorUserId: memberId })
       assert.deepEqual(after.guardrailIds, [second, workspace.data.default_guardrail_id])
       assert.equal(after.allowedModels, null)
       await call(gateway, 'DELETE', `/api/v1/guardrails/${second}`)
-      await cache.settled()
+      await gateway.drained()
       assert.equal(cache.guardrailOfMember(memberId), undefined)
       assert.deepEqual(
         cache.effectiveRulesFor({ hash: keys[2]!.hash, workspaceId, creatorUserId: null }).guardrailIds,

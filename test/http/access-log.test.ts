@@ -87,6 +87,7 @@ test('a request without a key has no key field; an error it logs carries its req
       { write: (text: string) => void lines.push(JSON.parse(text) as Record<string, unknown>) },
     ),
   })
+  // internals: no API breaks the store; closing the gateway's own connection is how it goes away.
   await broken.internals.foundation.store.close()
   await broken.inject({ method: 'GET', url: '/ready', headers: { 'x-request-id': 'access-3' } })
   await broken.gateway.app.fastify.close()

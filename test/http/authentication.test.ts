@@ -3,7 +3,6 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { startTestGateway, bearer, type TestGateway } from '../support/test-gateway.ts'
-import { createApiKeysRepository } from '../../src/store/repositories/api-keys-repository.ts'
 import { generateKeySecret } from '../../src/identity/api-key-secret.ts'
 import { mintKey as mintFixtureKey } from '../workspaces/management-fixtures.ts'
 import type { ApiKeyKind } from '../../src/domain/identity.ts'
@@ -66,8 +65,13 @@ test('an expired key -> 401 naming the expiry; one expiring later works', async 
 test('disabling a key takes effect on the next request, without waiting for any cache', async () => {
   const { plaintext, hash } = await mintKey('management')
   assert.equal((await statusFor(bearer(plaintext))).status, 200)
-  await createApiKeysRepository(gateway.store.db).update(hash, { disabled: true }, new Date().toISOString())
-  gateway.internals.foundation.changeBus.publish('api_key', hash)
+  const disabled = await gateway.inject({
+    method: 'PATCH',
+    url: `/api/v1/keys/${hash}`,
+    headers: bearer(gateway.adminKey),
+    payload: { disabled: true },
+  })
+  assert.equal(disabled.statusCode, 200, disabled.body)
   const result = await statusFor(bearer(plaintext))
   assert.equal(result.status, 401)
   assert.match(result.message, /disabled/)
@@ -76,8 +80,12 @@ test('disabling a key takes effect on the next request, without waiting for any 
 test('a deleted key is refused at once', async () => {
   const { plaintext, hash } = await mintKey('management')
   assert.equal((await statusFor(bearer(plaintext))).status, 200)
-  await createApiKeysRepository(gateway.store.db).delete(hash)
-  gateway.internals.foundation.changeBus.publish('api_key', hash)
+  const deleted = await gateway.inject({
+    method: 'DELETE',
+    url: `/api/v1/keys/${hash}`,
+    headers: bearer(gateway.adminKey),
+  })
+  assert.equal(deleted.statusCode, 200, deleted.body)
   assert.equal((await statusFor(bearer(plaintext))).status, 401)
 })
 

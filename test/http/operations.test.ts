@@ -33,6 +33,7 @@ test('/metrics counts requests per route pattern and status, with latency histog
 
 test('/ready fails with 503 when the store is gone', async () => {
   const other = await import('../support/test-gateway.ts').then((module) => module.startTestGateway())
+  // internals: no API breaks the store; closing the gateway's own connection is how it goes away.
   await other.internals.foundation.store.close()
   const response = await other.inject({ method: 'GET', url: '/ready' })
   assert.equal(response.statusCode, 503)

@@ -61,7 +61,7 @@ async function guard(keyHash: string, guardrail: Record<string, unknown>): Promi
     payload: { key_hashes: [keyHash] },
   })
   assert.equal(assigned.statusCode, 200, assigned.body)
-  await gateway.internals.caches.guardrails.settled?.()
+  await gateway.drained()
   return id
 }
 
@@ -86,7 +86,7 @@ test('redaction happens before the upstream sees the text; block refuses with 40
   assert.ok(!seen.includes('ada@example.com'), seen)
   assert.match(seen, /\[EMAIL\]/)
   const generationId = String(answered.headers['x-generation-id'])
-  await gateway.internals.accounting.generations.flush()
+  await gateway.drained()
   const content = await gateway.inject({
     method: 'GET',
     url: `/api/v1/generation/content?id=${generationId}`,
@@ -192,7 +192,7 @@ test('a preset applies under the request and its system prompt is prepended', as
     },
   })
   assert.equal(saved.statusCode, 200, saved.body)
-  await gateway.internals.caches.presets.settled()
+  await gateway.drained()
   const answered = await gateway.inject({
     method: 'POST',
     url: '/api/v1/chat/completions',

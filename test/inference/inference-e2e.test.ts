@@ -253,8 +253,7 @@ test('answered means recorded: once the client has the whole answer, its ledger 
 })
 
 test('spend: the key usage and the ledger equal upstream usage times the configured prices', async () => {
-  await gateway.internals.accounting.generations.flush()
-  await gateway.internals.accounting.ledger.flush?.()
+  await gateway.drained()
   const rows = await gateway.store.db
     .selectFrom('generations')
     .select(['id', 'cost_nano', 'tokens_prompt', 'tokens_completion', 'tokens_cached', 'status'])
@@ -335,6 +334,7 @@ test('in-process invocation runs the same pipeline (batches, nested calls)', asy
   upstreams
     .get('anthropic')!
     .script({ type: 'completion', text: 'in process', usage: { input_tokens: 2, output_tokens: 2 } })
+  // internals: in-process invocation is the seam batches and nested calls use; no route exposes it.
   const answer = await gateway.internals.inference.invoke({
     key: apiKey!,
     dialect: 'openai-chat',

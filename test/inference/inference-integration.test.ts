@@ -97,7 +97,7 @@ test('a preset applies to /responses: the upstream request shows the merged conf
     },
   })
   assert.equal(saved.statusCode, 200, saved.body)
-  await gateway.internals.caches.presets.settled()
+  await gateway.drained()
   const answered = await gateway.inject({
     method: 'POST',
     url: '/api/v1/responses',
@@ -137,8 +137,8 @@ test('guardrail redaction on /responses: the upstream never sees the original', 
     payload: { key_hashes: [keyHash] },
   })
   assert.equal(assigned.statusCode, 200, assigned.body)
-  await gateway.internals.caches.guardrails.settled()
-  // A CI run once saw the original reach the upstream; this tells a stale cache from the filter.
+  await gateway.drained()
+  // internals: a CI run once saw the original reach the upstream; this tells a stale cache from the filter.
   assert.equal(
     gateway.internals.caches.guardrails.guardrailOfKey(keyHash)?.id,
     guardrail.data.id,
@@ -158,7 +158,7 @@ test('guardrail redaction on /responses: the upstream never sees the original', 
     url: `/api/v1/guardrails/${guardrail.data.id}`,
     headers: bearer(gateway.adminKey),
   })
-  await gateway.internals.caches.guardrails.settled()
+  await gateway.drained()
 })
 
 test('a generation is delivered to an enabled webhook destination of its workspace', async () => {

@@ -106,7 +106,7 @@ const guardrail =
       ...fields,
     })) as { data: { id: string } }
     await manage('POST', `/api/v1/guardrails/${created.data.id}/assignments/keys`, { key_hashes: scope.hashes })
-    await current.internals.caches.guardrails.settled()
+    await current.drained()
   }
 
 /** A per-minute rule of one on each key, spent by one admitted call with each. */
@@ -157,7 +157,7 @@ const rows: readonly Row[] = [
     status: 402,
     apply: async (scope) => {
       await manage('PUT', `/api/v1/workspaces/${scope.workspace.slug}/budgets/daily`, { limit_usd: tinyUsd })
-      await current.internals.caches.workspaces.settled()
+      await current.drained()
     },
   },
   {

@@ -7,6 +7,7 @@ import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-ups
 import { startTestGateway, bearer, type TestGateway } from '../support/test-gateway.ts'
 import { startRecordingServer, type RecordingServer } from '../observability/support/recording-server.ts'
 import { sampleTrace } from '../observability/support/sample-trace.ts'
+import { broadcast } from '../observability/support/broadcast.ts'
 
 let gateway: TestGateway
 let upstream: FakeUpstream
@@ -51,7 +52,7 @@ test('guardrail content filters with nested quantifiers answer a long prompt whi
   const id = (guardrail.json() as { data: { id: string } }).data.id
   const assigned = await manage('POST', `/api/v1/guardrails/${id}/assignments/keys`, { key_hashes: [data.hash] })
   assert.equal(assigned.statusCode, 200, assigned.body)
-  await gateway.internals.caches.guardrails.settled?.()
+  await gateway.drained()
   const chat = (content: string) =>
     gateway.inject({
       method: 'POST',
@@ -85,10 +86,7 @@ test('observability filter rules with nested quantifiers decide on a long prompt
   const trace = sampleTrace(gateway.gateway.bootstrap.defaultWorkspaceId, {
     input: { messages: [{ role: 'user', content: catastrophicPrompt }] },
   })
-  const [queued, healthStatus] = await Promise.all([
-    gateway.internals.observability.broadcaster.enqueueGeneration(trace),
-    health(),
-  ])
+  const [queued, healthStatus] = await Promise.all([broadcast(gateway, trace), health()])
   assert.equal(queued, 1, 'only the destination whose rule matches receives the trace')
   assert.equal(healthStatus, 200)
 })

@@ -185,7 +185,7 @@ test('manual: the intern asks before the call and proceeds after the answer', as
 })
 
 test('stored generation content never holds the value', async () => {
-  await gateway.internals.accounting.generations.flush()
+  await gateway.drained()
   const rows = await gateway.store.db.selectFrom('generations').select('id').execute()
   assert.ok(rows.length >= 4)
   let masked = 0

@@ -33,6 +33,8 @@ async function waitForStatus(gateway: TestGateway, key: string, id: string, stat
 test('provision, suspend, resume, restart and delete', async () => {
   const first = await startTestGateway({ yaml: 'interns:\n  domain: Agents.Example.test.\n' })
   let gateway: TestGateway = first
+  // internals: the runtime's handles (working directory, runtime key, hostname routing) are not in the API.
+  const runtime = () => gateway.internals.interns.runtime
   try {
     const workspaceId = gateway.gateway.bootstrap.defaultWorkspaceId
     const key = await mintKey(gateway, 'inference', workspaceId)
@@ -41,18 +43,16 @@ test('provision, suspend, resume, restart and delete', async () => {
     const running = await waitForStatus(gateway, key, intern.id, 'running', seen)
     assert.equal(running.hostname, 'build-bot.agents.example.test')
     assert.equal(running.progress, null)
-    const handle = gateway.internals.interns.runtime.get(intern.id)
+    const handle = runtime().get(intern.id)
     assert.ok(handle !== undefined)
     assert.equal(existsSync(handle.workingDirectory), true)
     assert.equal(handle.key.internId, intern.id)
     assert.equal(handle.key.kind, 'intern')
-    assert.equal(gateway.internals.interns.runtime.findByHostname('build-bot.agents.example.test')?.id, intern.id)
+    assert.equal(runtime().findByHostname('build-bot.agents.example.test')?.id, intern.id)
 
     const url = `/api/v1/interns/${intern.id}`
     assert.equal((await call(gateway, key, { method: 'POST', url: `${url}/suspend` })).status, 200)
-    await until('the handle to go', async () =>
-      gateway.internals.interns.runtime.get(intern.id) === undefined ? true : undefined,
-    )
+    await until('the handle to go', async () => (runtime().get(intern.id) === undefined ? true : undefined))
     assert.equal((await statusOf(gateway, key, intern.id)).status, 'stopped')
     assert.equal((await call(gateway, key, { method: 'POST', url: `${url}/provision` })).status, 202)
     await waitForStatus(gateway, key, intern.id, 'running')
@@ -66,7 +66,7 @@ test('provision, suspend, resume, restart and delete', async () => {
     const databaseUrl = gateway.database.url
     await gateway.gateway.close()
     gateway = await startTestGateway({ databaseUrl, yaml: 'interns:\n  domain: agents.example.test\n' })
-    const restarted = gateway.internals.interns.runtime.get(intern.id)
+    const restarted = runtime().get(intern.id)
     assert.equal(restarted?.hostname, 'build-bot.agents.example.test', 'running interns come back on start')
 
     assert.equal((await call(gateway, key, { method: 'DELETE', url })).status, 202)

@@ -149,6 +149,7 @@ export function seedingArea(gateway: TestGateway, listTimeoutMs?: number): Inter
     db: gateway.store.db,
     config: { ...base, interns: { workspaces: ['*'] } },
     clock: systemClock,
+    // internals: seeded changes are announced on the gateway's own bus, as its routes would announce them.
     changeBus: gateway.internals.foundation.changeBus,
     masterBox: gateway.secretBox,
     ...(listTimeoutMs === undefined ? {} : { listTimeoutMs }),

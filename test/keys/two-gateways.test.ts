@@ -47,8 +47,10 @@ test('two instances enforce one key limit together', { skip: postgres.skip || re
 
     const worstCase = 13_000_000n // $0.013: 76 fit under $1
     const instances = [first, second]
+    // internals: 200 concurrent reservations of exact cost, split over both instances, without an upstream.
+    const services = instances.map((instance) => instance.internals.accounting.service)
     const attempts = Array.from({ length: 200 }, (_, index) =>
-      instances[index % 2]!.internals.accounting.service.reserve({
+      services[index % 2]!.reserve({
         key,
         generationId: `gen-two-${index}`,
         attempt: 1,
@@ -70,14 +72,14 @@ test('two instances enforce one key limit together', { skip: postgres.skip || re
     )
     await Promise.all(
       admitted.map(([instance, reservation], index) =>
-        instances[instance]!.internals.accounting.service.settle(reservation, {
+        services[instance]!.settle(reservation, {
           costNano: worstCase - BigInt(index),
           model: 'acme/fast-1',
           provider: 'acme',
         }),
       ),
     )
-    await Promise.all(instances.map((instance) => instance.internals.accounting.ledger.flush()))
+    await Promise.all(instances.map((instance) => instance.drained()))
 
     const rows = await first.store.db
       .selectFrom('ledger_entries')

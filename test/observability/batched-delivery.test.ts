@@ -13,6 +13,7 @@ import { createObservabilityOutboxRepository } from '../../src/store/repositorie
 import { startRecordingServer, type RecordingServer } from './support/recording-server.ts'
 import { decodeOtlpTraces } from './support/decode-otlp-traces.ts'
 import { sampleTrace } from './support/sample-trace.ts'
+import { broadcast } from './support/broadcast.ts'
 
 const clock = {
   current: Date.parse('2026-03-04T06:00:00.000Z'),
@@ -78,9 +79,7 @@ async function delivery(
 /** Enqueues `count` generations in one turn of the event loop; returns their generation ids. */
 async function enqueue(count: number): Promise<string[]> {
   const traces = Array.from({ length: count }, () => sampleTrace(workspaceId))
-  const added = await Promise.all(
-    traces.map((trace) => gateway.internals.observability.broadcaster.enqueueGeneration(trace)),
-  )
+  const added = await Promise.all(traces.map((trace) => broadcast(gateway, trace)))
   assert.deepEqual(
     added,
     traces.map(() => 1),
@@ -199,9 +198,7 @@ test('a generation enqueued twice within one turn (one INSERT statement) gets on
     const id = await createCollector(receiver)
     const trace = sampleTrace(workspaceId)
     const other = sampleTrace(workspaceId)
-    const added = await Promise.all(
-      [trace, other, trace].map((each) => gateway.internals.observability.broadcaster.enqueueGeneration(each)),
-    )
+    const added = await Promise.all([trace, other, trace].map((each) => broadcast(gateway, each)))
     assert.deepEqual(added, [1, 1, 0])
     assert.deepEqual(await delivery(id), { pending: 2, failed: 0, delivered: 0, dead_lettered: 0, last_error: null })
     await patchConfig(id, { enabled: false })

@@ -14,6 +14,7 @@ import { signWebhook } from '../../src/observability/exporters/webhook-signature
 import { startRecordingServer, type RecordingServer } from './support/recording-server.ts'
 import { decodeOtlpTraces } from './support/decode-otlp-traces.ts'
 import { completionText, promptText, sampleTrace } from './support/sample-trace.ts'
+import { broadcast } from './support/broadcast.ts'
 
 const clock = {
   current: Date.parse('2026-03-04T06:00:00.000Z'),
@@ -95,7 +96,7 @@ test('otel-collector and arize receive OTLP/HTTP protobuf spans with GenAI attri
       config: { apiKey: 'arize-key', spaceKey: 'space-1', modelId: 'model-1', baseUrl: receiver.url },
     })
     const trace = sampleTrace(workspaceId)
-    assert.equal(await gateway.internals.observability.broadcaster.enqueueGeneration(trace), 2)
+    assert.equal(await broadcast(gateway, trace), 2)
     await waitFor('two OTLP requests', () => (receiver.requests.length >= 2 ? true : undefined))
     const toCollector = receiver.requests.find((request) => request.headers['x-team'] === 'blue')
     const toArize = receiver.requests.find((request) => request.headers['space_id'] === 'space-1')
@@ -142,7 +143,7 @@ test('webhook: Standard-Webhooks signature verifies; privacy mode withholds prom
       broadcast_generation_request_context: true,
     })
     const secret = destination.config.secret as string
-    await gateway.internals.observability.broadcaster.enqueueGeneration(sampleTrace(workspaceId))
+    await broadcast(gateway, sampleTrace(workspaceId))
     const request = await waitFor('webhook request', () => receiver.requests[0])
     assert.equal(request.method, 'PUT')
     const id = String(request.headers['webhook-id'])
@@ -198,7 +199,7 @@ test('s3: one JSON object per trace at the rendered path template', async () => 
       },
     })
     const trace = sampleTrace(workspaceId)
-    await gateway.internals.observability.broadcaster.enqueueGeneration(trace)
+    await broadcast(gateway, trace)
     const client = new S3Client({
       endpoint,
       region: 'us-east-1',
@@ -233,7 +234,7 @@ test('a receiver that is down for a while receives everything once it is back', 
     config: { url: `http://127.0.0.1:${port}/hook` },
   })
   const traces = [1, 2, 3].map(() => sampleTrace(workspaceId))
-  for (const trace of traces) await gateway.internals.observability.broadcaster.enqueueGeneration(trace)
+  for (const trace of traces) await broadcast(gateway, trace)
   const failing = await waitFor('failed attempts', async () => {
     const counts = await delivery(destination.id)
     return counts.failed === 3 ? counts : undefined
@@ -266,7 +267,7 @@ test('a permanently failing destination dead-letters after 8 attempts', async ()
       type: 'webhook',
       config: { url: `${receiver.url}/hook` },
     })
-    await gateway.internals.observability.broadcaster.enqueueGeneration(sampleTrace(workspaceId))
+    await broadcast(gateway, sampleTrace(workspaceId))
     const counts = await waitFor('dead letter', async () => {
       const current = await delivery(destination.id)
       if (current.dead_lettered === 1) return current

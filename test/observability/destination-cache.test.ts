@@ -4,6 +4,7 @@ import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { startTestGateway, bearer, type TestGateway } from '../support/test-gateway.ts'
 import { sampleTrace } from './support/sample-trace.ts'
+import { broadcast } from './support/broadcast.ts'
 
 let gateway: TestGateway
 before(async () => {
@@ -13,10 +14,7 @@ before(async () => {
 })
 after(() => gateway.close())
 
-const enqueue = () =>
-  gateway.internals.observability.broadcaster.enqueueGeneration(
-    sampleTrace(gateway.gateway.bootstrap.defaultWorkspaceId),
-  )
+const enqueue = () => broadcast(gateway, sampleTrace(gateway.gateway.bootstrap.defaultWorkspaceId))
 const call = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   gateway.inject({
     method,

@@ -17,6 +17,7 @@ import { createObservabilityOutboxRepository } from '../../src/store/repositorie
 import { startRecordingServer } from './support/recording-server.ts'
 import { decodeOtlpTraces } from './support/decode-otlp-traces.ts'
 import { sampleTrace } from './support/sample-trace.ts'
+import { broadcast } from './support/broadcast.ts'
 
 const clock = { current: Date.parse('2026-03-04T06:00:00.000Z'), now: () => new Date(clock.current) }
 let gateway: TestGateway
@@ -78,10 +79,7 @@ test('fresh records go out from memory: one OTLP export, no outbox row, counted 
       config: { endpoint: `${receiver.url}/v1/traces` },
     })
     const traces = Array.from({ length: 5 }, () => sampleTrace(workspaceId))
-    assert.deepEqual(
-      await Promise.all(traces.map((trace) => gateway.internals.observability.broadcaster.enqueueGeneration(trace))),
-      [1, 1, 1, 1, 1],
-    )
+    assert.deepEqual(await Promise.all(traces.map((trace) => broadcast(gateway, trace))), [1, 1, 1, 1, 1])
     assert.deepEqual(await outboxRows(id), [], 'queued in memory, not written')
     await waitFor(async () => ((await delivery(id)).delivered === 5 ? true : undefined), 'the delivered count')
     assert.equal(receiver.requests.length, 1, 'one export request')
@@ -103,8 +101,7 @@ test('a failed direct delivery leaves each record in the outbox with one attempt
   try {
     const id = await createDestination({ name: 'hook', type: 'webhook', config: { url: `${receiver.url}/hook` } })
     const traces = [sampleTrace(workspaceId), sampleTrace(workspaceId)]
-    for (const trace of traces)
-      assert.equal(await gateway.internals.observability.broadcaster.enqueueGeneration(trace), 1)
+    for (const trace of traces) assert.equal(await broadcast(gateway, trace), 1)
     await waitFor(async () => ((await delivery(id)).failed === 2 ? true : undefined), 'two failed records')
     const rows = await outboxRows(id)
     assert.deepEqual(
@@ -126,7 +123,7 @@ test('a failed direct delivery leaves each record in the outbox with one attempt
     assert.match((await delivery(id)).last_error ?? '', /HTTP 500/)
 
     const later = sampleTrace(workspaceId)
-    assert.equal(await gateway.internals.observability.broadcaster.enqueueGeneration(later), 1)
+    assert.equal(await broadcast(gateway, later), 1)
     const queued = (await outboxRows(id)).find((row) => row.generation_id === later.generationId)
     assert.equal(queued?.attempts, 0, 'while cooling off, a fresh record goes straight to the outbox')
     const counts = await delivery(id)
@@ -143,7 +140,7 @@ test('a slow delivery is kept in the outbox, leased, until the destination answe
   try {
     const id = await createDestination({ name: 'slow hook', type: 'webhook', config: { url: `${receiver.url}/hook` } })
     const trace = sampleTrace(workspaceId)
-    assert.equal(await gateway.internals.observability.broadcaster.enqueueGeneration(trace), 1)
+    assert.equal(await broadcast(gateway, trace), 1)
     const [spilled] = await waitFor(async () => {
       const rows = await outboxRows(id)
       return rows.length === 1 ? rows : undefined

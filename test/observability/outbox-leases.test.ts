@@ -11,6 +11,7 @@ import { createObservabilityDestinationsRepository } from '../../src/store/repos
 import { createObservabilityOutboxRepository } from '../../src/store/repositories/observability-outbox-repository.ts'
 import { startRecordingServer } from './support/recording-server.ts'
 import { sampleTrace } from './support/sample-trace.ts'
+import { broadcast } from './support/broadcast.ts'
 
 const postgres = postgresTarget()
 const engines = [
@@ -44,13 +45,8 @@ for (const engine of engines) {
         const traces = Array.from({ length: 60 }, (_, index) =>
           sampleTrace(workspaceId, { generationId: `gen-lease-${index}` }),
         )
-        for (const trace of traces)
-          assert.equal(await gateway.internals.observability.broadcaster.enqueueGeneration(trace), 1)
-        assert.equal(
-          await gateway.internals.observability.broadcaster.enqueueGeneration(traces[0]!),
-          0,
-          'replay of the same generation is not enqueued twice',
-        )
+        for (const trace of traces) assert.equal(await broadcast(gateway, trace), 1)
+        assert.equal(await broadcast(gateway, traces[0]!), 0, 'replay of the same generation is not enqueued twice')
 
         const db = gateway.store.db
         for (let index = 0; index < 3; index += 1) {

@@ -235,8 +235,9 @@ for (const engine of engines) {
       assert.equal(own.designated_version?.version, 1)
       assert.equal(own.workspace_id, otherWorkspace)
 
+      // internals: the designated versions reached what inference reads (the preset cache), which no API shows.
       const cache = gateway.internals.caches.presets
-      await cache.settled()
+      await gateway.drained()
       assert.equal(cache.get(otherWorkspace, 'support-bot')?.config.model, 'other/model')
       assert.equal(cache.get(gateway.gateway.bootstrap.defaultWorkspaceId, 'support-bot')?.version, 3)
       assert.equal(cache.get(gateway.gateway.bootstrap.defaultWorkspaceId, 'support-bot')?.systemPrompt, null)

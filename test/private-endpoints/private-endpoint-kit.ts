@@ -91,7 +91,7 @@ export async function createWorkspaceKey(
 /** The generation record's cost (written after the answer, so polled). */
 export async function generationCostNano(gateway: TestGateway, generationId: string): Promise<bigint> {
   for (let attempt = 0; attempt < 200; attempt++) {
-    await gateway.internals.accounting.generations.flush()
+    await gateway.drained()
     const row = await gateway.store.db
       .selectFrom('generations')
       .select(['cost_nano'])
@@ -105,7 +105,7 @@ export async function generationCostNano(gateway: TestGateway, generationId: str
 
 export async function ledgerCostNano(gateway: TestGateway, generationId: string): Promise<bigint> {
   for (let attempt = 0; attempt < 200; attempt++) {
-    await gateway.internals.accounting.ledger.flush?.()
+    await gateway.drained()
     const rows = await gateway.store.db
       .selectFrom('ledger_entries')
       .selectAll()

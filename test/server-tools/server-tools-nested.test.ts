@@ -32,7 +32,7 @@ test('subagent: a nested call through the pipeline, billed to the same key as it
   )
   assert.equal(body.output[0]?.outcome, 'Brest')
   assert.equal(body.output[0]?.model, 'test/agent')
-  await gateway.internals.accounting.generations.flush()
+  await gateway.drained()
   const rows = await gateway.store.db
     .selectFrom('generations')
     .select(['id', 'dialect', 'cost_nano'])
@@ -142,14 +142,14 @@ test('a server tool disabled for the workspace is refused with 403 naming it; an
       payload: { disabled_server_tools: tools },
     })
   assert.equal((await patch(['openrouter:web_fetch'])).statusCode, 200)
-  await gateway.internals.caches.workspaces.settled()
+  await gateway.drained()
   try {
     const refused = await post({ model: 'test/agent', input: 'x', tools })
     assert.equal(refused.status, 403)
     assert.match(((await refused.json()) as { error: { message: string } }).error.message, /openrouter:web_fetch/)
   } finally {
     await patch([])
-    await gateway.internals.caches.workspaces.settled()
+    await gateway.drained()
   }
   const unknown = await post({ model: 'test/agent', input: 'x', tools: [{ type: 'openrouter:teleport' }] })
   assert.equal(unknown.status, 400)

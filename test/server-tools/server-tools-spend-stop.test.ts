@@ -54,8 +54,7 @@ interface Billed {
 
 async function billed(key: LimitedKey, generationId: string | null): Promise<Billed> {
   const { gateway } = world
-  await gateway.internals.accounting.generations.flush()
-  await gateway.internals.accounting.ledger.flush?.()
+  await gateway.drained()
   const rows = await gateway.store.db
     .selectFrom('ledger_entries')
     .select(['attempt', 'cost_nano'])

@@ -13,6 +13,7 @@ import type { GatewayParts } from '../../src/compose/gateway-parts.ts'
 import { openStore, type Store } from '../../src/store/open-store.ts'
 import { GroupCommit } from '../../src/store/group-commit.ts'
 import { GenerationStore, type StoredGeneration } from '../../src/generations/generation-store.ts'
+import type { GenerationContent, GenerationRecord } from '../../src/generations/generation-record.ts'
 import type { Clock } from '../../src/domain/clock.ts'
 import { systemClock } from '../../src/domain/clock.ts'
 import { createSqliteDatabase, createPostgresDatabase, type TestDatabase } from './test-store.ts'
@@ -33,9 +34,15 @@ export interface TestGateway {
   readonly secretBox: SecretBox
   /** A generation's record and content as stored, read through the test's own connection. */
   findGeneration(id: string): Promise<StoredGeneration | undefined>
+  /** Stores generation records (content null for none) through the test's own connection, as the gateway would have. */
+  storeGenerations(entries: readonly { record: GenerationRecord; content: GenerationContent | null }[]): Promise<void>
+  /** The generation store over the test's own connection (what a sweep or a reader sees of the stored records). */
+  readonly generations: GenerationStore
   readonly database: TestDatabase
   readonly adminKey: string
   inject(options: InjectOptions): Promise<LightMyRequestResponse>
+  /** Gateway.drained(): accepted writes are durable, changes have propagated, finished generations' broadcasts are queued. */
+  drained(): Promise<void>
   /** Listens on 127.0.0.1 and returns the base URL (http://127.0.0.1:PORT). */
   listen(): Promise<string>
   close(): Promise<void>
@@ -91,6 +98,7 @@ export class RunningTestGateway implements TestGateway {
   readonly adminKey = testAdminKey
   readonly gateway: Gateway
   #store: Store | null = null
+  #generations: { store: GenerationStore; commits: GroupCommit } | null = null
 
   constructor(
     gateway: Gateway,
@@ -117,20 +125,37 @@ export class RunningTestGateway implements TestGateway {
     return new SecretBox(loadMasterKey(this.config.secrets.master_key, this.config.store.data_dir).key)
   }
 
+  get generations(): GenerationStore {
+    return this.#generationWrites().store
+  }
+
+  async storeGenerations(
+    entries: readonly { record: GenerationRecord; content: GenerationContent | null }[],
+  ): Promise<void> {
+    const { store, commits } = this.#generationWrites()
+    for (const { record, content } of entries) store.add(record, content)
+    await commits.durable()
+  }
+
+  #generationWrites(): { store: GenerationStore; commits: GroupCommit } {
+    if (this.#generations === null) {
+      // A failed commit rejects durable(), which storeGenerations awaits.
+      const commits = new GroupCommit(this.store.writes, { onError: () => undefined })
+      this.#generations = { store: new GenerationStore(this.store.db, commits), commits }
+    }
+    return this.#generations
+  }
+
   findGeneration(id: string): Promise<StoredGeneration | undefined> {
-    const reader = new GenerationStore(
-      this.store.db,
-      new GroupCommit(this.store.writes, {
-        onError: (error) => {
-          throw error
-        },
-      }),
-    )
-    return reader.find(id)
+    return this.generations.find(id)
   }
 
   inject(request: InjectOptions): Promise<LightMyRequestResponse> {
     return this.gateway.app.fastify.inject(request)
+  }
+
+  drained(): Promise<void> {
+    return this.gateway.drained()
   }
 
   listen(): Promise<string> {
@@ -145,6 +170,7 @@ export class RunningTestGateway implements TestGateway {
   async #closeStore(): Promise<void> {
     const store = this.#store
     this.#store = null
+    this.#generations = null
     await store?.close()
   }
 }

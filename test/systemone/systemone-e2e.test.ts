@@ -131,7 +131,7 @@ test('probabilities from scripted top_logprobs: exact for noul, choice and score
   assert.ok(
     sent.every((request) => request.model === 'judge-up' && request.logprobs === true && request.top_logprobs === 20),
   )
-  await gateway.internals.accounting.generations.flush()
+  await gateway.drained()
   for (const id of Object.values(body.metadata.generation_ids)) {
     const generation = (
       await gateway.inject({ method: 'GET', url: `/api/v1/generation?id=${id}`, headers: bearer(key) })

@@ -2,7 +2,7 @@
 import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import type { TestGateway } from '../support/test-gateway.ts'
-import { call, engines, errorMessage } from './management-fixtures.ts'
+import { cachedWorkspaces, call, engines, errorMessage } from './management-fixtures.ts'
 
 type Budget = {
   id: string
@@ -114,8 +114,8 @@ for (const engine of engines) {
         ).data.include_byok_in_budgets,
         true,
       )
-      await gateway.internals.caches.workspaces.settled()
-      const cached = gateway.internals.caches.workspaces.get(workspaceId)
+      await gateway.drained()
+      const cached = cachedWorkspaces(gateway).get(workspaceId)
       assert.equal(cached?.includeByokInBudgets, true)
       assert.deepEqual(cached?.budgets.map((budget) => [budget.interval, budget.limitUsd]).sort(), [
         ['daily', '9'],
@@ -128,8 +128,8 @@ for (const engine of engines) {
     test('DELETE removes one budget', async () => {
       assert.deepEqual((await call(gateway, 'DELETE', url('daily'))).json(), { deleted: true })
       assert.equal((await call(gateway, 'GET', url('daily'))).statusCode, 404)
-      await gateway.internals.caches.workspaces.settled()
-      assert.equal(gateway.internals.caches.workspaces.get(workspaceId)?.budgets.length, 3)
+      await gateway.drained()
+      assert.equal(cachedWorkspaces(gateway).get(workspaceId)?.budgets.length, 3)
     })
   })
 }

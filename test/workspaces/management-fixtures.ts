@@ -3,6 +3,7 @@
 import { createApiKeysRepository } from '../../src/store/repositories/api-keys-repository.ts'
 import { generateKeySecret, hashKeySecret, labelKeySecret } from '../../src/identity/api-key-secret.ts'
 import type { ApiKeyKind } from '../../src/domain/identity.ts'
+import type { WorkspaceCache } from '../../src/workspaces/workspace-cache.ts'
 import { postgresTarget } from '../support/test-services.ts'
 import { bearer, startTestGateway, type TestGateway } from '../support/test-gateway.ts'
 
@@ -44,8 +45,19 @@ export async function mintKey(
 }
 
 export async function disableKey(gateway: TestGateway, hash: string): Promise<void> {
-  await createApiKeysRepository(gateway.store.db).update(hash, { disabled: true }, new Date().toISOString())
-  gateway.internals.foundation.changeBus.publish('api_key', hash)
+  const response = await gateway.inject({
+    method: 'PATCH',
+    url: `/api/v1/keys/${hash}`,
+    headers: bearer(gateway.adminKey),
+    payload: { disabled: true },
+  })
+  if (response.statusCode !== 200) throw new Error(`could not disable key ${hash}: ${response.body}`)
+}
+
+/** The workspaces as inference sees them; read after `drained()`, which settles the caches. */
+export function cachedWorkspaces(gateway: TestGateway): WorkspaceCache {
+  // internals: the workspace cache is what inference reads; the API shows only the store.
+  return gateway.internals.caches.workspaces
 }
 
 /** Adds an organization member through the API and returns its user id. */

@@ -2,7 +2,15 @@
 import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { bearer, startTestGateway, type TestGateway } from '../support/test-gateway.ts'
-import { addOrganizationMember, call, disableKey, engines, errorMessage, mintKey } from './management-fixtures.ts'
+import {
+  cachedWorkspaces,
+  addOrganizationMember,
+  call,
+  disableKey,
+  engines,
+  errorMessage,
+  mintKey,
+} from './management-fixtures.ts'
 
 type Workspace = Record<string, unknown> & { id: string; slug: string; default_guardrail_id: string }
 
@@ -172,9 +180,8 @@ for (const engine of engines) {
         400,
       )
       assert.equal((await call(gateway, 'PATCH', '/api/v1/workspaces/patched', { slug: 'Bad Slug' })).statusCode, 400)
-      const cache = gateway.internals.caches.workspaces
-      await cache.settled()
-      const cached = cache.get(workspace.id)
+      await gateway.drained()
+      const cached = cachedWorkspaces(gateway).get(workspace.id)
       assert.equal(cached?.defaultTextModel, 'acme/fast-2')
       assert.equal(cached?.slug, 'patched')
       assert.equal(cached?.disabledServerTools.size, 0)
@@ -182,9 +189,12 @@ for (const engine of engines) {
         disabled_server_tools: ['openrouter:web_fetch'],
         io_logging_sampling_rate: 0.25,
       })
-      await cache.settled()
-      assert.deepEqual([...(cache.get(workspace.id)?.disabledServerTools ?? [])], ['openrouter:web_fetch'])
-      assert.equal(cache.get(workspace.id)?.ioLogging.samplingRate, 0.25)
+      await gateway.drained()
+      assert.deepEqual(
+        [...(cachedWorkspaces(gateway).get(workspace.id)?.disabledServerTools ?? [])],
+        ['openrouter:web_fetch'],
+      )
+      assert.equal(cachedWorkspaces(gateway).get(workspace.id)?.ioLogging.samplingRate, 0.25)
     })
 
     test('the default workspace lists every organization member; others list explicit members', async () => {
@@ -301,8 +311,8 @@ for (const engine of engines) {
       assert.equal(deleted.statusCode, 200)
       assert.deepEqual(deleted.json(), { deleted: true })
       assert.equal((await call(gateway, 'GET', '/api/v1/workspaces/doomed')).statusCode, 404)
-      await gateway.internals.caches.workspaces.settled()
-      assert.equal(gateway.internals.caches.workspaces.get(workspace.id), undefined)
+      await gateway.drained()
+      assert.equal(cachedWorkspaces(gateway).get(workspace.id), undefined)
     })
 
     test('the default workspace needs confirmation; its successor becomes default and keeps the management keys', async () => {
@@ -332,8 +342,8 @@ for (const engine of engines) {
       assert.deepEqual(deleted.json(), { deleted: true })
       const remaining = (await call(gateway, 'GET', '/api/v1/workspaces?limit=100')).json() as { data: Workspace[] }
       assert.ok(!remaining.data.some((workspace) => workspace.id === defaultId))
-      await gateway.internals.caches.workspaces.settled()
-      const successor = gateway.internals.caches.workspaces.defaultWorkspace()
+      await gateway.drained()
+      const successor = cachedWorkspaces(gateway).defaultWorkspace()
       assert.ok(successor !== undefined && successor.id !== defaultId)
       const members = (await call(gateway, 'GET', `/api/v1/workspaces/${successor.id}/members`)).json() as {
         total_count: number
