@@ -9,7 +9,8 @@ export const usage = `usage: switchyard <command> [options]   (no command runs s
               [--limit <usd>] [--limit-reset daily|weekly|monthly]      with a spending limit (inference keys) and its reset
   config print                                                        print the effective configuration, secrets redacted
   credits grant <usd> [--note <text>]                                 add credits to the organization's balance
-  ledger rebuild-counters [--key-prefix <prefix>]                     replay the ledger into the Redis spend counters
+  ledger rebuild-counters [--reset] [--key-prefix <prefix>]           replay the ledger into the Redis spend counters
+                                                                        (--reset first clears the counters it feeds)
   vault rotate-master-key                                             re-wrap vault keys under SWITCHYARD_NEW_MASTER_KEY
   doctor                                                              check config, store, Redis and each provider's credentials
 `

@@ -156,6 +156,27 @@ export class RedisSpendCounters implements SpendCounters {
     )
   }
 
+  /** How many reservations hold a lease that has not lapsed (some gateway is serving). */
+  async heldReservations(): Promise<number> {
+    return this.#client.zcount(this.#leasesKey(), `(${this.#clock.now().getTime()}`, '+inf')
+  }
+
+  /**
+   * Deletes these scopes' counters and every remembered `record` id that starts with `recordIdPrefix`,
+   * so that a replay can count them again from nothing. Holds and other scopes are untouched.
+   */
+  async forget(scopeIds: readonly string[], recordIdPrefix: string): Promise<void> {
+    for (let start = 0; start < scopeIds.length; start += 500)
+      await this.#client.unlink(...scopeIds.slice(start, start + 500).map((id) => this.#scopeKey(id)))
+    const pattern = `${globEscaped(`${this.#prefix}rec:${recordIdPrefix}`)}*`
+    let cursor = '0'
+    do {
+      const [next, keys] = await this.#client.scan(cursor, 'MATCH', pattern, 'COUNT', 1000)
+      if (keys.length > 0) await this.#client.unlink(...keys)
+      cursor = next
+    } while (cursor !== '0')
+  }
+
   #leasesKey(): string {
     return `${this.#prefix}leases`
   }
@@ -184,6 +205,11 @@ export class RedisSpendCounters implements SpendCounters {
       })
     }
   }
+}
+
+/** SCAN MATCH reads `*`, `?`, `[`, `]` and `\\` as glob syntax; a prefix matches itself only. */
+function globEscaped(text: string): string {
+  return text.replace(/[*?[\]\\]/g, '\\$&')
 }
 
 function scopesJson(scopes: readonly ScopeRef[]): string {
