@@ -21,6 +21,15 @@ export interface ApiKey extends KeyUsage {
   readonly last_used_at: string | null
   readonly workspace_id: string
   readonly include_byok_in_limit: boolean
+  /** The key's own rate-limit rules (model null: every model). */
+  readonly rate_limits: readonly KeyRateLimit[]
+}
+
+export interface KeyRateLimit {
+  readonly id: string
+  readonly model: string | null
+  readonly requests_per_minute: number | null
+  readonly tokens_per_minute: number | null
 }
 
 export interface CurrentKey extends KeyUsage {

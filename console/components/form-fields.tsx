@@ -7,8 +7,13 @@ interface TextFieldProps {
   readonly onInput: (value: string) => void
   readonly required?: boolean
   readonly maxLength?: number
-  readonly type?: 'text' | 'number' | 'datetime-local' | 'search' | 'url'
+  readonly type?: 'text' | 'number' | 'datetime-local' | 'search' | 'url' | 'password'
   readonly min?: number
+  readonly max?: number
+  /** A regular expression the whole value must match, as the API's schema has it. */
+  readonly pattern?: string
+  /** Said by the browser when the value breaks `pattern`. */
+  readonly title?: string
   readonly step?: string
   readonly placeholder?: string
 }

@@ -11,6 +11,7 @@ import { UsageBar } from '../components/usage-bar.tsx'
 import { formatTime } from '../format.ts'
 import { useApi } from '../use-api.ts'
 import { KeyActions } from './key-actions.tsx'
+import { KeyRateLimits } from './key-rate-limits.tsx'
 
 const pageSize = 100
 
@@ -32,6 +33,7 @@ function keyColumns(client: ApiClient, onEdit: (key: ApiKey) => void, onChanged:
       ),
     },
     { title: 'Usage vs limit', render: (key) => <UsageBar usage={key} /> },
+    { title: 'Rate limits', render: (key) => <KeyRateLimits apiKey={key} /> },
     { title: 'Expires', render: (key) => formatTime(key.expires_at) },
     { title: 'Last used', render: (key) => formatTime(key.last_used_at) },
     {

@@ -1,12 +1,11 @@
-// Observability destinations with their delivery counts; enable, disable, delete. The API has no
-// "send a test event" route, so there is no such button: a destination's delivery counts and last error
-// show whether events arrive.
+// Observability destinations with their delivery counts; create, enable, disable, delete.
 import { useState } from 'preact/hooks'
 import type { ApiClient } from '../api/api-client.ts'
 import type { Column } from '../components/data-table.tsx'
 import { ActionButton } from '../components/action-button.tsx'
 import { PagedList } from '../components/paged-list.tsx'
 import { formatTime } from '../format.ts'
+import { CreateDestinationForm } from '../observability/create-destination-form.tsx'
 import type { Session } from '../session.ts'
 
 interface Destination {
@@ -83,9 +82,7 @@ export function ObservabilityPage({ session }: { session: Session }) {
   return (
     <section class="page">
       <h2>Observability destinations</h2>
-      <p class="muted">
-        Delivery counts and the last error show whether events arrive (the API has no test-event route).
-      </p>
+      <CreateDestinationForm client={client} onCreated={changed} />
       <PagedList<Destination>
         client={client}
         path="/api/v1/observability/destinations"

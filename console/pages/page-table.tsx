@@ -13,6 +13,7 @@ import { ObservabilityPage } from './observability-page.tsx'
 import { PrivateEndpointsPage } from './private-endpoints-page.tsx'
 import { BatchesPage } from './batches-page.tsx'
 import { InternsPage } from './interns-page.tsx'
+import { RateLimitsPage } from './rate-limits-page.tsx'
 
 export interface Page {
   readonly name: string
@@ -65,6 +66,13 @@ export const pages: readonly Page[] = [
   },
   page('workspaces', 'Workspaces', false, (session) => <WorkspacesPage session={session} />),
   page('guardrails', 'Guardrails', false, (session) => <GuardrailsPage session={session} />),
+  {
+    name: 'rate-limits',
+    title: 'Rate limits',
+    management: true,
+    selfService: false,
+    render: (route, session) => <RateLimitsPage route={route} session={session} />,
+  },
   page('presets', 'Presets', true, (session) => <PresetsPage session={session} />),
   page('observability', 'Observability', false, (session) => <ObservabilityPage session={session} />),
   page('private-endpoints', 'Private endpoints', false, (session) => <PrivateEndpointsPage session={session} />),

@@ -1,36 +1,39 @@
-// Presets, most recently updated first, and a preset's versions (the designated one marked).
+// Presets, most recently updated first, and a preset's versions (the designated one marked). A
+// management key creates presets and new versions here; the self-service view only reads them.
 import { useState } from 'preact/hooks'
 import { PagedList } from '../components/paged-list.tsx'
 import { formatTime } from '../format.ts'
+import { CreatePresetForm } from '../presets/create-preset-form.tsx'
+import type { Preset } from '../presets/preset.ts'
+import { PresetVersions } from '../presets/preset-versions.tsx'
 import type { Session } from '../session.ts'
-
-interface Preset {
-  readonly id: string
-  readonly slug: string
-  readonly name: string
-  readonly status: string
-  readonly designated_version_id: string | null
-  readonly updated_at: string
-}
-
-interface PresetVersion {
-  readonly id: string
-  readonly version: number
-  readonly config: unknown
-  readonly system_prompt: string | null
-  readonly created_at: string
-}
 
 export function PresetsPage({ session }: { session: Session }) {
   const [selected, setSelected] = useState<Preset | null>(null)
+  const [versionOf, setVersionOf] = useState('')
+  const [version, setVersion] = useState(0)
+  const created = (preset: Preset) => {
+    setSelected(preset)
+    setVersionOf('')
+    setVersion((value) => value + 1)
+  }
   return (
     <section class="page">
       <h2>Presets</h2>
+      {session.isManagement && (
+        <CreatePresetForm
+          key={`${versionOf}:${version}`}
+          client={session.client}
+          slug={versionOf}
+          onCreated={created}
+        />
+      )}
       <PagedList<Preset>
         client={session.client}
         path="/api/v1/presets"
         label="presets"
         paging={{ style: 'offset' }}
+        version={version}
         rowKey={(row) => row.id}
         columns={[
           { title: 'Slug', render: (row) => <code>@preset/{row.slug}</code> },
@@ -43,33 +46,22 @@ export function PresetsPage({ session }: { session: Session }) {
           {
             title: 'Versions',
             render: (row) => (
-              <button type="button" class="small" onClick={() => setSelected(row)}>
-                Versions
-              </button>
+              <span class="row-actions">
+                <button type="button" class="small" onClick={() => setSelected(row)}>
+                  Versions
+                </button>
+                {session.isManagement && (
+                  <button type="button" class="small" onClick={() => setVersionOf(row.slug)}>
+                    New version
+                  </button>
+                )}
+              </span>
             ),
           },
         ]}
       />
       {selected !== null && (
-        <section class="card" aria-label="versions" key={selected.id}>
-          <h3>Versions of {selected.slug}</h3>
-          <PagedList<PresetVersion>
-            client={session.client}
-            path={`/api/v1/presets/${encodeURIComponent(selected.slug)}/versions`}
-            label="preset versions"
-            paging={{ style: 'offset' }}
-            rowKey={(row) => row.id}
-            columns={[
-              {
-                title: 'Version',
-                render: (row) => `${row.version}${row.id === selected.designated_version_id ? ' (designated)' : ''}`,
-              },
-              { title: 'Created', render: (row) => formatTime(row.created_at) },
-              { title: 'System prompt', render: (row) => row.system_prompt ?? '—' },
-              { title: 'Config', render: (row) => <pre>{JSON.stringify(row.config, null, 2)}</pre> },
-            ]}
-          />
-        </section>
+        <PresetVersions key={`${selected.id}:${version}`} client={session.client} preset={selected} />
       )}
     </section>
   )

@@ -4,6 +4,7 @@ import type { Workspace } from '../api/types.ts'
 import { PagedList } from '../components/paged-list.tsx'
 import { ActionButton } from '../components/action-button.tsx'
 import { formatTime } from '../format.ts'
+import { href } from '../router.ts'
 import type { Session } from '../session.ts'
 import { CreateWorkspaceForm } from '../workspaces/create-workspace-form.tsx'
 import { WorkspaceMembers } from '../workspaces/workspace-members.tsx'
@@ -35,6 +36,9 @@ export function WorkspacesPage({ session }: { session: Session }) {
                 <button type="button" class="small" onClick={() => setSelected(workspace.id)}>
                   Members
                 </button>
+                <a class="small" href={href(['rate-limits'], { workspace_id: workspace.id })}>
+                  Rate limits
+                </a>
                 <ActionButton
                   client={client}
                   method="DELETE"

@@ -1,0 +1,54 @@
+// The inputs of one destination type's `config`: one per field, required ones marked required, secrets
+// as passwords, closed choices as selects, and each default as the empty input's placeholder.
+import { SelectField, TextField } from '../components/form-fields.tsx'
+import type { FieldRule } from './destination-fields.ts'
+
+interface ConfigInputsProps {
+  readonly fields: Readonly<Record<string, FieldRule>>
+  readonly values: Readonly<Record<string, string>>
+  readonly onChange: (field: string, value: string) => void
+}
+
+export function ConfigInputs({ fields, values, onChange }: ConfigInputsProps) {
+  return (
+    <>
+      {Object.entries(fields).map(([field, rule]) => {
+        const label = `config.${field}${rule.required ? '' : ' (optional)'}`
+        const value = values[field] ?? ''
+        if (rule.values !== undefined) {
+          const options = rule.values.map((option) => [option, option] as const)
+          return (
+            <SelectField
+              key={field}
+              label={label}
+              value={value || (rule.default ?? '')}
+              onChange={(next) => onChange(field, next)}
+              options={options}
+            />
+          )
+        }
+        return (
+          <TextField
+            key={field}
+            label={label}
+            type={rule.secret === true ? 'password' : rule.url === true ? 'url' : 'text'}
+            value={value}
+            onInput={(next) => onChange(field, next)}
+            required={rule.required}
+            {...(rule.default === undefined ? {} : { placeholder: rule.default })}
+          />
+        )
+      })}
+    </>
+  )
+}
+
+/** The config the API is sent: the fields filled in, trimmed (an empty one takes the API's default). */
+export function configBody(fields: Readonly<Record<string, FieldRule>>, values: Readonly<Record<string, string>>) {
+  const config: Record<string, string> = {}
+  for (const field of Object.keys(fields)) {
+    const value = (values[field] ?? '').trim()
+    if (value !== '') config[field] = value
+  }
+  return config
+}

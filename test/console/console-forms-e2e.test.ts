@@ -1,0 +1,240 @@
+// The console's create forms in a real browser (Debian's Chromium): presets and their versions,
+// observability destinations, private endpoints with their validation checks, rate-limit rules of a
+// key and a workspace, and a key's edit form. Each form creates something through the UI that then
+// shows in its list, and shows an error the API answered, as the API wrote it.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { rmSync } from 'node:fs'
+import type { Browser, Page } from 'playwright-core'
+import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
+import { startTestGateway, type TestGateway } from '../support/test-gateway.ts'
+import { buildConsoleAssets, chromiumMissing, launchChromium } from './console-browser.ts'
+import { goTo, openConsole, screenshotBoth, signIn } from './console-pages.ts'
+
+const skip = ((): string | false => {
+  try {
+    return chromiumMissing(process.env) ?? false
+  } catch {
+    return false // under CI: before() fails with the reason
+  }
+})()
+
+let assets: string
+let upstream: FakeUpstream
+let gateway: TestGateway
+let browser: Browser
+let page: Page
+let keyHash = ''
+
+before(async () => {
+  if (skip !== false) return
+  chromiumMissing(process.env)
+  assets = buildConsoleAssets()
+  upstream = await startFakeUpstream({ api: 'openai-chat' })
+  gateway = await startTestGateway({
+    yaml: [
+      `console: { assets_dir: "${assets}" }`,
+      // The fake upstream listens on 127.0.0.1: private endpoints and webhooks may call it.
+      'egress: { allow_private_networks: true }',
+      'providers:',
+      `  - { slug: chatco, name: ChatCo, api: openai-chat, base_url: "${upstream.url}" }`,
+      'models:',
+      '  - slug: test/model',
+      '    endpoints:',
+      '      - { provider: chatco, upstream_model_id: m1, max_output_tokens: 1000, pricing: { prompt: "0.001", completion: "0.002" } }',
+      '',
+    ].join('\n'),
+  })
+  const created = await gateway.inject({
+    method: 'POST',
+    url: '/api/v1/keys',
+    headers: { authorization: `Bearer ${gateway.adminKey}` },
+    payload: { name: 'limited-key', limit: 5, limit_reset: 'monthly', expires_at: '2099-01-31T23:59:59Z' },
+  })
+  keyHash = created.json<{ data: { hash: string } }>().data.hash
+  browser = await launchChromium()
+  page = (await openConsole(browser, await gateway.listen())).page
+  await signIn(page, gateway.adminKey)
+})
+
+after(async () => {
+  await browser?.close()
+  await gateway?.close()
+  await upstream?.close()
+  if (assets !== undefined) rmSync(assets, { recursive: true, force: true })
+})
+
+/** Waits for the API's error in a form: `<status>: <message>` as the API wrote it. */
+async function apiError(form: ReturnType<Page['getByRole']>, pattern: RegExp): Promise<void> {
+  await form.getByRole('alert').filter({ hasText: pattern }).waitFor()
+}
+
+test(
+  'presets: the API refuses a body without settings; a preset and its next version are created',
+  { skip },
+  async () => {
+    await goTo(page, '#/presets', 'Presets')
+    const form = page.getByRole('form', { name: 'create preset' })
+    await form.getByLabel('Slug').fill('support-bot')
+    await form.getByRole('button', { name: 'Create preset' }).click()
+    await apiError(form, /^400: The body holds no preset settings/)
+    await form.getByLabel('Model').fill('test/model')
+    await form.getByLabel('System prompt').fill('You answer support questions.')
+    await form.getByLabel('Temperature').fill('0.3')
+    await form.getByRole('button', { name: 'Create preset' }).click()
+    const table = page.getByRole('table', { name: 'presets' })
+    await table.getByText('@preset/support-bot').waitFor()
+    const versions = page.getByRole('table', { name: 'preset versions' })
+    await versions.getByText('You answer support questions.').waitFor()
+    assert.match((await versions.locator('pre').first().textContent()) ?? '', /"temperature": 0.3/)
+    // The next version, in the responses format: its instructions become the system prompt.
+    await table.getByRole('row').filter({ hasText: 'support-bot' }).getByRole('button', { name: 'New version' }).click()
+    const next = page.getByRole('form', { name: 'create preset' })
+    await next.getByRole('heading', { name: 'New version of support-bot' }).waitFor()
+    await next.getByLabel('Request format').selectOption('responses')
+    await next.getByLabel('Model').fill('test/model')
+    await next.getByLabel('System prompt').fill('Be brief.')
+    await next.getByLabel('Other settings').fill('{"provider": ')
+    await next.getByRole('button', { name: 'Add version' }).click()
+    await apiError(next, /^Other settings are not JSON/)
+    await next.getByLabel('Other settings').fill('{"provider": {"sort": "price"}}')
+    await next.getByRole('button', { name: 'Add version' }).click()
+    await versions.getByRole('cell', { name: '2 (designated)' }).waitFor()
+    await versions.getByText('Be brief.').waitFor()
+    assert.equal(await versions.locator('tbody tr').count(), 2)
+    await screenshotBoth(page, 'presets-created')
+  },
+)
+
+test('observability: the API refuses a URL with credentials; a webhook destination is created', { skip }, async () => {
+  await goTo(page, '#/observability', 'Observability destinations')
+  const form = page.getByRole('form', { name: 'create destination' })
+  await form.getByLabel('Type').selectOption('webhook')
+  await form.getByLabel('Name').fill('traces hook')
+  await form.getByLabel('config.url').fill('https://user:secret@hooks.example.com/in')
+  await form.getByRole('button', { name: 'Add destination' }).click()
+  await apiError(form, /^400: .*credentials in the URL are not allowed/)
+  await form.getByLabel('config.url').fill(`${upstream.url}/hook`)
+  await form.getByLabel('config.method').selectOption('PUT')
+  await form.getByLabel('Sampling rate').fill('0.5')
+  await form.getByRole('button', { name: 'Add destination' }).click()
+  const row = page.getByRole('table', { name: 'destinations' }).getByRole('row').filter({ hasText: 'traces hook' })
+  await row.getByText('enabled', { exact: true }).waitFor()
+  await row.getByText('webhook', { exact: true }).waitFor()
+  // The type's fields follow the type: langfuse asks for its keys, the secret one as a password.
+  await form.getByLabel('Type').selectOption('langfuse')
+  assert.equal(await form.getByLabel('config.secretKey').getAttribute('type'), 'password')
+  assert.equal(await form.getByLabel('config.url').count(), 0)
+  await screenshotBoth(page, 'observability-created')
+})
+
+test('private endpoints: the API refuses an unknown provider; a draft is created and validated', { skip }, async () => {
+  await goTo(page, '#/private-endpoints', 'Private endpoints')
+  const form = page.getByRole('form', { name: 'create private endpoint' })
+  await form.getByLabel('Model id (clients send it)').fill('acme/llama')
+  await form.getByLabel('Provider').fill('no-such-api')
+  await form.getByLabel('Upstream model id').fill('m1')
+  await form.getByLabel('Base URL').fill(upstream.url)
+  await form.getByLabel('Prompt price').fill('0.0000004')
+  await form.getByLabel('Completion price').fill('0.0000008')
+  await form.getByRole('button', { name: 'Create draft' }).click()
+  await apiError(form, /^400: Unknown provider_slug "no-such-api"/)
+  await form.getByLabel('Provider').fill('openai-chat')
+  await form.getByLabel('Declared region').selectOption('europe')
+  await form.getByRole('button', { name: 'Create draft' }).click()
+  const row = page.getByRole('table', { name: 'private endpoints' }).getByRole('row').filter({ hasText: 'acme/llama' })
+  await row.getByText('draft', { exact: true }).waitFor()
+  // Validation runs in a workspace, which the API requires.
+  await row.getByRole('button', { name: 'Validate' }).click()
+  await row
+    .getByRole('alert')
+    .filter({ hasText: /^400: .*workspace_id/ })
+    .waitFor()
+  await page.getByLabel('Validate in workspace').fill('default')
+  upstream.script({ type: 'completion', text: 'ok' }, { type: 'completion', text: 'ok' })
+  await row.getByRole('button', { name: 'Validate' }).click()
+  const checks = page.getByRole('table', { name: 'checks' })
+  await page.getByRole('heading', { name: /^Checks of .*: passed$/ }).waitFor()
+  await checks.getByRole('row').filter({ hasText: 'auth_ok' }).getByText('passed').waitFor()
+  // A passed validation lets the draft be activated.
+  await row.getByRole('button', { name: 'activate' }).click()
+  await row.getByText('active', { exact: true }).waitFor()
+  await screenshotBoth(page, 'private-endpoints-created')
+})
+
+test('rate limits: a key rule is created from the key list, shown on the key, and deleted', { skip }, async () => {
+  await goTo(page, '#/keys', 'Keys')
+  const keyRow = page.getByRole('table', { name: 'keys' }).getByRole('row').filter({ hasText: 'limited-key' })
+  await keyRow.getByText('defaults').waitFor()
+  await keyRow.getByRole('link', { name: 'rate limits of limited-key' }).click()
+  await page.getByRole('heading', { level: 2, name: 'Rate limits' }).waitFor()
+  const form = page.getByRole('form', { name: 'create rate-limit rule' })
+  assert.equal(await form.getByLabel('Key hash').inputValue(), keyHash, 'the form starts on the key')
+  await form.getByRole('button', { name: 'Add rule' }).click()
+  await apiError(form, /^400: A rate-limit rule needs requests_per_minute or tokens_per_minute/)
+  await form.getByLabel('Requests per minute').fill('60')
+  await form.getByRole('button', { name: 'Add rule' }).click()
+  const rules = page.getByRole('table', { name: 'rate-limit rules' })
+  await rules.getByRole('cell', { name: '60 req/min' }).waitFor()
+  await form.getByLabel('Model').fill('test/model')
+  await form.getByLabel('Tokens per minute').fill('10000')
+  await form.getByRole('button', { name: 'Add rule' }).click()
+  await rules.getByRole('cell', { name: '10,000 tokens/min' }).waitFor()
+  await form.getByLabel('Model').fill('test/model')
+  await form.getByLabel('Requests per minute').fill('5')
+  await form.getByRole('button', { name: 'Add rule' }).click()
+  await apiError(form, /^409: /)
+  await screenshotBoth(page, 'rate-limits')
+  // The key object lists its rules, and the key list shows them.
+  await goTo(page, '#/keys', 'Keys')
+  await keyRow.getByText('every model: 60 req/min').waitFor()
+  await keyRow.getByText('test/model: 10,000 tokens/min').waitFor()
+  await keyRow.getByRole('link', { name: 'rate limits of limited-key' }).click()
+  page.once('dialog', (dialog) => void dialog.accept())
+  await rules.getByRole('row').filter({ hasText: 'every model' }).getByRole('button', { name: 'Delete' }).click()
+  await rules.getByRole('cell', { name: '60 req/min' }).waitFor({ state: 'detached' })
+  assert.equal(await rules.locator('tbody tr').count(), 1)
+})
+
+test('rate limits: a workspace rule is created from the workspaces page', { skip }, async () => {
+  await goTo(page, '#/workspaces', 'Workspaces')
+  const row = page.getByRole('table', { name: 'workspaces' }).getByRole('row').filter({ hasText: 'default' })
+  await row.getByRole('link', { name: 'Rate limits' }).first().click()
+  await page.getByRole('heading', { level: 2, name: 'Rate limits' }).waitFor()
+  const form = page.getByRole('form', { name: 'create rate-limit rule' })
+  assert.equal(await form.getByLabel('Set on').inputValue(), 'workspace')
+  await form.getByLabel('Requests per minute').fill('600')
+  await form.getByRole('button', { name: 'Add rule' }).click()
+  const rules = page.getByRole('table', { name: 'rate-limit rules' })
+  await rules.getByRole('cell', { name: '600 req/min' }).waitFor()
+  // The workspace's rules and its keys' rules: the key rules made above are in the default workspace.
+  assert.equal(await rules.getByRole('row').filter({ hasText: 'workspace' }).count(), 1)
+  assert.equal(await rules.locator('tbody tr').count(), 2)
+  await page.getByRole('link', { name: 'all rules' }).click()
+  await rules.getByRole('cell', { name: '10,000 tokens/min' }).waitFor()
+  await screenshotBoth(page, 'rate-limits-all')
+})
+
+test("a key's edit form changes its limit and reset and shows its expiry read-only", { skip }, async () => {
+  await goTo(page, '#/keys', 'Keys')
+  const keyRow = page.getByRole('table', { name: 'keys' }).getByRole('row').filter({ hasText: 'limited-key' })
+  await keyRow.getByRole('button', { name: 'Edit' }).click()
+  const form = page.getByRole('form', { name: 'edit key' })
+  await form.getByText('Expires: 2099-01-31T23:59:59.000Z').waitFor()
+  await form.getByLabel('Limit (USD').fill('-2')
+  await form.getByRole('button', { name: 'Save' }).click()
+  assert.equal(await form.locator('input:invalid').count(), 1, 'the browser holds the API minimum of 0')
+  await form.getByLabel('Limit (USD').fill('7')
+  await form.getByLabel('Limit resets').selectOption('weekly')
+  await form.getByRole('button', { name: 'Save' }).click()
+  await form.waitFor({ state: 'detached' })
+  const answer = await gateway.inject({
+    method: 'GET',
+    url: `/api/v1/keys/${keyHash}`,
+    headers: { authorization: `Bearer ${gateway.adminKey}` },
+  })
+  const saved = answer.json<{ data: { limit: number; limit_reset: string } }>().data
+  assert.deepEqual([saved.limit, saved.limit_reset], [7, 'weekly'])
+  await keyRow.getByRole('meter', { name: '$0.00 of $7.00 weekly' }).waitFor()
+  await screenshotBoth(page, 'keys-edited')
+})
