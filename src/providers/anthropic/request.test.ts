@@ -112,3 +112,15 @@ test('tool call arguments that are not JSON are refused as an invalid request', 
     (error: unknown) => error instanceof GatewayError && error.kind === 'invalid_request',
   )
 })
+
+test('a json_schema response_format becomes output_config.format; json_object and text send none', () => {
+  const schema = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] }
+  const base: CanonicalCall = { model: 'm', stream: false, messages: [{ role: 'user', content: 'A person' }] }
+  const structured = buildAnthropicRequest({
+    ...base,
+    response_format: { type: 'json_schema', name: 'person', schema, strict: true },
+  }).body as Record<string, unknown>
+  assert.deepEqual(structured.output_config, { format: { type: 'json_schema', schema } })
+  for (const format of [{ type: 'json_object' }, { type: 'text' }] as const)
+    assert.equal('output_config' in buildAnthropicRequest({ ...base, response_format: format }).body, false)
+})

@@ -2,7 +2,13 @@
 // become user turns; consecutive turns of one role are merged, as Anthropic expects.
 
 import { GatewayError } from '../../domain/errors.ts'
-import type { CanonicalCall, ReasoningConfig, ReasoningEffort, ToolChoice } from '../../domain/inference/call.ts'
+import type {
+  CanonicalCall,
+  ReasoningConfig,
+  ReasoningEffort,
+  ResponseFormat,
+  ToolChoice,
+} from '../../domain/inference/call.ts'
 import type { AssistantMessage, ContentPart, Message, SystemMessage, TextPart } from '../../domain/inference/message.ts'
 import { messageText } from '../../domain/inference/message-text.ts'
 import { dropUndefined } from '../../domain/drop-undefined.ts'
@@ -35,6 +41,7 @@ export function anthropicBody(call: CanonicalCall): Record<string, unknown> {
     metadata: call.user === undefined ? undefined : { user_id: call.user },
     service_tier: call.service_tier,
     thinking: toThinking(call.reasoning),
+    output_config: toOutputConfig(call.response_format),
     stream: call.stream ? true : undefined,
     ...toolFields(call),
   }
@@ -59,6 +66,12 @@ function toThinking(reasoning: ReasoningConfig | undefined): unknown {
   const budget = reasoning.max_tokens ?? (reasoning.effort === undefined ? undefined : effortBudgets[reasoning.effort])
   if (budget === undefined && reasoning.enabled !== true) return undefined
   return { type: 'enabled', budget_tokens: budget ?? effortBudgets.medium }
+}
+
+/** A JSON schema answer is Anthropic's structured output (`output_config.format`); other formats have no equivalent. */
+function toOutputConfig(format: ResponseFormat | undefined): unknown {
+  if (format?.type !== 'json_schema') return undefined
+  return { format: { type: 'json_schema', schema: format.schema } }
 }
 
 function toolFields(call: CanonicalCall): Record<string, unknown> {
