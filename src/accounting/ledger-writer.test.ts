@@ -9,27 +9,10 @@ import { rowsPerSlice } from '../store/batch-insert.ts'
 import { GroupCommit } from '../store/group-commit.ts'
 import { LedgerWriter } from './ledger-writer.ts'
 import { formatUsd } from './format-usd.ts'
+import { ledgerRow } from './ledger-row.fixture.ts'
 
 function row(generation: string, attempt = 1, cost = '1000'): LedgerRow {
-  return {
-    id: `${generation}:${attempt}`,
-    generation_id: generation,
-    attempt,
-    key_hash: 'k',
-    workspace_id: 'w',
-    organization_id: 'o',
-    model: 'm',
-    provider: 'p',
-    prompt_tokens: 1,
-    completion_tokens: 2,
-    reasoning_tokens: 0,
-    cached_tokens: 0,
-    cache_write_tokens: 0,
-    cost_nano: cost,
-    is_byok: 0,
-    end_user: null,
-    created_at: '2026-11-22T12:00:00.000Z',
-  }
+  return ledgerRow(generation, { attempt, cost_nano: cost })
 }
 
 test('the ledger writer (over the group commit) batches, keeps a failed batch for the next flush, never writes a row twice, and flushes on close', async () => {

@@ -17,6 +17,7 @@ import { createLedgerRepository, type LedgerRow } from '../store/repositories/le
 import { RedisSpendCounters } from '../counters/redis-spend-counters.ts'
 import { ledgerRowScopes } from './ledger-scopes.ts'
 import { replayLedger } from './replay-ledger.ts'
+import { ledgerRow } from './ledger-row.fixture.ts'
 import { resetLedgerCounters } from './reset-ledger-counters.ts'
 
 const postgres = postgresTarget()
@@ -31,25 +32,12 @@ let client: Redis
 let counters: RedisSpendCounters
 
 function row(generation: string, cost: string): LedgerRow {
-  return {
-    id: `${generation}:1`,
-    generation_id: generation,
-    attempt: 1,
+  return ledgerRow(generation, {
     key_hash: 'key-reset',
-    workspace_id: 'w',
     organization_id: 'org-reset',
-    model: 'm',
-    provider: 'p',
-    prompt_tokens: 1,
-    completion_tokens: 2,
-    reasoning_tokens: 0,
-    cached_tokens: 0,
-    cache_write_tokens: 0,
     cost_nano: cost,
-    is_byok: 0,
-    end_user: null,
     created_at: clock.now().toISOString(),
-  }
+  })
 }
 
 const scopes = ledgerRowScopes(row('any', '0'))

@@ -3,60 +3,30 @@
 // the overview and its generations in the explorer; the same key then signs in to its self-service view.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { rmSync } from 'node:fs'
 import OpenAI from 'openai'
-import type { Browser, Page } from 'playwright-core'
-import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
-import { startTestGateway, type TestGateway } from '../support/test-gateway.ts'
-import { buildConsoleAssets, chromiumMissing, launchChromium } from './console-browser.ts'
+import type { Page } from 'playwright-core'
+import type { FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
+import type { TestGateway } from '../support/test-gateway.ts'
+import { consoleSkip as skip, startConsoleWorld, type ConsoleWorld } from './console-world.ts'
 import { goTo, openConsole, screenshotBoth, signIn, type ConsoleSession } from './console-pages.ts'
 
-const skip = ((): string | false => {
-  try {
-    return chromiumMissing(process.env) ?? false
-  } catch {
-    return false // under CI: before() fails with the reason
-  }
-})()
-
-let assets: string
+let world: ConsoleWorld | undefined
 let upstream: FakeUpstream
 let gateway: TestGateway
 let base: string
-let browser: Browser
 let admin: ConsoleSession
 let page: Page
 let plaintext = ''
 
 before(async () => {
   if (skip !== false) return
-  chromiumMissing(process.env)
-  assets = buildConsoleAssets()
-  upstream = await startFakeUpstream({ api: 'openai-chat' })
-  gateway = await startTestGateway({
-    yaml: [
-      `console: { assets_dir: "${assets}" }`,
-      'providers:',
-      `  - { slug: chatco, name: ChatCo, api: openai-chat, base_url: "${upstream.url}" }`,
-      'models:',
-      '  - slug: test/model',
-      '    endpoints:',
-      '      - { provider: chatco, upstream_model_id: m1, max_output_tokens: 1000, pricing: { prompt: "0.001", completion: "0.002" } }',
-      '',
-    ].join('\n'),
-  })
-  base = await gateway.listen()
-  browser = await launchChromium()
-  admin = await openConsole(browser, base)
+  world = await startConsoleWorld()
+  ;({ upstream, gateway, base } = world)
+  admin = await openConsole(world.browser, base)
   page = admin.page
 })
 
-after(async () => {
-  await browser?.close()
-  await gateway?.close()
-  await upstream?.close()
-  if (assets !== undefined) rmSync(assets, { recursive: true, force: true })
-})
+after(() => world?.close())
 
 test('a management key signs in; a wrong key is refused with the API message', { skip }, async () => {
   await screenshotBoth(page, 'sign-in')

@@ -4,47 +4,23 @@
 // shows in its list, and shows an error the API answered, as the API wrote it.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { rmSync } from 'node:fs'
-import type { Browser, Page } from 'playwright-core'
-import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
-import { startTestGateway, type TestGateway } from '../support/test-gateway.ts'
-import { buildConsoleAssets, chromiumMissing, launchChromium } from './console-browser.ts'
+import type { Page } from 'playwright-core'
+import type { FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
+import type { TestGateway } from '../support/test-gateway.ts'
+import { consoleSkip as skip, startConsoleWorld, type ConsoleWorld } from './console-world.ts'
 import { goTo, openConsole, screenshotBoth, signIn } from './console-pages.ts'
 
-const skip = ((): string | false => {
-  try {
-    return chromiumMissing(process.env) ?? false
-  } catch {
-    return false // under CI: before() fails with the reason
-  }
-})()
-
-let assets: string
+let world: ConsoleWorld | undefined
 let upstream: FakeUpstream
 let gateway: TestGateway
-let browser: Browser
 let page: Page
 let keyHash = ''
 
 before(async () => {
   if (skip !== false) return
-  chromiumMissing(process.env)
-  assets = buildConsoleAssets()
-  upstream = await startFakeUpstream({ api: 'openai-chat' })
-  gateway = await startTestGateway({
-    yaml: [
-      `console: { assets_dir: "${assets}" }`,
-      // The fake upstream listens on 127.0.0.1: private endpoints and webhooks may call it.
-      'egress: { allow_private_networks: true }',
-      'providers:',
-      `  - { slug: chatco, name: ChatCo, api: openai-chat, base_url: "${upstream.url}" }`,
-      'models:',
-      '  - slug: test/model',
-      '    endpoints:',
-      '      - { provider: chatco, upstream_model_id: m1, max_output_tokens: 1000, pricing: { prompt: "0.001", completion: "0.002" } }',
-      '',
-    ].join('\n'),
-  })
+  // The fake upstream listens on 127.0.0.1: private endpoints and webhooks may call it.
+  world = await startConsoleWorld(['egress: { allow_private_networks: true }'])
+  ;({ upstream, gateway } = world)
   const created = await gateway.inject({
     method: 'POST',
     url: '/api/v1/keys',
@@ -52,17 +28,11 @@ before(async () => {
     payload: { name: 'limited-key', limit: 5, limit_reset: 'monthly', expires_at: '2099-01-31T23:59:59Z' },
   })
   keyHash = created.json<{ data: { hash: string } }>().data.hash
-  browser = await launchChromium()
-  page = (await openConsole(browser, await gateway.listen())).page
+  page = (await openConsole(world.browser, world.base)).page
   await signIn(page, gateway.adminKey)
 })
 
-after(async () => {
-  await browser?.close()
-  await gateway?.close()
-  await upstream?.close()
-  if (assets !== undefined) rmSync(assets, { recursive: true, force: true })
-})
+after(() => world?.close())
 
 /** Waits for the API's error in a form: `<status>: <message>` as the API wrote it. */
 async function apiError(form: ReturnType<Page['getByRole']>, pattern: RegExp): Promise<void> {
