@@ -25,12 +25,25 @@ const allBatchLines: readonly CallEntryPoint[] = [
   'batch line /v1/embeddings',
 ]
 
+/** The batch lines whose answers an alignment plugin can check. */
+const alignedBatchLines: readonly CallEntryPoint[] = [
+  'batch line /v1/chat/completions',
+  'batch line /v1/responses',
+  'batch line /v1/messages',
+]
+
 /** Every file under src/ that starts a call or holds the invoke port, by path from the repository root. */
 export const coreCallers: Readonly<Record<string, CallerRole>> = {
   'src/inference/inference-routes.ts': ['/api/v1/chat/completions', '/api/v1/responses', '/api/v1/messages'],
   'src/inference/embeddings/embeddings-routes.ts': ['/api/v1/embeddings'],
   'src/inference/systemone/run-decisions.ts': ['/api/v1/systemone'],
   'src/batches/line-pipelines.ts': allBatchLines,
+  // run-batch-item binds the invoke port for a line's alignment checks, which run-aligned-line passes on.
+  'src/batches/run-batch-item.ts': allBatchLines,
+  'src/batches/run-aligned-line.ts': alignedBatchLines,
+  // The alignment checks are calls with the line's key through the same port; the matrix's batch lines
+  // carry no alignment plugin, so a check's own refusal is not yet a matrix row.
+  'src/inference/alignment/evaluate-alignment.ts': alignedBatchLines,
   'src/inference/server-tools/loop-step.ts': ['server-tool step'],
   // Nested calls of server tools (subagent, advisor, fusion) go through the port with the loop's key.
   'src/inference/server-tools/server-tool.ts': ['server-tool step'],
