@@ -87,6 +87,8 @@ for (const engine of engines) {
         is_data_discount_logging_enabled: true,
         is_observability_broadcast_enabled: true,
         is_observability_io_logging_enabled: true,
+        cache_enabled: null,
+        cache_ttl_seconds: null,
       })
       const bySlug = await call(gateway, 'GET', '/api/v1/workspaces/research')
       const byId = await call(gateway, 'GET', `/api/v1/workspaces/${workspace.id}`)
