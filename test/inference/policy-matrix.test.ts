@@ -1,13 +1,15 @@
 // Every entry point of the call core is held to the same policy: for each row of the matrix (a guardrail's
-// model or provider lists, data regions, ZDR, a content filter's block rule, a guardrail budget, a
-// workspace budget, a key limit, a key's requests- and tokens-per-minute rules, the organization's
-// credits), the HTTP dialects, /embeddings, System One, a server-tool loop step, an intern turn and a
-// batch line of each endpoint answer the same status. Each row runs in its own workspace, with the
-// policy on an inference key and on an intern's runtime key. The entry points are keyed by
+// model and provider allow- and deny-lists, data regions, ZDR, a content filter's block rule, a guardrail
+// budget, a workspace budget, a key limit, a key's requests- and tokens-per-minute rules, the
+// organization's credits), the HTTP dialects, /embeddings, System One, a server-tool loop step, an intern
+// turn and a batch line of each endpoint answer the same status. Each row runs in its own workspace, with
+// the policy on an inference key and on an intern's runtime key. The entry points are keyed by
 // CallEntryPoint (test/support/call-entry-points.ts), which the architecture test keeps complete; a new
 // inference route without a place in the matrix fails the OpenAPI test below. A batch line's status is
 // its response's status_code, or the status of its error's kind (or of its refused submission); an
-// intern turn's is its error chunk's code (matrix-intern.ts).
+// intern turn's is its error chunk's code (matrix-intern.ts). A refused call is never passed on: in every
+// row but the first, no entry point reaches the upstream or adds to the usage of the row's keys. An
+// alignment check refused by the scope its line spent is test/batches/alignment-check-limits-scenarios.ts.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
@@ -128,6 +130,11 @@ const rows: readonly Row[] = [
     apply: guardrail({ allowed_providers: ['elsewhere'] }),
   },
   {
+    name: 'a guardrail ignored_providers names the only provider',
+    status: 403,
+    apply: guardrail({ ignored_providers: ['chatco'] }),
+  },
+  {
     name: 'a guardrail allowed_models leaves the model out',
     status: 403,
     apply: guardrail({ allowed_models: ['other/model'] }),
@@ -179,6 +186,17 @@ const rows: readonly Row[] = [
 ]
 
 let workspaces = 0
+
+/** The usage (USD) of each key, once every accepted write is durable. */
+async function keysUsage(hashes: readonly string[]): Promise<number[]> {
+  await current.drained()
+  const usage: number[] = []
+  for (const hash of hashes) {
+    const answer = await current.inject({ method: 'GET', url: `/api/v1/keys/${hash}`, headers: admin() })
+    usage.push((answer.json() as { data: { usage: number } }).data.usage)
+  }
+  return usage
+}
 
 /** The row's workspace, its inference key, an operator key for the intern routes, and a running intern. */
 async function rowScope(): Promise<RowScope & { readonly intern: MatrixIntern }> {
@@ -319,10 +337,16 @@ for (const row of rows) {
     try {
       const scope = await rowScope()
       await row.apply?.(scope)
+      const upstreamCalls = upstream.requests.length
+      const usage = await keysUsage(scope.hashes)
       const statuses: Record<string, number> = {}
       for (const [name, call] of Object.entries(entryPoints)) statuses[name] = await call(scope)
       const expected = Object.fromEntries(Object.keys(entryPoints).map((name) => [name, row.status]))
       assert.deepEqual(statuses, expected)
+      if (row.status === 200) return
+      // A refused call is never passed on: no entry point reached the upstream or billed the row's keys.
+      assert.equal(upstream.requests.length, upstreamCalls, 'a refused call reached the upstream')
+      assert.deepEqual(await keysUsage(scope.hashes), usage)
     } finally {
       current = gateway
     }
