@@ -41,8 +41,8 @@ export const coreCallers: Readonly<Record<string, CallerRole>> = {
   // run-batch-item binds the invoke port for a line's alignment checks, which run-aligned-line passes on.
   'src/batches/run-batch-item.ts': allBatchLines,
   'src/batches/run-aligned-line.ts': alignedBatchLines,
-  // The alignment checks are calls with the line's key through the same port; the matrix's batch lines
-  // carry no alignment plugin, so a check's own refusal is not yet a matrix row.
+  // The alignment checks are calls with the line's key through the same port: a check its line's spent
+  // scope refuses is test/batches/alignment-check-limits-scenarios.ts (one row per spend scope).
   'src/inference/alignment/evaluate-alignment.ts': alignedBatchLines,
   'src/inference/server-tools/loop-step.ts': ['server-tool step'],
   // Nested calls of server tools (subagent, advisor, fusion) go through the port with the loop's key.
