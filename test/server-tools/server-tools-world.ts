@@ -51,7 +51,12 @@ models:
 `
 }
 
-export async function startServerToolsWorld(): Promise<ServerToolsWorld> {
+export interface ServerToolsWorldOptions {
+  /** The gateway's store: PostgreSQL at this URL (default: SQLite). */
+  readonly postgresUrl?: string | undefined
+}
+
+export async function startServerToolsWorld(options: ServerToolsWorldOptions = {}): Promise<ServerToolsWorld> {
   const upstream = await startFakeUpstream({ api: 'openai-chat', apiKey: 'upstream-secret' })
   const claude = await startFakeUpstream({ api: 'anthropic', apiKey: 'upstream-secret' })
   const page = createServer((_request, response) => {
@@ -63,6 +68,7 @@ export async function startServerToolsWorld(): Promise<ServerToolsWorld> {
   await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve))
   const pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/tides`
   const gateway = await startTestGateway({
+    ...(options.postgresUrl === undefined ? {} : { postgresUrl: options.postgresUrl }),
     yaml: gatewayYaml(upstream, claude),
     clock: { now: () => new Date(instant) },
   })
