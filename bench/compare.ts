@@ -64,7 +64,7 @@ async function measureRound(
   options: CompareOptions,
 ): Promise<RoundFigures> {
   const measure = async (server: BenchChild, target: 'proxy' | 'gateway') => {
-    const spec = scenario.request(target, server.info.key ?? '')
+    const spec = scenario.request(target, server.info)
     const measured = await measureTarget(
       `http://127.0.0.1:${server.port}`,
       server,

@@ -46,9 +46,10 @@ export const instructionTargets: Readonly<Record<string, number>> = {
 
 export interface InstructionCell {
   readonly scenario: string
-  /** Instructions per request, one entry per run. */
+  /** Instructions per request, one entry per run (none for Portkey when it did not run this scenario). */
   readonly proxy: readonly number[]
   readonly gateway: readonly number[]
+  readonly portkey: readonly number[]
   /** The last run's gateway dump (callgrind_annotate reads it). */
   readonly gatewayDump: string
   /** Per run, the compiler's and the collector's shares of each window (null if the dump could not be read). */
@@ -56,7 +57,18 @@ export interface InstructionCell {
   readonly gatewayShares: readonly (WindowShares | null)[]
 }
 
-type Targets = Readonly<Record<'proxy' | 'gateway', BenchChild>>
+type Role = 'proxy' | 'gateway' | 'portkey'
+type Targets = Readonly<Record<'proxy' | 'gateway', BenchChild>> & { readonly portkey: BenchChild | null }
+
+/** Portkey runs the scenarios it serves in the same format, when it was started (`--portkey`). */
+const rolesFor = (targets: Targets, scenario: Scenario): readonly Role[] =>
+  targets.portkey !== null && scenario.portkey ? ['proxy', 'gateway', 'portkey'] : ['proxy', 'gateway']
+
+const child = (targets: Targets, role: Role): BenchChild => {
+  const server = targets[role]
+  if (server === null) throw new Error('bench: Portkey was not started')
+  return server
+}
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -97,6 +109,7 @@ interface CellRuns {
   readonly scenario: Scenario
   readonly proxy: number[]
   readonly gateway: number[]
+  readonly portkey: number[]
   readonly proxyShares: Promise<WindowShares | null>[]
   readonly gatewayShares: Promise<WindowShares | null>[]
   dump: string
@@ -104,32 +117,47 @@ interface CellRuns {
 
 export async function countInstructions(targets: Targets, options: InstructionOptions): Promise<InstructionCell[]> {
   const chosen = scenarios.filter(options.selected)
-  const key = targets.gateway.info.key ?? ''
   for (let pass = 0; pass < 2; pass++)
     for (const scenario of chosen)
-      for (const target of ['proxy', 'gateway'] as const)
-        await send(targets[target], scenario.request(target, key), options.connections, options.warmupRequests)
-  for (const target of ['proxy', 'gateway'] as const)
-    if (!(await targets[target].collect())) throw new Error(`bench: the ${target} runs without --expose-gc`)
+      for (const role of rolesFor(targets, scenario)) {
+        const server = child(targets, role)
+        await send(server, scenario.request(role, server.info), options.connections, options.warmupRequests)
+      }
+  for (const role of ['proxy', 'gateway', 'portkey'] as const)
+    if (targets[role] !== null && !(await child(targets, role).collect()))
+      throw new Error(`bench: the ${role} runs without --expose-gc`)
   const cells = chosen.map((scenario): CellRuns => ({
     scenario,
     proxy: [],
     gateway: [],
+    portkey: [],
     proxyShares: [],
     gatewayShares: [],
     dump: '',
   }))
   for (let run = 1; run <= options.runs; run++) {
     for (const cell of cells) {
-      const proxy = await countWindow(targets.proxy, cell.scenario.request('proxy', key), options)
-      const gateway = await countWindow(targets.gateway, cell.scenario.request('gateway', key), options)
+      const proxy = await countWindow(targets.proxy, cell.scenario.request('proxy', targets.proxy.info), options)
+      const gateway = await countWindow(
+        targets.gateway,
+        cell.scenario.request('gateway', targets.gateway.info),
+        options,
+      )
+      const portkey = rolesFor(targets, cell.scenario).includes('portkey')
+        ? await countWindow(
+            child(targets, 'portkey'),
+            cell.scenario.request('portkey', child(targets, 'portkey').info),
+            options,
+          )
+        : null
+      if (portkey !== null) cell.portkey.push(portkey.perRequest)
       cell.proxy.push(proxy.perRequest)
       cell.gateway.push(gateway.perRequest)
       cell.proxyShares.push(proxy.shares)
       cell.gatewayShares.push(gateway.shares)
       cell.dump = gateway.file
       console.log(
-        `run ${run}  ${cell.scenario.name.padEnd(26)} proxy ${millions(proxy.perRequest)}  gateway ${millions(gateway.perRequest)}  (${(gateway.perRequest / proxy.perRequest).toFixed(2)}x)`,
+        `run ${run}  ${cell.scenario.name.padEnd(26)} proxy ${millions(proxy.perRequest)}  gateway ${millions(gateway.perRequest)}  (${(gateway.perRequest / proxy.perRequest).toFixed(2)}x)${portkey === null ? '' : `  portkey ${millions(portkey.perRequest)}`}`,
       )
     }
   }
@@ -138,6 +166,7 @@ export async function countInstructions(targets: Targets, options: InstructionOp
       scenario: cell.scenario.name,
       proxy: cell.proxy,
       gateway: cell.gateway,
+      portkey: cell.portkey,
       gatewayDump: cell.dump,
       proxyShares: await Promise.all(cell.proxyShares),
       gatewayShares: await Promise.all(cell.gatewayShares),
@@ -153,11 +182,20 @@ const median = (values: readonly number[]): number =>
     50,
   )
 
-/** The table: medians per request, the gateway's ratio to the proxy, the target, and the runs' spread. */
+/** Portkey's instructions per request over Switchyard's, in the same run: at least this many times. */
+export const portkeyTarget = 5
+
+function portkeyColumns(cell: InstructionCell, gateway: number): string {
+  if (cell.portkey.length === 0) return '- | -'
+  const ratio = median(cell.portkey) / gateway
+  return `${millions(median(cell.portkey))} | ${ratio.toFixed(2)}x, ≥ ${portkeyTarget}x ${ratio >= portkeyTarget ? 'met' : 'not met'}`
+}
+
+/** The table: medians per request, the gateway's ratio to the proxy and Portkey's to the gateway, the targets, the runs. */
 export function formatInstructionTable(cells: readonly InstructionCell[]): string {
   const lines = [
-    '| scenario | bare proxy | Switchyard | Switchyard ÷ proxy | target | proxy runs | Switchyard runs |',
-    '|---|---|---|---|---|---|---|',
+    '| scenario | bare proxy | Portkey | Portkey ÷ Switchyard | Switchyard | Switchyard ÷ proxy | target | proxy runs | Switchyard runs |',
+    '|---|---|---|---|---|---|---|---|---|',
   ]
   for (const cell of cells) {
     const proxy = median(cell.proxy)
@@ -166,7 +204,7 @@ export function formatInstructionTable(cells: readonly InstructionCell[]): strin
     const ratio = gateway / proxy
     const verdict = target === undefined ? '-' : `≤ ${target}x ${ratio <= target ? 'met' : 'not met'}`
     lines.push(
-      `| ${cell.scenario} | ${millions(proxy)} | ${millions(gateway)} | ${ratio.toFixed(2)}x | ${verdict} | ${cell.proxy.map(millions).join(', ')} | ${cell.gateway.map(millions).join(', ')} |`,
+      `| ${cell.scenario} | ${millions(proxy)} | ${portkeyColumns(cell, gateway)} | ${millions(gateway)} | ${ratio.toFixed(2)}x | ${verdict} | ${cell.proxy.map(millions).join(', ')} | ${cell.gateway.map(millions).join(', ')} |`,
     )
   }
   return lines.join('\n')

@@ -6,7 +6,8 @@
 // bench-results/. With `--compare-flags "<flags>"`, `--compare-checkout <dir>` or `--compare-durability
 // write-behind` (B answers before its records are committed) it runs an A/B of two gateways instead
 // (compare.ts). `--instructions` first counts user-space instructions per request with the proxy and
-// the gateway under callgrind (instructions.ts), then runs the wall-clock figures (`--instructions-only`
+// the gateway (and, with `--portkey <dir>`, the Portkey gateway installed there) under callgrind
+// (instructions.ts), then runs the wall-clock figures (`--instructions-only`
 // skips them). See docs/performance.md.
 import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
@@ -59,6 +60,7 @@ const { values } = parseArgs({
     'rewarm-requests': { type: 'string', default: '300' },
     measure: { type: 'string' },
     'callgrind-node-flags': { type: 'string', default: '' },
+    portkey: { type: 'string' },
   },
 })
 
@@ -83,6 +85,8 @@ interface Servers {
   readonly proxy: BenchChild
   readonly gateway: BenchChild
   readonly gatewayB: BenchChild | null
+  /** `--instructions --portkey <dir>`: the Portkey gateway installed there, a third counted target. */
+  readonly portkey: BenchChild | null
 }
 
 /** Gateway scripts older than receiver-server.ts send their exports to the upstream, which no longer takes them. */
@@ -174,7 +178,15 @@ async function startServers(underCallgrind = false): Promise<Servers> {
           extras,
           values['compare-durability'] ?? values.durability,
         )
-  return { upstream, receiver, proxy, gateway, gatewayB }
+  const portkey =
+    underCallgrind && values.portkey !== undefined
+      ? await startChild('portkey', here('./portkey-server.ts'), {
+          args: ['--portkey', resolve(values.portkey), '--upstream', urls.upstream],
+          quiet: true,
+          ...extras,
+        })
+      : null
+  return { upstream, receiver, proxy, gateway, gatewayB, portkey }
 }
 
 async function measureCell(
@@ -185,14 +197,13 @@ async function measureCell(
   durationMs: number,
 ): Promise<CellFigures> {
   const scenario = scenarios[scenarioIndex]!
-  const key = servers.gateway.info.key ?? ''
   const targets = {} as Record<TargetName, TargetFigures>
   for (const target of targetNames) {
     const server = servers[target]
     const measured = await measureTarget(
       `http://127.0.0.1:${server.port}`,
       target === 'direct' ? null : server,
-      scenario.request(target, key),
+      scenario.request(target, server.info),
       shape,
       warmupMs,
       durationMs,
@@ -223,7 +234,7 @@ async function warmUp(targets: readonly [BenchChild, 'proxy' | 'gateway'][], per
   for (const scenario of scenarios.filter((candidate) => selected(candidate.name))) {
     for (const [server, target] of targets) {
       const pool = createPool(`http://127.0.0.1:${server.port}`, shape)
-      await runLoad(pool, scenario.request(target, server.info.key ?? ''), shape, 0, perScenarioMs, async () => {})
+      await runLoad(pool, scenario.request(target, server.info), shape, 0, perScenarioMs, async () => {})
       await pool.close()
     }
   }
@@ -320,7 +331,7 @@ async function runInstructionStage(): Promise<void> {
   const requests = Number(values.requests)
   const runs = Number(values.runs)
   console.log(
-    `bench --instructions: proxy and gateway (${runner}) under callgrind, destination ${values.destination}; every scenario warmed with ${values['warmup-requests']} requests in each of two passes, then ${runs} runs of ${requests} requests at ${instructionConnections} connections per scenario, each after ${values['rewarm-requests']} requests of the scenario, an idle second and a full GC, ${settleMs} ms for write-behind work before each dump; user-space instructions per request, median of the runs\n`,
+    `bench --instructions: proxy, gateway (${runner})${values.portkey === undefined ? '' : ' and Portkey'} under callgrind, destination ${values.destination}; every scenario warmed with ${values['warmup-requests']} requests in each of two passes, then ${runs} runs of ${requests} requests at ${instructionConnections} connections per scenario, each after ${values['rewarm-requests']} requests of the scenario, an idle second and a full GC, ${settleMs} ms for write-behind work before each dump; user-space instructions per request, median of the runs\n`,
   )
   const started = await startServers(true)
   try {
@@ -347,6 +358,7 @@ async function runInstructionStage(): Promise<void> {
 }
 
 async function stopServers(started: Servers): Promise<void> {
+  await started.portkey?.stop()
   await started.gatewayB?.stop()
   await started.gateway.stop()
   await started.proxy.stop()

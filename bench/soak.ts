@@ -33,11 +33,10 @@ const headings = ['t (s)', 'req/s', 'errors', 'p99 ms', 'RSS MB', 'heap MB', 'lo
 const widths = headings.map((heading) => Math.max(8, heading.length))
 
 export async function runSoak(servers: Record<TargetName, BenchChild>, options: SoakOptions): Promise<void> {
-  const key = servers.gateway.info.key ?? ''
   const origin = `http://127.0.0.1:${servers.gateway.port}`
   const shape = { kind: 'open', rate: options.rate / soakScenarios.length } as const
   const pools = soakScenarios.map(() => createPool(origin, shape))
-  const requests: RequestSpec[] = soakScenarios.map((scenario) => scenario.request('gateway', key))
+  const requests: RequestSpec[] = soakScenarios.map((scenario) => scenario.request('gateway', servers.gateway.info))
   const windows: SoakWindow[] = []
   const totalWindows = Math.max(1, Math.round((options.minutes * 60_000) / windowMs))
   console.log(
