@@ -89,20 +89,25 @@ for (const api of upstreamApis) {
   })
 }
 
-test('a thread (as the beta toolRunner may send) is a 400 saying the gateway keeps no server-side state', async () => {
+test('beta.messages.toolRunner with a thread and a lone tool result is a 400 saying no server-side state is kept', async () => {
   const before = world.upstreams.anthropic.requests.length
-  const refused = client.beta.messages.create({
+  // The runner passes its params through to messages.create, `thread` included.
+  const runner = client.beta.messages.toolRunner({
     model: chatModel('anthropic'),
     max_tokens: 50,
     messages: [{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: '42' }] }],
+    tools: [{ ...weatherTool, run: () => 'unused' }],
     // @ts-expect-error -- a field of Anthropic's server-side threads, not in this SDK's create params
     thread: { id: 'thread_1' },
   })
-  await assert.rejects(refused, (error: unknown) => {
-    assert.ok(error instanceof Anthropic.BadRequestError, String(error))
-    assert.match(error.message, /thread is not supported: .*no server-side state/)
-    return true
-  })
+  await assert.rejects(
+    async () => await runner,
+    (error: unknown) => {
+      assert.ok(error instanceof Anthropic.BadRequestError, String(error))
+      assert.match(error.message, /thread is not supported: .*no server-side state/)
+      return true
+    },
+  )
   assert.equal(world.upstreams.anthropic.requests.length, before, 'nothing is forwarded')
 })
 
