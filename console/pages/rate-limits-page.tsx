@@ -1,12 +1,15 @@
 // Rate-limit rules (issue #39): requests- and tokens-per-minute limits on a key, a workspace, or a
 // (key or workspace, model) pair. `#/rate-limits?key_hash=...` or `?workspace_id=...` shows one target's
-// rules (the key and workspace pages link here); without either, every rule of the organization.
+// rules (the key and workspace pages link here); without either, every rule of the organization. A
+// rule's limits are edited in place, in its row.
+import { useState } from 'preact/hooks'
 import { ActionButton } from '../components/action-button.tsx'
 import type { ApiClient } from '../api/api-client.ts'
 import { DataTable, type Column } from '../components/data-table.tsx'
 import { ErrorBox } from '../components/error-box.tsx'
 import { formatTime } from '../format.ts'
 import { CreateRuleForm, type RuleTarget } from '../rate-limits/create-rule-form.tsx'
+import { EditRuleLimits } from '../rate-limits/edit-rule-limits.tsx'
 import { describeLimits, type RateLimitRule } from '../rate-limits/rate-limit-rule.ts'
 import { href, type Route } from '../router.ts'
 import type { Session } from '../session.ts'
@@ -20,7 +23,15 @@ function targetOf(route: Route): RuleTarget | null {
   return null
 }
 
-function ruleColumns(client: ApiClient, changed: () => void): Column<RateLimitRule>[] {
+/** Which rule's limits are being edited in its row, and how to start, end or save that. */
+interface Editing {
+  readonly ruleId: string | null
+  start(ruleId: string): void
+  end(): void
+  saved(): void
+}
+
+function ruleColumns(client: ApiClient, changed: () => void, editing: Editing): Column<RateLimitRule>[] {
   return [
     { title: 'On', render: (rule) => (rule.scope === 'key' ? 'key' : 'workspace') },
     {
@@ -28,21 +39,36 @@ function ruleColumns(client: ApiClient, changed: () => void): Column<RateLimitRu
       render: (rule) => <code>{rule.scope === 'key' ? rule.key_hash : rule.workspace_id}</code>,
     },
     { title: 'Model', render: (rule) => rule.model ?? 'every model' },
-    { title: 'Limits', render: (rule) => describeLimits(rule) },
+    {
+      title: 'Limits',
+      render: (rule) =>
+        editing.ruleId === rule.id ? (
+          <EditRuleLimits client={client} rule={rule} onSaved={editing.saved} onCancel={editing.end} />
+        ) : (
+          describeLimits(rule)
+        ),
+    },
     { title: 'Updated', render: (rule) => formatTime(rule.updated_at) },
     {
       title: 'Actions',
       render: (rule) => (
-        <ActionButton
-          client={client}
-          method="DELETE"
-          path={`/api/v1/rate-limits/${encodeURIComponent(rule.id)}`}
-          confirmText="Delete this rate-limit rule?"
-          danger
-          onDone={changed}
-        >
-          Delete
-        </ActionButton>
+        <span class="row-actions">
+          {editing.ruleId !== rule.id && (
+            <button type="button" class="small" onClick={() => editing.start(rule.id)}>
+              Edit limits
+            </button>
+          )}
+          <ActionButton
+            client={client}
+            method="DELETE"
+            path={`/api/v1/rate-limits/${encodeURIComponent(rule.id)}`}
+            confirmText="Delete this rate-limit rule?"
+            danger
+            onDone={changed}
+          >
+            Delete
+          </ActionButton>
+        </span>
       ),
     },
   ]
@@ -67,6 +93,16 @@ export function RateLimitsPage({ route, session }: { route: Route; session: Sess
     () => client.get<{ data: readonly RateLimitRule[] }>('/api/v1/rate-limits', query),
     [client, target?.scope, target?.id],
   )
+  const [editingId, setEditingId] = useState<string | null>(null)
+  const editing: Editing = {
+    ruleId: editingId,
+    start: setEditingId,
+    end: () => setEditingId(null),
+    saved: () => {
+      setEditingId(null)
+      rules.reload()
+    },
+  }
   return (
     <section class="page">
       <h2>Rate limits</h2>
@@ -86,7 +122,7 @@ export function RateLimitsPage({ route, session }: { route: Route; session: Sess
         rows={rules.data?.data ?? []}
         rowKey={(rule) => rule.id}
         empty={rules.loading ? 'Loading…' : 'None.'}
-        columns={ruleColumns(client, rules.reload)}
+        columns={ruleColumns(client, rules.reload, editing)}
       />
     </section>
   )

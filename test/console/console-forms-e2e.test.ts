@@ -185,6 +185,48 @@ test('rate limits: a workspace rule is created from the workspaces page', { skip
   await screenshotBoth(page, 'rate-limits-all')
 })
 
+test("rate limits: a rule's limits are edited in place", { skip }, async () => {
+  await goTo(page, '#/rate-limits', 'Rate limits')
+  const rules = page.getByRole('table', { name: 'rate-limit rules' })
+  // The workspace rule's row (its limits cell turns into the form while it is edited).
+  const row = rules.getByRole('row').filter({ has: page.getByRole('cell', { name: 'workspace', exact: true }) })
+  await row.getByRole('cell', { name: '600 req/min' }).waitFor()
+  await row.getByRole('button', { name: 'Edit limits' }).click()
+  const form = row.getByRole('form', { name: 'edit rate-limit rule' })
+  assert.equal(await form.getByLabel('Requests per minute').inputValue(), '600')
+  assert.equal(await form.getByLabel('Tokens per minute').inputValue(), '')
+  await form.getByLabel('Requests per minute').fill('0')
+  await form.getByRole('button', { name: 'Save' }).click()
+  assert.equal(await form.locator('input:invalid').count(), 1, 'the browser holds the API minimum of 1')
+  await form.getByLabel('Requests per minute').fill('')
+  await form.getByRole('button', { name: 'Save' }).click()
+  await apiError(form, /^400: A rate-limit rule needs requests_per_minute or tokens_per_minute/)
+  await form.getByLabel('Requests per minute').fill('1200')
+  await form.getByLabel('Tokens per minute').fill('50000')
+  await form.getByRole('button', { name: 'Save' }).click()
+  await form.waitFor({ state: 'detached' })
+  const edited = rules.getByRole('cell', { name: '1,200 req/min · 50,000 tokens/min' })
+  await edited.waitFor()
+  const answer = await gateway.inject({
+    method: 'GET',
+    url: '/api/v1/rate-limits',
+    headers: { authorization: `Bearer ${gateway.adminKey}` },
+  })
+  const saved = answer
+    .json<{ data: { scope: string; requests_per_minute: number | null; tokens_per_minute: number | null }[] }>()
+    .data.filter((rule) => rule.scope === 'workspace')
+  assert.deepEqual(
+    saved.map((rule) => [rule.requests_per_minute, rule.tokens_per_minute]),
+    [[1200, 50000]],
+  )
+  // Cancel leaves the limits as they were.
+  await row.getByRole('button', { name: 'Edit limits' }).click()
+  await form.getByLabel('Tokens per minute').fill('7')
+  await form.getByRole('button', { name: 'Cancel' }).click()
+  await edited.waitFor()
+  await screenshotBoth(page, 'rate-limits-edited')
+})
+
 test("a key's edit form changes its limit and reset and shows its expiry read-only", { skip }, async () => {
   await goTo(page, '#/keys', 'Keys')
   const keyRow = page.getByRole('table', { name: 'keys' }).getByRole('row').filter({ hasText: 'limited-key' })
