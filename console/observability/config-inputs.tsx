@@ -1,10 +1,10 @@
 // The inputs of one destination type's `config`: one per field, required ones marked required, secrets
 // as passwords, closed choices as selects, and each default as the empty input's placeholder.
 import { SelectField, TextField } from '../components/form-fields.tsx'
-import type { FieldRule } from './destination-fields.ts'
+import type { ConfigField } from './destination-type.ts'
 
 interface ConfigInputsProps {
-  readonly fields: Readonly<Record<string, FieldRule>>
+  readonly fields: readonly ConfigField[]
   readonly values: Readonly<Record<string, string>>
   readonly onChange: (field: string, value: string) => void
 }
@@ -12,10 +12,11 @@ interface ConfigInputsProps {
 export function ConfigInputs({ fields, values, onChange }: ConfigInputsProps) {
   return (
     <>
-      {Object.entries(fields).map(([field, rule]) => {
+      {fields.map((rule) => {
+        const field = rule.name
         const label = `config.${field}${rule.required ? '' : ' (optional)'}`
         const value = values[field] ?? ''
-        if (rule.values !== undefined) {
+        if (rule.values !== null) {
           const options = rule.values.map((option) => [option, option] as const)
           return (
             <SelectField
@@ -31,11 +32,11 @@ export function ConfigInputs({ fields, values, onChange }: ConfigInputsProps) {
           <TextField
             key={field}
             label={label}
-            type={rule.secret === true ? 'password' : rule.url === true ? 'url' : 'text'}
+            type={rule.secret ? 'password' : rule.url ? 'url' : 'text'}
             value={value}
             onInput={(next) => onChange(field, next)}
             required={rule.required}
-            {...(rule.default === undefined ? {} : { placeholder: rule.default })}
+            {...(rule.default === null ? {} : { placeholder: rule.default })}
           />
         )
       })}
@@ -44,11 +45,11 @@ export function ConfigInputs({ fields, values, onChange }: ConfigInputsProps) {
 }
 
 /** The config the API is sent: the fields filled in, trimmed (an empty one takes the API's default). */
-export function configBody(fields: Readonly<Record<string, FieldRule>>, values: Readonly<Record<string, string>>) {
+export function configBody(fields: readonly ConfigField[], values: Readonly<Record<string, string>>) {
   const config: Record<string, string> = {}
-  for (const field of Object.keys(fields)) {
-    const value = (values[field] ?? '').trim()
-    if (value !== '') config[field] = value
+  for (const { name } of fields) {
+    const value = (values[name] ?? '').trim()
+    if (value !== '') config[name] = value
   }
   return config
 }

@@ -1,25 +1,32 @@
 // Create an observability destination (POST /api/v1/observability/destinations): its type, name,
-// workspace, the type's config fields, sampling rate and privacy mode. The inputs carry the API's rules
-// (required fields, name length, sampling rate 0.0001 to 1); what the API still refuses (an unreachable
-// or private URL, a sixth destination of a type) is shown as it said it.
+// workspace, the type's config fields, sampling rate and privacy mode. The types and their fields come
+// from the API (GET /api/v1/observability/destination-types; only the deliverable ones are offered). The
+// inputs carry the API's rules (required fields, name length, sampling rate 0.0001 to 1); what the API
+// still refuses (an unreachable or private URL, a sixth destination of a type) is shown as it said it.
 import { useState } from 'preact/hooks'
 import type { ApiClient } from '../api/api-client.ts'
 import { ErrorBox } from '../components/error-box.tsx'
 import { CheckboxField, SelectField, TextField } from '../components/form-fields.tsx'
 import { useSubmit } from '../components/use-submit.ts'
 import { ConfigInputs, configBody } from './config-inputs.tsx'
-import { destinationFields } from './destination-fields.ts'
+import type { DestinationType } from './destination-type.ts'
 
-const typeOptions = Object.keys(destinationFields).map((type) => [type, type] as const)
+interface CreateDestinationFormProps {
+  readonly client: ApiClient
+  /** The deliverable types, as the API lists them. */
+  readonly types: readonly DestinationType[]
+  readonly onCreated: () => void
+}
 
-export function CreateDestinationForm({ client, onCreated }: { client: ApiClient; onCreated: () => void }) {
-  const [type, setType] = useState('webhook')
+export function CreateDestinationForm({ client, types, onCreated }: CreateDestinationFormProps) {
+  const [type, setType] = useState(types.some((entry) => entry.type === 'webhook') ? 'webhook' : (types[0]?.type ?? ''))
   const [name, setName] = useState('')
   const [workspace, setWorkspace] = useState('')
   const [config, setConfig] = useState<Record<string, string>>({})
   const [sampling, setSampling] = useState('')
   const [privacy, setPrivacy] = useState(false)
-  const fields = destinationFields[type] ?? {}
+  const fields = types.find((entry) => entry.type === type)?.config ?? []
+  const typeOptions = types.map((entry) => [entry.type, entry.type] as const)
   const { busy, error, submit } = useSubmit(async () => {
     await client.send('POST', '/api/v1/observability/destinations', {
       type,

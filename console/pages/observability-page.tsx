@@ -1,12 +1,17 @@
-// Observability destinations with their delivery counts; create, enable, disable, delete.
+// Observability destinations with their delivery counts; create, send a test event, enable, disable,
+// delete. The create form is built from the API's list of destination types.
 import { useState } from 'preact/hooks'
 import type { ApiClient } from '../api/api-client.ts'
 import type { Column } from '../components/data-table.tsx'
 import { ActionButton } from '../components/action-button.tsx'
 import { PagedList } from '../components/paged-list.tsx'
 import { formatTime } from '../format.ts'
+import { ErrorBox } from '../components/error-box.tsx'
 import { CreateDestinationForm } from '../observability/create-destination-form.tsx'
+import type { DestinationType } from '../observability/destination-type.ts'
+import { TestEventButton } from '../observability/test-event-button.tsx'
 import type { Session } from '../session.ts'
+import { useApi } from '../use-api.ts'
 
 interface Destination {
   readonly id: string
@@ -50,6 +55,7 @@ function destinationColumns(client: ApiClient, changed: () => void): Column<Dest
       title: 'Actions',
       render: (row) => (
         <span class="row-actions">
+          <TestEventButton client={client} path={`${path(row)}/test`} />
           <ActionButton
             client={client}
             method="PATCH"
@@ -79,10 +85,16 @@ export function ObservabilityPage({ session }: { session: Session }) {
   const { client } = session
   const [version, setVersion] = useState(0)
   const changed = () => setVersion((value) => value + 1)
+  const types = useApi(
+    () => client.get<{ data: readonly DestinationType[] }>('/api/v1/observability/destination-types'),
+    [client],
+  )
+  const deliverable = types.data?.data.filter((entry) => entry.deliverable)
   return (
     <section class="page">
       <h2>Observability destinations</h2>
-      <CreateDestinationForm client={client} onCreated={changed} />
+      <ErrorBox message={types.error === null ? null : `GET /api/v1/observability/destination-types: ${types.error}`} />
+      {deliverable !== undefined && <CreateDestinationForm client={client} types={deliverable} onCreated={changed} />}
       <PagedList<Destination>
         client={client}
         path="/api/v1/observability/destinations"

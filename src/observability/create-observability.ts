@@ -19,6 +19,7 @@ import { DeliveryWorker } from './delivery-worker.ts'
 import { DirectDelivery } from './direct-delivery.ts'
 import { deliveryOptionsFrom } from './delivery-options.ts'
 import { createExporters } from './exporters/exporter-registry.ts'
+import { sendTestEvent } from './send-test-event.ts'
 
 export interface Observability {
   readonly service: ObservabilityService
@@ -74,6 +75,8 @@ export function createObservability(deps: ObservabilityDeps): Observability {
       clock,
       egress,
       ...workspaceLookups(deps.db),
+      sendTestEvent: (destination) =>
+        sendTestEvent(destination, { exporters, egress, clock, timeoutMs: options.requestTimeoutMs }),
       onChange: (id) => changeBus.publish('observability_destination', id),
     }),
     broadcaster: createGenerationBroadcaster({

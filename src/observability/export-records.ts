@@ -4,7 +4,7 @@
 // records from memory and the outbox poll) send through here.
 import type { Destination } from './destination.ts'
 import type { OutboxPayload } from './destination-record.ts'
-import type { ExportContext, ExportTarget, Exporter } from './exporters/exporter.ts'
+import { DestinationRefused, type ExportContext, type ExportTarget, type Exporter } from './exporters/exporter.ts'
 
 export interface ExportFailure {
   /** Positions in the batch of the records that failed. */
@@ -49,6 +49,11 @@ export async function exportRecords(
 /** The error text kept on an outbox row and on the destination (at most 500 characters). */
 export function failureMessage(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 500)
+}
+
+/** The HTTP status the destination answered with, or null when it gave none (unreachable, timed out, refused before sending). */
+export function failureStatus(error: unknown): number | null {
+  return error instanceof DestinationRefused ? error.status : null
 }
 
 /** What an exporter needs to know of a destination. */

@@ -1,7 +1,8 @@
 // The console's create forms in a real browser (Debian's Chromium): presets and their versions,
-// observability destinations, private endpoints with their validation checks, rate-limit rules of a
-// key and a workspace, and a key's edit form. Each form creates something through the UI that then
-// shows in its list, and shows an error the API answered, as the API wrote it.
+// observability destinations (and their test events), private endpoints with their validation checks,
+// rate-limit rules of a key and a workspace (and their limits edited in place), and a key's edit form.
+// Each form creates something through the UI that then shows in its list, and shows an error the API
+// answered, as the API wrote it.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
@@ -9,11 +10,13 @@ import type { FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
 import type { TestGateway } from '../support/test-gateway.ts'
 import { consoleSkip as skip, startConsoleWorld, type ConsoleWorld } from './console-world.ts'
 import { goTo, openConsole, screenshotBoth, signIn } from './console-pages.ts'
+import { startRecordingServer, type RecordingServer } from '../observability/support/recording-server.ts'
 
 let world: ConsoleWorld | undefined
 let upstream: FakeUpstream
 let gateway: TestGateway
 let page: Page
+let receiver: RecordingServer
 let keyHash = ''
 
 before(async () => {
@@ -21,6 +24,7 @@ before(async () => {
   // The fake upstream listens on 127.0.0.1: private endpoints and webhooks may call it.
   world = await startConsoleWorld(['egress: { allow_private_networks: true }'])
   ;({ upstream, gateway } = world)
+  receiver = await startRecordingServer()
   const created = await gateway.inject({
     method: 'POST',
     url: '/api/v1/keys',
@@ -32,7 +36,10 @@ before(async () => {
   await signIn(page, gateway.adminKey)
 })
 
-after(() => world?.close())
+after(async () => {
+  await receiver?.close()
+  await world?.close()
+})
 
 /** Waits for the API's error in a form: `<status>: <message>` as the API wrote it. */
 async function apiError(form: ReturnType<Page['getByRole']>, pattern: RegExp): Promise<void> {
@@ -91,11 +98,46 @@ test('observability: the API refuses a URL with credentials; a webhook destinati
   const row = page.getByRole('table', { name: 'destinations' }).getByRole('row').filter({ hasText: 'traces hook' })
   await row.getByText('enabled', { exact: true }).waitFor()
   await row.getByText('webhook', { exact: true }).waitFor()
-  // The type's fields follow the type: langfuse asks for its keys, the secret one as a password.
+  // The types and their fields come from the API: the deliverable types only, and the type's own fields
+  // (langfuse asks for its keys, the secret one as a password).
+  const offered = await form.getByLabel('Type').locator('option').allTextContents()
+  assert.equal(offered.length, 12)
+  assert.ok(offered.includes('s3') && !offered.includes('datadog'), offered.join(', '))
   await form.getByLabel('Type').selectOption('langfuse')
   assert.equal(await form.getByLabel('config.secretKey').getAttribute('type'), 'password')
   assert.equal(await form.getByLabel('config.url').count(), 0)
   await screenshotBoth(page, 'observability-created')
+})
+
+test('observability: a test event shows what the destination answered', { skip }, async () => {
+  await goTo(page, '#/observability', 'Observability destinations')
+  const table = page.getByRole('table', { name: 'destinations' })
+  // The fake upstream has no /hook route: it answers 404, and the button says so.
+  const refusing = table.getByRole('row').filter({ hasText: 'traces hook' })
+  await refusing.getByRole('button', { name: 'Send test event' }).click()
+  await refusing
+    .getByRole('status')
+    .filter({ hasText: 'Not delivered (HTTP 404): webhook answered HTTP 404' })
+    .waitFor()
+  const form = page.getByRole('form', { name: 'create destination' })
+  await form.getByLabel('Type').selectOption('webhook')
+  await form.getByLabel('Name').fill('receiving hook')
+  await form.getByLabel('config.url').fill(`${receiver.url}/events`)
+  await form.getByRole('button', { name: 'Add destination' }).click()
+  const receiving = table.getByRole('row').filter({ hasText: 'receiving hook' })
+  await receiving.getByRole('button', { name: 'Send test event' }).click()
+  const status = receiving.getByRole('status').filter({ hasText: /^Delivered \(gen-test-/ })
+  await status.waitFor()
+  const generationId = /\((gen-test-[^)]+)\)/.exec((await status.textContent()) ?? '')?.[1]
+  assert.equal(receiver.requests.length, 1)
+  assert.equal(JSON.parse(receiver.requests[0]!.body.toString('utf8')).id, generationId)
+  await screenshotBoth(page, 'observability-test-event')
+  // Nothing was recorded: the counts stay at zero and the refusal left no last error.
+  await receiving.getByRole('cell', { name: '0 / 0 / 0 / 0' }).waitFor()
+  await goTo(page, '#/keys', 'Keys')
+  await goTo(page, '#/observability', 'Observability destinations')
+  await refusing.getByRole('cell', { name: '0 / 0 / 0 / 0' }).waitFor()
+  assert.equal(await refusing.getByText('webhook answered HTTP 404').count(), 0)
 })
 
 test('private endpoints: the API refuses an unknown provider; a draft is created and validated', { skip }, async () => {

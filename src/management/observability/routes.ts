@@ -5,9 +5,12 @@ import {
   CreateDestinationBody,
   DestinationParams,
   DestinationSchema,
+  DestinationTypeSchema,
   ListDestinationsQuery,
+  TestEventSchema,
   UpdateDestinationBody,
 } from './schema.ts'
+import { describeDestinationTypes } from './destination-type-wire.ts'
 import type { ObservabilityService } from './service.ts'
 
 const base = '/api/v1/observability/destinations'
@@ -18,6 +21,39 @@ const one = Type.Object({ data: DestinationSchema })
 export function registerObservabilityRoutes(app: TypedApp, service: ObservabilityService): void {
   registerCollectionRoutes(app, service)
   registerDestinationRoutes(app, service)
+  registerTestRoutes(app, service)
+}
+
+function registerTestRoutes(app: TypedApp, service: ObservabilityService): void {
+  const types = { data: describeDestinationTypes() }
+  app.get(
+    '/api/v1/observability/destination-types',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The destination types, each with its config fields and whether it is deliverable',
+        response: { 200: Type.Object({ data: Type.Array(DestinationTypeSchema) }) },
+      },
+    },
+    async () => types,
+  )
+
+  app.post(
+    `${base}/:id/test`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Send one synthetic generation to the destination now and answer what happened',
+        description:
+          "Built with the destination's flags and sent through its exporter, whether enabled or not and ignoring filter rules and sampling. Writes nothing: no delivery count, no last_error, no ledger entry, no generation record.",
+        params: DestinationParams,
+        response: { 200: Type.Object({ data: TestEventSchema }) },
+      },
+    },
+    async (request) => ({ data: await service.sendTestEvent(request.params.id) }),
+  )
 }
 
 function registerCollectionRoutes(app: TypedApp, service: ObservabilityService): void {

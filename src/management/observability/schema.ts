@@ -113,6 +113,46 @@ export const DestinationSchema = Type.Object({
   delivery: DeliveryStatus,
 })
 
+export const TestEventSchema = Type.Object({
+  destination_id: Type.String(),
+  type: Type.String(),
+  generation_id: Type.String({ description: 'The synthetic generation sent (gen-test-…); it is not stored anywhere' }),
+  delivered: Type.Boolean({ description: 'Whether the destination accepted the event' }),
+  error: Type.Union(
+    [
+      Type.Object({
+        message: Type.String({ description: "The destination's answer, or why it could not be reached" }),
+        status: Type.Union([Type.Integer(), Type.Null()], {
+          description: 'The HTTP status the destination answered with; null when it gave none',
+        }),
+      }),
+      Type.Null(),
+    ],
+    { description: 'Null when delivered' },
+  ),
+})
+
+const DestinationTypeField = Type.Object({
+  name: Type.String({ description: 'The config key (camelCase, as sent)' }),
+  required: Type.Boolean(),
+  secret: Type.Boolean({ description: 'Encrypted at rest and masked in answers' }),
+  url: Type.Boolean({ description: 'An outbound URL, checked against the egress policy' }),
+  default: Type.Union([Type.String(), Type.Null()], { description: 'What an absent value means' }),
+  values: Type.Union([Type.Array(Type.String()), Type.Null()], { description: 'The allowed values, when closed' }),
+})
+
+export const DestinationTypeSchema = Type.Object({
+  type: Type.String(),
+  deliverable: Type.Boolean({
+    description: 'Whether this gateway delivers the type; only deliverable types can be created and are listed',
+  }),
+  config: Type.Array(DestinationTypeField, {
+    description: 'The fields of `config`, in order; every type also takes optional `headers` ({string: string})',
+  }),
+})
+
 export type CreateDestinationBody = Static<typeof CreateDestinationBody>
 export type UpdateDestinationBody = Static<typeof UpdateDestinationBody>
 export type DestinationWire = Static<typeof DestinationSchema>
+export type TestEventWire = Static<typeof TestEventSchema>
+export type DestinationTypeWire = Static<typeof DestinationTypeSchema>

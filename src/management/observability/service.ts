@@ -15,8 +15,9 @@ import {
   mergeConfigPatch,
   validateDestinationConfig,
 } from '../../observability/validate-destination-config.ts'
+import type { TestEventOutcome } from '../../observability/send-test-event.ts'
 import { toDestinationWire } from './destination-wire.ts'
-import type { CreateDestinationBody, DestinationWire, UpdateDestinationBody } from './schema.ts'
+import type { CreateDestinationBody, DestinationWire, TestEventWire, UpdateDestinationBody } from './schema.ts'
 
 export const maxDestinationsPerType = 5
 
@@ -28,6 +29,8 @@ export interface ObservabilityServiceDeps {
   readonly workspaceExists: (id: string) => Promise<boolean>
   /** The organization's default workspace: where destinations go when no workspace_id is given. */
   readonly defaultWorkspaceId: () => Promise<string>
+  /** Sends one synthetic generation to a destination now, through its exporter (send-test-event.ts). */
+  readonly sendTestEvent: (destination: Destination) => Promise<TestEventOutcome>
   /** Told after every create, update and delete (the broadcaster's destination cache listens). */
   readonly onChange?: (destinationId: string) => void
 }
@@ -172,6 +175,20 @@ export class ObservabilityService {
     await this.#deps.destinations.update(encodeDestination(updated, this.#deps.secretBox))
     this.#deps.onChange?.(id)
     return this.#toWire(updated)
+  }
+
+  /** Sends a test event to the destination and answers what happened; writes nothing. */
+  async sendTestEvent(id: string): Promise<TestEventWire> {
+    const destination = await this.#load(id)
+    refuseUndeliverable(destination.type)
+    const outcome = await this.#deps.sendTestEvent(destination)
+    return {
+      destination_id: destination.id,
+      type: destination.type,
+      generation_id: outcome.generationId,
+      delivered: outcome.delivered,
+      error: outcome.error === null ? null : { message: outcome.error.message, status: outcome.error.status },
+    }
   }
 
   async remove(id: string): Promise<{ deleted: true }> {

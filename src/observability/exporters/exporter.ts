@@ -26,5 +26,16 @@ export interface Exporter {
   close?(): Promise<void>
 }
 
+/** Thrown by an exporter when the destination answered, with an HTTP status that is not a success. */
+export class DestinationRefused extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message)
+    this.name = 'DestinationRefused'
+  }
+}
+
 /** The exporter of each destination type; null = not deliverable yet. */
 export type Exporters = Readonly<Record<DestinationType, Exporter | null>>

@@ -10,7 +10,7 @@ import type { Resource } from '@opentelemetry/resources'
 import type { OTLPExporterBase } from '@opentelemetry/otlp-exporter-base'
 import { assertEgressAllowed } from '../../http/egress-policy.ts'
 import { DestinationClients } from './destination-clients.ts'
-import type { Exporter, ExportContext, ExportTarget } from './exporter.ts'
+import { DestinationRefused, type Exporter, type ExportContext, type ExportTarget } from './exporter.ts'
 import type { OutboxPayload } from '../destination-record.ts'
 import { otlpTargets, type OtlpProduct } from './otlp-targets.ts'
 import type { SlicedSpans } from './sliced-spans.ts'
@@ -55,6 +55,20 @@ const loadModules = () =>
  */
 const componentType = 'otlp_http_span_exporter'
 
+/**
+ * The exporter's error, naming the HTTP status when the endpoint answered one it does not retry
+ * (OTLPExporterError carries it as `code`; retried statuses end without one).
+ */
+function otlpFailure(error: Error | undefined): Error {
+  if (error === undefined) return new Error('OTLP export failed')
+  const status = 'code' in error && typeof error.code === 'number' ? error.code : undefined
+  if (status === undefined) return error
+  return new DestinationRefused(
+    `OTLP endpoint answered HTTP ${status}${error.message === '' ? '' : ` (${error.message})`}`,
+    status,
+  )
+}
+
 export function createOtlpExporter(product: OtlpProduct): Exporter {
   const clients = new DestinationClients<OtlpClient>(closeClient)
   let modules: ReturnType<typeof loadModules> | undefined
@@ -94,7 +108,7 @@ export function createOtlpExporter(product: OtlpProduct): Exporter {
     })
     const spans = await sliced.encodeInSlices(payloads, (payload) => generationSpan(payload.record, client.resource))
     const result = await new Promise<ExportResult>((resolve) => client.exporter.export(spans, resolve))
-    if (result.code !== 0) throw result.error ?? new Error('OTLP export failed')
+    if (result.code !== 0) throw otlpFailure(result.error)
   }
 
   return {

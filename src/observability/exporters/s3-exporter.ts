@@ -7,7 +7,7 @@ import { assertEgressAllowed } from '../../http/egress-policy.ts'
 import { configString, type DestinationConfig } from '../destination-types.ts'
 import type { OutboxPayload } from '../destination-record.ts'
 import { DestinationClients } from './destination-clients.ts'
-import type { Exporter } from './exporter.ts'
+import { DestinationRefused, type Exporter } from './exporter.ts'
 
 /** The object key: path template variables {prefix} {date} {year} {month} {day} {apiKeyName}. */
 export function s3ObjectKey(config: DestinationConfig, payload: OutboxPayload): string {
@@ -28,6 +28,15 @@ export function s3ObjectKey(config: DestinationConfig, payload: OutboxPayload): 
     .replace(/^\/+|\/+$/g, '')
   const fileName = `${payload.record.trace_id}-${startedAt.getTime()}.json`
   return path === '' ? fileName : `${path}/${fileName}`
+}
+
+/** The SDK's error, naming the HTTP status when the bucket's server answered one. */
+function s3Failure(error: unknown): unknown {
+  if (!(error instanceof Error) || !('$metadata' in error)) return error
+  const metadata = error.$metadata as { httpStatusCode?: unknown } | undefined
+  const status = metadata?.httpStatusCode
+  if (typeof status !== 'number') return error
+  return new DestinationRefused(`S3 answered HTTP ${status} (${error.name}: ${error.message})`, status)
 }
 
 export function createS3Exporter(): Exporter {
@@ -60,15 +69,19 @@ export function createS3Exporter(): Exporter {
             credentials,
           }),
       )
-      await client.send(
-        new PutObjectCommand({
-          Bucket: configString(config, 'bucketName'),
-          Key: s3ObjectKey(config, payload),
-          Body: JSON.stringify(payload.record),
-          ContentType: 'application/json',
-        }),
-        { abortSignal: AbortSignal.timeout(context.timeoutMs) },
-      )
+      await client
+        .send(
+          new PutObjectCommand({
+            Bucket: configString(config, 'bucketName'),
+            Key: s3ObjectKey(config, payload),
+            Body: JSON.stringify(payload.record),
+            ContentType: 'application/json',
+          }),
+          { abortSignal: AbortSignal.timeout(context.timeoutMs) },
+        )
+        .catch((error: unknown) => {
+          throw s3Failure(error)
+        })
     },
     release: (destinationId) => clients.release(destinationId),
     close: () => clients.closeAll(),

@@ -6,7 +6,7 @@
 import { Agent, request } from 'undici'
 import { assertEgressAllowed } from '../../http/egress-policy.ts'
 import { configString } from '../destination-types.ts'
-import type { Exporter } from './exporter.ts'
+import { DestinationRefused, type Exporter } from './exporter.ts'
 import { signWebhook } from './webhook-signature.ts'
 
 export function createWebhookExporter(): Exporter {
@@ -34,7 +34,7 @@ export function createWebhookExporter(): Exporter {
       })
       await response.body.dump().catch(() => undefined)
       if (response.statusCode < 200 || response.statusCode > 299)
-        throw new Error(`webhook answered HTTP ${response.statusCode}`)
+        throw new DestinationRefused(`webhook answered HTTP ${response.statusCode}`, response.statusCode)
     },
     async close() {
       const closing = agent
