@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
 import { verifySigv4 } from '../fake-upstreams/sigv4-verifier.ts'
 import { startCloudWorld, type CloudSetup, type CloudWorld } from './cloud-world.ts'
+import { lastToolNames } from './wire-tool-names.ts'
 
 const team = { accessKeyId: 'AKIDTEAM', secretAccessKey: 'team-secret', sessionToken: 'team-session' }
 const credentialsFile = join(mkdtempSync(join(tmpdir(), 'switchyard-aws-')), 'credentials')
@@ -40,6 +41,7 @@ function setupFor(slug: string, profile: string): CloudSetup {
     upstreamModelId: 'anthropic.claude-sonnet-4-20250514-v1:0',
     script: (...replies) => bedrock.script(...replies),
     requestCount: () => bedrock.requests.length,
+    sentToolNames: lastToolNames(bedrock, 'bedrock'),
     close: async () => {},
   }
 }

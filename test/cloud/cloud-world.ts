@@ -16,6 +16,8 @@ export interface CloudSetup {
   readonly embeddingsModelId?: string
   readonly script: (...replies: ScriptedReply[]) => void
   readonly requestCount: () => number
+  /** The tool names the last request declared to the upstream, read from the provider's wire body. */
+  readonly sentToolNames: () => string[]
   readonly close: () => Promise<void>
 }
 
@@ -63,4 +65,14 @@ export async function startCloudWorld(
       await Promise.all(setups.map((setup) => setup.close()))
     },
   }
+}
+
+/** A chat completion posted with fetch, for tests that read the status, headers and error body. */
+export async function postChat(world: CloudWorld, model: string, stream = false): Promise<Response> {
+  const client = world.openai()
+  return fetch(`${client.baseURL}/chat/completions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${client.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ model, stream, messages: [{ role: 'user', content: 'hi' }] }),
+  })
 }

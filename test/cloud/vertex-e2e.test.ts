@@ -16,6 +16,7 @@ import {
 } from '../fake-upstreams/google-token-endpoint.ts'
 import { startCloudWorld, type CloudSetup, type CloudWorld } from './cloud-world.ts'
 import { dialectTests } from './dialects-against-cloud.ts'
+import { lastToolNames } from './wire-tool-names.ts'
 
 const account = makeServiceAccount('gateway')
 // The gateway's account name with another key: its JWT signature cannot verify (Google answers 401).
@@ -46,6 +47,7 @@ function vertexSetup(
     upstreamModelId,
     script: (...replies) => vertex.script(...replies),
     requestCount: () => vertex.requests.length,
+    sentToolNames: lastToolNames(vertex, upstreamModelId.startsWith('claude') ? 'anthropic' : 'gemini'),
     close: async () => (closes ? vertex.close() : undefined),
   }
 }
@@ -75,7 +77,12 @@ before(async () => {
       - { provider: anthropic-direct, upstream_model_id: claude-sonnet-4-20250514, pricing: { prompt: "0.000002", completion: "0.000004" } }
 `
   const extraProviders = `  - { slug: anthropic-direct, api: anthropic, base_url: "${anthropic.url}", api_key: anthropic-secret }\n`
-  world = await startCloudWorld([gemini, claude, refresh, refused], extraModels, extraProviders)
+  // A static access token (api_key) that Google never issued: Vertex answers 403 PERMISSION_DENIED.
+  const revoked = {
+    ...vertexSetup('vertex-revoked', 'gemini-2.5-flash', 'token_url: "unused"', false),
+    providerYaml: `{ slug: vertex-revoked, api: vertex, base_url: "${vertex.origin}", api_key: ya29.revoked, options: { project: fake-project, location: us-east5 } }`,
+  }
+  world = await startCloudWorld([gemini, claude, refresh, refused, revoked], extraModels, extraProviders)
 })
 after(async () => {
   await world.close()
@@ -170,4 +177,15 @@ test('Vertex quota exhaustion is a 429 with retry-after; INVALID_ARGUMENT a 400 
   const invalid = await ask('cloud/vertex-claude')
   assert.equal(invalid.status, 400)
   assert.match(await invalid.text(), /Vertex AI: contents: required/)
+})
+
+test("an access token Vertex refuses is the gateway-credential message, never Google's text", async () => {
+  const calls = vertex.requests.length
+  const answer = await ask('cloud/vertex-revoked')
+  const body = await answer.text()
+  assert.equal(answer.status, 502, body)
+  assert.match(body, /Vertex AI rejected the gateway's credentials \(HTTP 403\)/)
+  assert.doesNotMatch(body, /signature/i)
+  assert.equal(vertex.requests.length, calls + 1)
+  assert.equal(vertex.requests.at(-1)?.headers.authorization, 'Bearer ya29.revoked')
 })
