@@ -1,9 +1,23 @@
 // Azure OpenAI as a fake upstream: OpenAI's bodies and streams (the chat or the responses dialect) at
 // Azure's URL shapes. The deployment form needs `?api-version=`; the v1 form (`/openai/v1/...`) does not.
-// The base_url is the resource endpoint, the bare origin (what AzureOpenAI's `endpoint` takes).
-import type { FakeDialect, FakeRoute, RoutedBody } from './fake-dialect.ts'
+// The base_url is the resource endpoint, the bare origin (what AzureOpenAI's `endpoint` takes). A chat
+// stream opens with Azure's prompt-filter chunk (empty id and choices), as the service sends it.
+import { sseFrame, type FakeDialect, type FakeRoute, type RoutedBody } from './fake-dialect.ts'
 import { openaiChatDialect } from './openai-chat-dialect.ts'
 import { openaiResponsesDialect } from './openai-responses-dialect.ts'
+
+const safe = { filtered: false, severity: 'safe' }
+/** Azure's first chat chunk: the prompt's content-filter results, with an empty id, model and choices. */
+const promptFilterFrame = sseFrame({
+  choices: [],
+  created: 0,
+  id: '',
+  model: '',
+  object: '',
+  prompt_filter_results: [
+    { prompt_index: 0, content_filter_results: { hate: safe, self_harm: safe, sexual: safe, violence: safe } },
+  ],
+})
 
 export function azureOpenAiDialect(wire: 'chat' | 'responses'): FakeDialect {
   const inner = wire === 'chat' ? openaiChatDialect : openaiResponsesDialect
@@ -11,7 +25,8 @@ export function azureOpenAiDialect(wire: 'chat' | 'responses'): FakeDialect {
     basePath: '',
     route: (path, body) => routeAzure(wire, path, body),
     completionJson: (plan) => inner.completionJson(plan),
-    completionFrames: (plan) => inner.completionFrames(plan),
+    completionFrames: (plan) =>
+      wire === 'chat' ? [promptFilterFrame, ...inner.completionFrames(plan)] : inner.completionFrames(plan),
     errorBody: (status, message, errorType) => ({ error: { code: errorType ?? String(status), message } }),
     embeddingsJson: (vectors, route) => openaiChatDialect.embeddingsJson(vectors, route),
   }

@@ -1,14 +1,15 @@
 // Azure OpenAI: the Chat Completions or Responses wire (`options.wire`: `chat`, the default, or
 // `responses`) at Azure's URLs (urls.ts), with the resource key or an Entra ID token (authorizer.ts).
-// Bodies, answers and streams are OpenAI's, read by the OpenAI adapters.
+// Bodies, answers and streams are OpenAI's, read by the OpenAI adapters (a chat stream's opening
+// prompt-filter chunk aside: chat-stream.ts).
 import type { ProviderAdapter, ProviderSettings } from '../provider-adapter.ts'
 import { chatBody, jsonHeaders } from '../openai-chat/request.ts'
 import { parseChatResponse } from '../openai-chat/response.ts'
-import { ChatStreamParser } from '../openai-chat/stream.ts'
 import { responsesBody } from '../openai-responses/request.ts'
 import { parseResponsesResponse } from '../openai-responses/response.ts'
 import { ResponsesStreamParser } from '../openai-responses/stream.ts'
 import { createAzureAuthorizer } from './authorizer.ts'
+import { AzureChatStreamParser } from './chat-stream.ts'
 import { classifyAzureError } from './errors.ts'
 import { azurePath } from './urls.ts'
 
@@ -23,7 +24,7 @@ const azureChatAdapter: ProviderAdapter = {
   }),
   createAuthorizer: createAzureAuthorizer,
   parseResponse: parseChatResponse,
-  createStreamParser: () => new ChatStreamParser(),
+  createStreamParser: () => new AzureChatStreamParser(),
   classifyError: classifyAzureError,
 }
 
