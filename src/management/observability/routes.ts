@@ -21,10 +21,11 @@ const one = Type.Object({ data: DestinationSchema })
 export function registerObservabilityRoutes(app: TypedApp, service: ObservabilityService): void {
   registerCollectionRoutes(app, service)
   registerDestinationRoutes(app, service)
-  registerTestRoutes(app, service)
+  registerTypesAndTestEventRoutes(app, service)
 }
 
-function registerTestRoutes(app: TypedApp, service: ObservabilityService): void {
+/** What a destination's config may hold (per type), and trying a destination out. */
+function registerTypesAndTestEventRoutes(app: TypedApp, service: ObservabilityService): void {
   const types = { data: describeDestinationTypes() }
   app.get(
     '/api/v1/observability/destination-types',
