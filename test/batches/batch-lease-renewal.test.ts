@@ -1,19 +1,33 @@
 // A live worker keeps the leases of the lines it runs: a line slower than `batches.lease_ms` is not
 // claimed again (and sent upstream again) by its own worker or another gateway's while it runs, and
 // once its worker stops renewing (it died), the lease lapses and another worker runs the line again.
-// Driven pass by pass with an injected clock, so no timing decides it.
+// Driven pass by pass with an injected clock, so no timing decides it. On SQLite, and on PostgreSQL
+// when TEST_DATABASE_URL is set (the claim and the renewal are conditional UPDATEs on either engine).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import pino from 'pino'
 import { BatchWorker, type BatchWorkerDeps } from '../../src/batches/batch-worker.ts'
 import type { BatchItemRunner } from '../../src/batches/run-batch-item.ts'
 import { createBatchesRepository } from '../../src/store/repositories/batches-repository.ts'
+import { postgresTarget } from '../support/test-services.ts'
 import { chatLines, model, movableClock, startBatchFixture } from './batch-fixture.ts'
 
 const leaseMs = 60_000
+const postgres = postgresTarget()
 
-test('a line slower than its lease is not claimed again while its worker lives, and is after the worker dies', async () => {
-  const fixture = await startBatchFixture()
+for (const [engine, postgresUrl, skip] of [
+  ['sqlite', undefined, false],
+  ['postgres', postgres.url, postgres.skip],
+] as const) {
+  test(
+    `a line slower than its lease is not claimed again while its worker lives, and is after the worker dies (${engine})`,
+    { skip },
+    () => leaseScenario(postgresUrl),
+  )
+}
+
+async function leaseScenario(postgresUrl: string | undefined): Promise<void> {
+  const fixture = await startBatchFixture({ postgresUrl })
   try {
     await fixture.worker.stop()
     const submitted = await fixture.submit({ endpoint: '/v1/chat/completions', model, requests: chatLines(2) })
@@ -71,4 +85,4 @@ test('a line slower than its lease is not claimed again while its worker lives, 
   } finally {
     await fixture.close()
   }
-})
+}
