@@ -1,12 +1,17 @@
-// Compiles a request schema once and turns its violations into one GatewayError naming every bad field.
+// Compiles a request schema once and turns its violations into one GatewayError naming every bad field
+// (of a long list, its first few bad items: invalid-list-items.ts).
 
 import type { TSchema } from 'typebox'
 import { Compile } from 'typebox/compile'
 import { collectAllErrors } from '../domain/collect-all-errors.ts'
 import { GatewayError } from '../domain/errors.ts'
 import { oversizedLists } from './oversized-lists.ts'
+import { narrowToInvalidItems } from './invalid-list-items.ts'
 
 export type SchemaCheck = (body: unknown) => void
+
+/** Bad items of one list named in a refusal; past them the message says there are more. */
+export const maxInvalidItems = 8
 
 interface SchemaViolation {
   readonly keyword: string
@@ -22,11 +27,15 @@ export function createSchemaCheck(schema: TSchema): SchemaCheck {
     if (compiled.Check(body)) return
     const oversized = oversizedLists(schema, body)
     if (oversized.length > 0) throw new GatewayError('invalid_request', oversized.sort().join('; '))
-    const violations = collectAllErrors(() => compiled.Errors(body)) as SchemaViolation[]
-    throw new GatewayError(
-      'invalid_request',
-      describeViolations(violations, (violation) => mismatchedBranchAt(schema, body, violation)),
+    const narrowed = narrowToInvalidItems(schema, body, maxInvalidItems)
+    const violations = (collectAllErrors(() => compiled.Errors(narrowed.body)) as SchemaViolation[]).map(
+      (violation) => ({ ...violation, instancePath: narrowed.toOriginalPath(violation.instancePath) }),
     )
+    const described = describeViolations(violations, (violation) => mismatchedBranchAt(schema, body, violation))
+    const more = narrowed.truncated.map(
+      (path) => `${toFieldPath(path)}: more invalid items after the first ${maxInvalidItems}`,
+    )
+    throw new GatewayError('invalid_request', [described, ...more].join('; '))
   }
 }
 
