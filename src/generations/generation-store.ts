@@ -11,7 +11,7 @@ import type { GroupCommit } from '../store/group-commit.ts'
 import type { GenerationContent, GenerationRecord } from './generation-record.ts'
 import { fromContentRow, fromGenerationRow, toContentRow, toGenerationRow } from './generation-row.ts'
 import { listGenerations, type GenerationFilter, type ListPosition } from './list-generations.ts'
-import { readDailyActivity, type ActivityFilter, type ActivityRow } from './read-daily-activity.ts'
+import { readDailyActivityJson, type ActivityFilter } from './read-daily-activity.ts'
 
 interface Pending {
   readonly record: GenerationRecord
@@ -61,10 +61,13 @@ export class GenerationStore {
     return listGenerations(this.#db, filter, after, limit)
   }
 
-  /** Daily activity sums; the records waiting in memory are written (and so counted) first. */
-  async dailyActivity(filter: ActivityFilter): Promise<ActivityRow[]> {
+  /**
+   * Daily activity sums as the JSON text of GET /api/v1/activity's items (`{...},{...}`); the records
+   * waiting in memory are written (and so counted) first.
+   */
+  async dailyActivityJson(filter: ActivityFilter): Promise<string> {
     await this.flush()
-    return readDailyActivity(this.#db, filter)
+    return readDailyActivityJson(this.#db, filter)
   }
 
   /** Commits what is queued (with every other queue of the group commit); a failure is told to its `onError`. */

@@ -1,10 +1,16 @@
-// Sums the daily activity table (migration 0014) over a range of UTC days, per day, model, provider and
-// endpoint (and workspace when asked), within a key's scope. Answers that need no key's rows read tables
-// already summed instead: the organization-wide answer, with no filter, the daily totals (migration
-// 0015: one row per day and endpoint), and one per workspace or of one workspace the daily workspace
-// totals (migration 0017: one row per day, endpoint and workspace).
-import type { Kysely } from 'kysely'
+// GET /api/v1/activity's items as JSON text, built by the database: the daily activity tables summed over
+// a range of UTC days, per day, model, provider and endpoint (and workspace when asked), within a key's
+// scope, each row written as its ActivityItem object and the objects joined in the answer's order by one
+// ordered string_agg (SQLite 3.44+ and PostgreSQL), so the process reads one string instead of a row of
+// eleven cells per item. Strings are quoted by the database's JSON quoting (SQLite json_quote,
+// PostgreSQL to_json), which escapes as JSON.stringify does; USD amounts: activity-json.ts.
+// Answers that need no key's rows read tables already summed: the organization-wide answer, with no
+// filter, the daily totals (migration 0015: one row per day and endpoint), and one per workspace or of
+// one workspace the daily workspace totals (migration 0017: one row per day, endpoint and workspace);
+// the others sum the per-key table (migration 0014).
+import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely'
 import type { Database } from '../store/database.ts'
+import { usdAmounts } from './activity-json.ts'
 
 export interface ActivityFilter {
   readonly organizationId: string
@@ -21,137 +27,75 @@ export interface ActivityFilter {
   readonly byWorkspace: boolean
 }
 
-export interface ActivityRow {
-  readonly day: string
-  readonly model: string
-  readonly provider: string
-  readonly endpointId: string
-  readonly workspaceId: string | null
-  readonly requests: number
-  readonly promptTokens: number
-  readonly completionTokens: number
-  readonly reasoningTokens: number
-  readonly usageNano: bigint
-  readonly byokUsageNano: bigint
+type ActivityTable = 'generation_daily_activity' | 'generation_daily_totals' | 'generation_daily_workspace_totals'
+
+const counters = ['requests', 'prompt_tokens', 'completion_tokens', 'reasoning_tokens', 'usage_nano', 'byok_usage_nano']
+
+/** The table to read: a table already summed when no filter narrows the answer below whole workspaces. */
+function tableOf(filter: ActivityFilter): ActivityTable {
+  const perKey = filter.keyHash !== undefined || filter.internId !== undefined || filter.creatorUserId !== undefined
+  if (perKey) return 'generation_daily_activity'
+  return filter.workspaceId === undefined && !filter.byWorkspace
+    ? 'generation_daily_totals'
+    : 'generation_daily_workspace_totals'
 }
 
-interface SummedRow {
-  readonly day: string
-  readonly model: string
-  readonly provider: string
-  readonly endpoint_id: string
-  readonly workspace_id?: string
-  readonly requests: unknown
-  readonly prompt_tokens: unknown
-  readonly completion_tokens: unknown
-  readonly reasoning_tokens: unknown
-  readonly usage_nano: unknown
-  readonly byok_usage_nano: unknown
-}
-
-const toActivityRow = (row: SummedRow, byWorkspace: boolean): ActivityRow => ({
-  day: row.day,
-  model: row.model,
-  provider: row.provider,
-  endpointId: row.endpoint_id,
-  workspaceId: byWorkspace ? (row.workspace_id ?? null) : null,
-  requests: Number(row.requests),
-  promptTokens: Number(row.prompt_tokens),
-  completionTokens: Number(row.completion_tokens),
-  reasoningTokens: Number(row.reasoning_tokens),
-  usageNano: BigInt(String(row.usage_nano)),
-  byokUsageNano: BigInt(String(row.byok_usage_nano)),
-})
-
-/** No filter narrows the answer below whole workspaces. */
-const isPerWorkspace = (filter: ActivityFilter) =>
-  filter.keyHash === undefined && filter.internId === undefined && filter.creatorUserId === undefined
-
-export async function readDailyActivity(db: Kysely<Database>, filter: ActivityFilter): Promise<ActivityRow[]> {
-  if (isPerWorkspace(filter))
-    return filter.workspaceId === undefined && !filter.byWorkspace
-      ? readDailyTotals(db, filter)
-      : readWorkspaceTotals(db, filter)
-  const groups: ('day' | 'model' | 'provider' | 'endpoint_id' | 'workspace_id')[] = [
-    'day',
-    'model',
-    'provider',
-    'endpoint_id',
+function conditions(filter: ActivityFilter): RawBuilder<unknown>[] {
+  const where = [
+    sql`organization_id = ${filter.organizationId}`,
+    sql`day >= ${filter.fromDay}`,
+    sql`day <= ${filter.toDay}`,
   ]
-  if (filter.byWorkspace) groups.push('workspace_id')
-  let query = db
-    .selectFrom('generation_daily_activity')
-    .select(groups)
-    .select((eb) => [
-      eb.fn.sum('requests').as('requests'),
-      eb.fn.sum('prompt_tokens').as('prompt_tokens'),
-      eb.fn.sum('completion_tokens').as('completion_tokens'),
-      eb.fn.sum('reasoning_tokens').as('reasoning_tokens'),
-      eb.fn.sum('usage_nano').as('usage_nano'),
-      eb.fn.sum('byok_usage_nano').as('byok_usage_nano'),
-    ])
-    .where('organization_id', '=', filter.organizationId)
-    .where('day', '>=', filter.fromDay)
-    .where('day', '<=', filter.toDay)
-  if (filter.workspaceId !== undefined) query = query.where('workspace_id', '=', filter.workspaceId)
-  if (filter.keyHash !== undefined) query = query.where('key_hash', '=', filter.keyHash)
-  const { internId, creatorUserId } = filter
-  if (internId !== undefined)
-    query = query.where('key_hash', 'in', db.selectFrom('api_keys').select('hash').where('intern_id', '=', internId))
-  if (creatorUserId !== undefined)
-    query = query.where(
-      'key_hash',
-      'in',
-      db.selectFrom('api_keys').select('hash').where('creator_user_id', '=', creatorUserId),
-    )
-  const rows = await query
-    .groupBy(groups)
-    .orderBy('day', 'desc')
-    .orderBy('model')
-    .orderBy('provider')
-    .orderBy('endpoint_id')
-    .execute()
-  return rows.map((row) => toActivityRow(row, filter.byWorkspace))
+  if (filter.workspaceId !== undefined) where.push(sql`workspace_id = ${filter.workspaceId}`)
+  if (filter.keyHash !== undefined) where.push(sql`key_hash = ${filter.keyHash}`)
+  if (filter.internId !== undefined)
+    where.push(sql`key_hash in (select hash from api_keys where intern_id = ${filter.internId})`)
+  if (filter.creatorUserId !== undefined)
+    where.push(sql`key_hash in (select hash from api_keys where creator_user_id = ${filter.creatorUserId})`)
+  return where
 }
 
-const sums = [
-  'requests',
-  'prompt_tokens',
-  'completion_tokens',
-  'reasoning_tokens',
-  'usage_nano',
-  'byok_usage_nano',
-] as const
-
-async function readWorkspaceTotals(db: Kysely<Database>, filter: ActivityFilter): Promise<ActivityRow[]> {
-  let query = db
-    .selectFrom('generation_daily_workspace_totals')
-    .select(['day', 'model', 'provider', 'endpoint_id', 'workspace_id', ...sums])
-    .where('organization_id', '=', filter.organizationId)
-    .where('day', '>=', filter.fromDay)
-    .where('day', '<=', filter.toDay)
-  if (filter.workspaceId !== undefined) query = query.where('workspace_id', '=', filter.workspaceId)
-  const rows = await query
-    .orderBy('day', 'desc')
-    .orderBy('model')
-    .orderBy('provider')
-    .orderBy('endpoint_id')
-    .orderBy('workspace_id')
-    .execute()
-  return rows.map((row) => toActivityRow(row, filter.byWorkspace))
+/** The rows to write, one per item: the table's rows in range, summed over keys when it is the per-key table. */
+function rowsOf(table: ActivityTable, filter: ActivityFilter): RawBuilder<unknown> {
+  const keys = ['day', 'model', 'provider', 'endpoint_id', ...(filter.byWorkspace ? ['workspace_id'] : [])]
+  const where = sql.join(conditions(filter), sql` and `)
+  if (table !== 'generation_daily_activity')
+    return sql`select ${sql.raw([...keys, ...counters].join(', '))} from ${sql.table(table)} where ${where}`
+  const sums = counters.map((column) => `sum(${column}) as ${column}`)
+  return sql`select ${sql.raw([...keys, ...sums].join(', '))} from ${sql.table(table)} where ${where}
+    group by ${sql.raw(keys.join(', '))}`
 }
 
-async function readDailyTotals(db: Kysely<Database>, filter: ActivityFilter): Promise<ActivityRow[]> {
-  const rows = await db
-    .selectFrom('generation_daily_totals')
-    .select(['day', 'model', 'provider', 'endpoint_id', ...sums])
-    .where('organization_id', '=', filter.organizationId)
-    .where('day', '>=', filter.fromDay)
-    .where('day', '<=', filter.toDay)
-    .orderBy('day', 'desc')
-    .orderBy('model')
-    .orderBy('provider')
-    .orderBy('endpoint_id')
-    .execute()
-  return rows.map((row) => toActivityRow(row, false))
+/** One row's ActivityItem object as JSON text, fields in OpenRouter's order (USD amounts in nano-dollars). */
+function itemText(quote: (column: string) => string, byWorkspace: boolean): string {
+  const parts = [
+    `'{"date":' || ${quote('day')}`,
+    `',"model":' || ${quote('model')}`,
+    `',"model_permaslug":' || ${quote('model')}`,
+    `',"endpoint_id":' || ${quote('endpoint_id')}`,
+    `',"provider_name":' || ${quote('provider')}`,
+    `',"usage":' || usage_nano`,
+    `',"byok_usage_inference":' || byok_usage_nano`,
+    `',"requests":' || requests`,
+    `',"prompt_tokens":' || prompt_tokens`,
+    `',"completion_tokens":' || completion_tokens`,
+    `',"reasoning_tokens":' || reasoning_tokens`,
+  ]
+  if (byWorkspace) parts.push(`',"workspace_id":' || ${quote('workspace_id')}`)
+  return `${parts.join(' || ')} || '}'`
+}
+
+/** The JSON text of the items (`{...},{...}`, '' when none), USD amounts as OpenRouter gives them. */
+export async function readDailyActivityJson(db: Kysely<Database>, filter: ActivityFilter): Promise<string> {
+  const quote =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (column: string) => `to_json(${column})::text`
+      : (column: string) => `json_quote(${column})`
+  const order = `day desc, model, provider, endpoint_id${filter.byWorkspace ? ', workspace_id' : ''}`
+  const item = itemText(quote, filter.byWorkspace)
+  const { rows } = await sql<{ count: unknown; items: string | null }>`select count(*) as count,
+    string_agg(${sql.raw(item)}, ',' order by ${sql.raw(order)}) as items
+    from (${rowsOf(tableOf(filter), filter)}) as item`.execute(db)
+  const row = rows[0]
+  return row === undefined ? '' : usdAmounts(row.items ?? '', Number(row.count))
 }

@@ -5,6 +5,7 @@
 import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { OpenRouter } from '@openrouter/sdk'
+import { nanoToUsd } from '../../src/domain/money.ts'
 import { startTestGateway, type TestGateway } from '../support/test-gateway.ts'
 import { postgresTarget } from '../support/test-services.ts'
 import { ManualClock } from '../support/manual-clock.ts'
@@ -245,6 +246,65 @@ for (const engine of engines(postgresTarget())) {
         assert.equal(body.error?.code, 400, query)
         assert.match(body.error!.message, message, query)
       }
+    })
+
+    test('the body is the text JSON.stringify writes of the items, strings escaped and USD exact', async () => {
+      const workspace = await fixture.workspace()
+      const key = await fixture.key(workspace)
+      const model = 'q"\\\u0001\n\té€😀/x'
+      const endpoint = 'acme/\u001f"end'
+      await fixture.write([
+        fixture.record(workspace, key, { createdAt: noon('2026-11-23'), model: 'plain/m', costNano: 100n }),
+        fixture.record(workspace, key, {
+          createdAt: noon('2026-11-23'),
+          model,
+          attempts: attempt(endpoint),
+          costNano: 1_234_567_890_123_456_789n,
+        }),
+        fixture.record(workspace, key, {
+          createdAt: noon('2026-11-23'),
+          model,
+          attempts: attempt(endpoint),
+          costNano: 0n,
+        }),
+        fixture.record(workspace, key, {
+          createdAt: noon('2026-11-23'),
+          model,
+          attempts: attempt(endpoint),
+          isByok: true,
+          costNano: 150n,
+        }),
+      ])
+      const item = (name: string, endpointId: string, usage: bigint, byok: bigint, requests: number) => ({
+        date: '2026-11-23',
+        model: name,
+        model_permaslug: name,
+        endpoint_id: endpointId,
+        provider_name: 'acme',
+        usage: nanoToUsd(usage),
+        byok_usage_inference: nanoToUsd(byok),
+        requests,
+        prompt_tokens: 10 * requests,
+        completion_tokens: 20 * requests,
+        reasoning_tokens: 5 * requests,
+      })
+      const items = [
+        item('plain/m', 'acme/fast-1', 100n, 0n, 1),
+        item(model, endpoint, 1_234_567_890_123_456_789n, 150n, 3),
+      ]
+      const bodyOf = async (query: string) => {
+        const response = await fetch(`${baseUrl}/api/v1/activity?date=2026-11-23&${query}`, {
+          headers: { authorization: `Bearer ${gateway.adminKey}` },
+        })
+        assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8')
+        return response.text()
+      }
+      assert.equal(await bodyOf(`workspace_id=${workspace}`), JSON.stringify({ data: items }))
+      assert.equal(await bodyOf(`api_key_hash=${key.hash}`), JSON.stringify({ data: items }))
+      const grouped = items.map((row) => ({ ...row, workspace_id: workspace }))
+      assert.equal(await bodyOf(`workspace_id=${workspace}&group_by=workspace`), JSON.stringify({ data: grouped }))
+      assert.equal(await bodyOf(`api_key_hash=${key.hash}&group_by=workspace`), JSON.stringify({ data: grouped }))
+      assert.equal(await bodyOf(`workspace_id=${workspace}&user_id=nobody`), '{"data":[]}')
     })
 
     test('@openrouter/sdk analytics.getUserActivity() reads it', async () => {

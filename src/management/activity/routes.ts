@@ -6,7 +6,8 @@ import { readVisibleActivity } from './read-visible-activity.ts'
 import { ActivityQuery, ActivityResponse } from './schema.ts'
 
 export function registerActivityRoutes(app: TypedApp, store: GenerationStore, clock: Clock): void {
-  app.get(
+  // Reply: the body is JSON text already (read-visible-activity.ts); the response schema documents it.
+  app.get<{ Querystring: ActivityQuery; Reply: string }>(
     '/api/v1/activity',
     {
       config: { auth: 'any' },
@@ -19,6 +20,10 @@ export function registerActivityRoutes(app: TypedApp, store: GenerationStore, cl
         response: { 200: ActivityResponse },
       },
     },
-    (request) => readVisibleActivity(store, clock, request.principal!.key, request.query),
+    // A string with a JSON content type is sent as it is, not serialized again.
+    async (request, reply) => {
+      const body = await readVisibleActivity(store, clock, request.principal!.key, request.query)
+      return reply.type('application/json; charset=utf-8').send(body)
+    },
   )
 }
