@@ -1,21 +1,48 @@
 // Credits over HTTP and the CLI: grants add to total_credits, settled non-BYOK spend is total_usage,
 // the deprecated POST /credits/:provider still answers 410 beside POST /credits/grants, and with
-// credits.enforce a reservation past the balance is refused with 402.
+// credits.enforce a request whose reservation passes the balance is refused with 402 (chat completions
+// against a fake upstream whose scripted usage gives exact costs).
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { startTestGateway, bearer, type TestGateway } from '../support/test-gateway.ts'
 import { createSqliteDatabase } from '../support/test-store.ts'
-import { createApiKeysRepository } from '../../src/store/repositories/api-keys-repository.ts'
-import { hashKeySecret } from '../../src/identity/api-key-secret.ts'
-import { isGatewayError } from '../../src/domain/errors.ts'
+import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
 
 let gateway: TestGateway
+let upstream: FakeUpstream
 before(async () => {
-  gateway = await startTestGateway({ yaml: 'credits:\n  enforce: true\n' })
+  upstream = await startFakeUpstream({ api: 'openai-chat' })
+  // cheap: $0.00000001 a token, so 123,456,789 scripted output tokens cost exactly $1.23456789 (a cost is
+  // capped by its reservation: max_tokens lets it through); dear: $1 an output token, so a request allowing
+  // 12 output tokens reserves at least $12.
+  gateway = await startTestGateway({
+    yaml: `credits:\n  enforce: true\nproviders:\n  - { slug: acme, api: openai-chat, base_url: "${upstream.url}" }
+models:
+  - slug: acme/cheap
+    endpoints:
+      - { provider: acme, upstream_model_id: cheap-1, pricing: { prompt: "0.00000001", completion: "0.00000001" } }
+  - slug: acme/dear
+    endpoints:
+      - { provider: acme, upstream_model_id: dear-1, pricing: { prompt: "0.00000001", completion: "1" } }
+`,
+  })
 })
-after(() => gateway.close())
+after(async () => {
+  await gateway.close()
+  await upstream.close()
+})
+
+/** A chat completion with the key; max_tokens bounds the reservation. */
+async function spend(key: string, model: string, maxTokens: number) {
+  return gateway.inject({
+    method: 'POST',
+    url: '/api/v1/chat/completions',
+    headers: { ...bearer(key), 'content-type': 'application/json' },
+    payload: { model, max_tokens: maxTokens, messages: [{ role: 'user', content: 'hi' }] },
+  })
+}
 
 async function credits(): Promise<{ total_credits: number; total_usage: number }> {
   const response = await gateway.inject({ method: 'GET', url: '/api/v1/credits', headers: bearer(gateway.adminKey) })
@@ -46,49 +73,30 @@ async function inferenceKey() {
     headers: bearer(gateway.adminKey),
     payload: { name: 'spender' },
   })
-  const plaintext = (created.json() as { key: string }).key
-  const record = await createApiKeysRepository(gateway.store.db).findByHash(hashKeySecret(plaintext))
-  assert.ok(record !== undefined)
-  return { plaintext, record }
+  return { plaintext: (created.json() as { key: string }).key }
 }
 
 test('grants add to total_credits; settled spend is total_usage; enforcement refuses past the balance', async () => {
   assert.deepEqual(await credits(), { total_credits: 0, total_usage: 0 })
-  const { record } = await inferenceKey()
-  // internals: reserves and settles exact spend without an upstream; the API only reads the balance.
-  const accounting = gateway.internals.accounting.service
-  await assert.rejects(
-    accounting.reserve({ key: record, generationId: 'gen-c0', attempt: 1, worstCaseNano: 1n, isByok: false }),
-    (error: unknown) => {
-      assert.ok(isGatewayError(error) && error.status === 402)
-      assert.match(error.message, /Insufficient credits: the balance is \$0\.00/)
-      return true
-    },
-  )
+  const { plaintext } = await inferenceKey()
+  const broke = await spend(plaintext, 'acme/cheap', 10)
+  assert.equal(broke.statusCode, 402, broke.body)
+  assert.match(broke.body, /Insufficient credits: the balance is \$0\.00/)
   assert.deepEqual(await grant({ amount: 10, note: 'first' }), {
     status: 201,
     json: { data: { total_credits: 10, total_usage: 0 } },
   })
   assert.deepEqual((await grant({ amount: 2.5 })).json.data, { total_credits: 12.5, total_usage: 0 })
-  const reservation = await accounting.reserve({
-    key: record,
-    generationId: 'gen-c1',
-    attempt: 1,
-    worstCaseNano: 5_000_000_000n,
-    isByok: false,
-  })
-  await accounting.settle(reservation, { costNano: 1_234_567_890n, model: 'acme/fast-1', provider: 'acme' })
+  upstream.script({ type: 'completion', text: 'ok', usage: { input_tokens: 0, output_tokens: 123_456_789 } })
+  const paid = await spend(plaintext, 'acme/cheap', 200_000_000)
+  assert.equal(paid.statusCode, 200, paid.body)
+  await gateway.drained()
   assert.deepEqual(await credits(), { total_credits: 12.5, total_usage: 1.23456789 })
-  await assert.rejects(
-    accounting.reserve({
-      key: record,
-      generationId: 'gen-c2',
-      attempt: 1,
-      worstCaseNano: 11_300_000_000n,
-      isByok: false,
-    }),
-    /balance is \$11\.26543211/,
-  )
+  const calls = upstream.requests.length
+  const refused = await spend(plaintext, 'acme/dear', 12)
+  assert.equal(refused.statusCode, 402, refused.body)
+  assert.match(refused.body, /balance is \$11\.26543211/)
+  assert.equal(upstream.requests.length, calls, 'a refused reservation never reaches the upstream')
 })
 
 test('grant bodies: amount must be a number > 0; unknown fields refused', async () => {

@@ -36,7 +36,7 @@ async function createWorkspace(world: CacheWorld, settings: Settings) {
   const slug = `cache-${randomUUID().slice(0, 8)}`
   const created = await world.admin('POST', '/api/v1/workspaces', { name: slug, slug, ...settings })
   assert.equal(created.status, 201, JSON.stringify(created.json))
-  await world.gateway.internals.caches.workspaces.settled()
+  await world.gateway.drained()
   return (created.json as { data: { id: string } & Settings }).data
 }
 
@@ -138,7 +138,7 @@ for (const engine of engines) {
       const patchKey = (body: Settings) => world.admin('PATCH', `/api/v1/keys/${hash}`, body)
       const patchWorkspace = async (body: Settings) => {
         const patched = await world.admin('PATCH', `/api/v1/workspaces/${workspace.id}`, body)
-        await world.gateway.internals.caches.workspaces.settled()
+        await world.gateway.drained()
         return patched
       }
       assert.equal(status(await world.post('/chat/completions', key, chat('patched'))), null)
@@ -204,23 +204,24 @@ test(
       const workspace = await createWorkspace(a, {})
       const { key, hash } = await createKey(a, { workspace_id: workspace.id })
       const body = chat('across instances')
-      assert.equal((await a.admin('PATCH', `/api/v1/keys/${hash}`, { cache_enabled: true })).status, 200)
-      await waitFor(
-        async () =>
-          (await b.gateway.internals.identity.keyCache.lookup(hash))?.responseCacheEnabled ? true : undefined,
-        'the second instance to see the key turned on',
-      )
+      // The PATCH also sets a limit that the second instance's GET /key shows once its key cache has the change.
+      const turnedOn = await a.admin('PATCH', `/api/v1/keys/${hash}`, { cache_enabled: true, limit: 7 })
+      assert.equal(turnedOn.status, 200)
+      await waitFor(async () => {
+        const seen = await fetch(`${b.base}/api/v1/key`, { headers: { authorization: `Bearer ${key}` } })
+        return ((await seen.json()) as { data: { limit: number | null } }).data.limit === 7 ? true : undefined
+      }, 'the second instance to see the key turned on')
       assert.equal(status(await b.post('/chat/completions', key, body)), 'MISS')
       assert.equal(status(await a.post('/chat/completions', key, body)), 'HIT', 'the entry is shared through Redis')
       const off = await a.admin('PATCH', `/api/v1/workspaces/${workspace.id}`, { cache_enabled: false })
       assert.equal(off.status, 200)
+      // Until the second instance sees the workspace off it answers from the shared entry (a HIT, no upstream
+      // call); once it does, the same request goes upstream uncached.
+      const calls = upstream.requests.length
       await waitFor(
-        () =>
-          b.gateway.internals.caches.workspaces.get(workspace.id)?.responseCacheEnabled === false ? true : undefined,
+        async () => (status(await b.post('/chat/completions', key, body, cacheOn)) === null ? true : undefined),
         'the second instance to see the workspace turned off',
       )
-      const calls = upstream.requests.length
-      assert.equal(status(await b.post('/chat/completions', key, body, cacheOn)), null)
       assert.equal(upstream.requests.length, calls + 1, 'the workspace turned caching off on the second instance')
     } finally {
       await b.close()
