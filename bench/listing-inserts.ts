@@ -1,7 +1,7 @@
-// What the listing indexes (migration 0012) and the daily-activity trigger (0014) cost each write on a
-// big store: `count` generation records written through the gateway's own GenerationStore and group
-// commit (32 records a transaction, as under load), once on the seeded store before those migrations
-// and once after. Reports records per second (wall clock) and this process's CPU per record (every
+// What the listing indexes (migration 0012) cost each write on a big store: `count` generation records
+// written through the gateway's own GenerationStore and group commit (32 records a transaction, as
+// under load, each transaction with its records' daily activity sums), once on the migrated store and
+// once without the listing indexes. Reports records per second (wall clock) and this process's CPU per record (every
 // thread: on SQLite that includes the write worker, on PostgreSQL the server's work is not in it).
 import { GenerationIds } from '../src/inference/generation-ids.ts'
 import { GenerationStore } from '../src/generations/generation-store.ts'

@@ -3,8 +3,9 @@
 // the store is then moved back to the migration before the listing indexes (0012) and the daily
 // activity table (0014), seeded with set-based SQL (listing-seed.ts), and migrated to the latest
 // version, which builds the listing indexes and sums the activity tables from the seeded records.
-// `withoutListingMaintenance` then takes the listing indexes and the activity trigger away again (after
-// the queries are timed) so that writes can be measured without them on the same store.
+// `withoutListingMaintenance` then takes the listing indexes away again (after the queries are timed)
+// so that writes can be measured without them on the same store (the daily activity sums are written
+// by the group commit either way).
 import { mkdtempSync, rmSync, statSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
@@ -51,7 +52,7 @@ export interface PreparedStore {
   readonly seedSeconds: number
   readonly migrateSeconds: number
   readonly bytes: number
-  /** Writes on the migrated store, with the listing indexes and the activity triggers. */
+  /** Writes on the migrated store, with the listing indexes (and the daily activity sums). */
   readonly insertsWith: InsertCost
   dispose(): Promise<void>
 }
@@ -114,23 +115,15 @@ export async function prepareStore(options: BenchStoreOptions): Promise<Prepared
 }
 
 /**
- * Drops the listing indexes (migration 0012's down: the workspace index before it comes back) and the
- * trigger that feeds the daily activity tables (0014), then measures `count` writes: what every write
- * cost before those migrations, on the same seeded store. The store lists slowly afterwards.
+ * Drops the listing indexes (migration 0012's down: the workspace index before it comes back), then
+ * measures `count` writes: what every write costs without them, on the same seeded store. The store
+ * lists slowly afterwards.
  */
-export async function withoutListingMaintenance(
-  engine: BenchEngine,
-  prepared: PreparedStore,
-  count: number,
-): Promise<InsertCost> {
+export async function withoutListingIndexes(prepared: PreparedStore, count: number): Promise<InsertCost> {
   const url = prepared.config.store.database_url
   const store = openStore(url)
   try {
     await dropListingIndexes(store.db as unknown as Kysely<unknown>)
-    const trigger = 'generations_daily_activity'
-    await sql
-      .raw(engine === 'sqlite' ? `drop trigger ${trigger}` : `drop trigger ${trigger} on generations`)
-      .execute(store.db)
   } finally {
     await store.close()
   }

@@ -8,9 +8,9 @@
 // delay the flushes cause. `--ids random` makes generation ids that do not sort by creation, to show what
 // ordered ids save: rows that arrive in order touch fewer B-tree pages. Pinned to core 0 when taskset
 // exists, like the servers of `npm run bench`. `--through <migration>` builds the store only up to that
-// migration, to measure what a later one costs every write (for example `--through
-// 0011-generation-unbilled-excess`: without the listing indexes of 0012 and the daily-activity trigger
-// of 0014).
+// migration, to measure what a later one costs every write; the generation store writes the daily
+// activity tables, so not before `0017-daily-workspace-totals` (which measures the triggers that
+// migration 0018 removed, run on top of the group commit's own sums).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

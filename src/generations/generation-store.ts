@@ -1,5 +1,6 @@
 // Generation records: queued for the store's group commit (src/store/group-commit.ts), which writes
-// them, a record and its content in one transaction, with the ledger rows of the same window. A record
+// them, a record and its content in one transaction, with the ledger rows of the same window and the
+// records' sums in the daily activity tables (`activity-rollup.ts`). A record
 // the store refuses on its own is set aside (`commitRows`: logged, counted) and the others are written.
 // Reads look at the queued records first, so a record is visible the moment it is added.
 import type { Kysely } from 'kysely'
@@ -9,6 +10,7 @@ import type { RowsPlan } from '../store/commit-rows.ts'
 import type { CommitQueue } from '../store/commit-queue.ts'
 import type { GroupCommit } from '../store/group-commit.ts'
 import type { GenerationContent, GenerationRecord } from './generation-record.ts'
+import { ActivityRollup } from './activity-rollup.ts'
 import { fromContentRow, fromGenerationRow, toContentRow, toGenerationRow } from './generation-row.ts'
 import { listGenerations, type GenerationFilter, type ListPosition } from './list-generations.ts'
 import { readDailyActivityJson, type ActivityFilter } from './read-daily-activity.ts'
@@ -82,8 +84,12 @@ export class GenerationStore {
   }
 }
 
-/** A record and its content are written in one transaction; a rejected record is logged by its id. */
+/**
+ * Records, their content and their daily sums are written in one transaction (the sums first: they leave
+ * out a record stored already); a rejected record is logged by its id.
+ */
 function recordsPlan(db: Kysely<Database>): RowsPlan<Pending> {
+  const rollup = new ActivityRollup(db)
   const insertRecords = new BatchInsert<Database['generations']>(db, 'generations', { skipConflictsOn: ['id'] })
   const insertContents = new BatchInsert<Database['generation_contents']>(db, 'generation_contents', {
     skipConflictsOn: ['generation_id'],
@@ -91,6 +97,7 @@ function recordsPlan(db: Kysely<Database>): RowsPlan<Pending> {
   return {
     table: 'generations',
     statementsOf: (items) => [
+      ...rollup.statements(items.map(({ record }) => record)),
       ...insertRecords.statements(items.map(({ record }) => toGenerationRow(record))),
       ...insertContents.statements(
         items.filter((item) => item.content !== null).map(({ record, content }) => toContentRow(record, content!)),

@@ -1,11 +1,11 @@
 // Migration 0014 on both stores: records written before it are summed into the daily activity table,
-// records written after it are added by the trigger, a duplicate id adds nothing, and down removes it all.
+// records written after it are added by the trigger, a duplicate id adds nothing, and down removes it all
+// (up to 0014 only: migration 0018 removes the trigger).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { Migrator } from 'kysely'
 import { openStore, type Store } from '../../src/store/open-store.ts'
 import { migrations } from '../../src/store/migrations/index.ts'
-import { toGenerationRow } from '../../src/generations/generation-row.ts'
 import type { GenerationRecord } from '../../src/generations/generation-record.ts'
 import { createPostgresDatabase, createSqliteDatabase } from '../support/test-store.ts'
 import { postgresTarget } from '../support/test-services.ts'
@@ -95,7 +95,7 @@ for (const engine of engines(postgresTarget())) {
           record('gen-c', '2026-11-02T00:00:00.000Z', 'e2', 11n),
         ]
         await store.db.insertInto('generations').values(before.map(rowBeforeResponseCache)).execute()
-        assert.equal((await migrator.migrateToLatest()).error, undefined)
+        assert.equal((await migrator.migrateTo('0014-daily-activity')).error, undefined)
         assert.deepEqual(await daily(store), [
           ['2026-11-01', 'e1', 2, 6, '12'],
           ['2026-11-02', 'e2', 1, 3, '11'],
@@ -106,7 +106,7 @@ for (const engine of engines(postgresTarget())) {
             [
               record('gen-d', '2026-11-02T05:00:00.000Z', 'e2', 13n),
               record('gen-a', '2026-11-02T05:00:00.000Z', 'e2', 99n),
-            ].map(toGenerationRow),
+            ].map(rowBeforeResponseCache),
           )
           .onConflict((conflict) => conflict.column('id').doNothing())
           .execute()
@@ -119,7 +119,7 @@ for (const engine of engines(postgresTarget())) {
           .insertInto('generations')
           .values(rowBeforeResponseCache(record('gen-e', '2026-11-03T00:00:00.000Z', 'e3', 1n)))
           .execute()
-        assert.equal((await migrator.migrateToLatest()).error, undefined)
+        assert.equal((await migrator.migrateTo('0014-daily-activity')).error, undefined)
         assert.deepEqual((await daily(store)).at(-1), ['2026-11-03', 'e3', 1, 3, '1'])
       } finally {
         await store.close()

@@ -1,7 +1,7 @@
 // Migration 0017 on both stores: the daily workspace totals start as the sums of the daily activity rows
 // already there (several keys of one workspace summed, workspaces apart), then follow every insert,
 // update (in place, and one that moves a row to another day and workspace) and delete of those rows,
-// and down removes the table and its triggers.
+// and down removes the table and its triggers (up to 0017 only: migration 0018 removes the triggers).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { Migrator, sql } from 'kysely'
@@ -123,7 +123,7 @@ for (const engine of engines(postgresTarget())) {
           record('gen-c', '2026-11-01', 'w2', 'k3', 4),
           record('gen-d', '2026-11-02', 'w1', 'byok', 8),
         ])
-        assert.equal((await migrator.migrateToLatest()).error, undefined)
+        assert.equal((await migrator.migrateTo('0017-daily-workspace-totals')).error, undefined)
         assert.deepEqual(await totals(store), [
           ['2026-11-01', 'w1', 2, 3, '30', '0'],
           ['2026-11-01', 'w2', 1, 4, '40', '0'],
@@ -159,7 +159,7 @@ for (const engine of engines(postgresTarget())) {
         assert.deepEqual(nonZero(await totals(store)), await summedActivity(store))
         assert.equal((await migrator.migrateTo(previous)).error, undefined)
         await write([record('gen-h', '2026-11-03', 'w1', 'k1', 128)])
-        assert.equal((await migrator.migrateToLatest()).error, undefined)
+        assert.equal((await migrator.migrateTo('0017-daily-workspace-totals')).error, undefined)
         assert.deepEqual(await totals(store), await summedActivity(store))
       } finally {
         await store.close()

@@ -17,6 +17,7 @@ import * as dailyActivity from './0014-daily-activity.ts'
 import * as dailyActivityTotals from './0015-daily-activity-totals.ts'
 import * as responseCache from './0016-response-cache.ts'
 import * as dailyWorkspaceTotals from './0017-daily-workspace-totals.ts'
+import * as activityRollupInCommit from './0018-activity-rollup-in-commit.ts'
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-identity': identity,
@@ -36,4 +37,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0015-daily-activity-totals': dailyActivityTotals,
   '0016-response-cache': responseCache,
   '0017-daily-workspace-totals': dailyWorkspaceTotals,
+  '0018-activity-rollup-in-commit': activityRollupInCommit,
 }

@@ -50,9 +50,9 @@ export interface GenerationContentTable {
 }
 
 /**
- * Sums of the generation records of one UTC day per workspace, key, model, provider and endpoint, kept by
- * a trigger on `generations` (migration 0014). Counters are 64-bit integers: numbers on SQLite, decimal
- * strings on PostgreSQL.
+ * Sums of the generation records of one UTC day per workspace, key, model, provider and endpoint (migration
+ * 0014), kept by the group commit that writes the records (`activity-rollup.ts`). Counters are 64-bit
+ * integers: numbers on SQLite, decimal strings on PostgreSQL.
  */
 export interface GenerationDailyActivityTable {
   organization_id: string
@@ -74,11 +74,11 @@ export interface GenerationDailyActivityTable {
 
 /**
  * The same sums per organization, UTC day, model, provider and endpoint (across workspaces and keys),
- * kept from `generation_daily_activity` by triggers (migration 0015).
+ * kept with them (migration 0015).
  */
 export type GenerationDailyTotalsTable = Omit<GenerationDailyActivityTable, 'workspace_id' | 'key_hash'>
 
-/** The same sums per workspace as well (across its keys), kept by triggers (migration 0017). */
+/** The same sums per workspace as well (across its keys), kept with them (migration 0017). */
 export type GenerationDailyWorkspaceTotalsTable = Omit<GenerationDailyActivityTable, 'key_hash'>
 
 export interface GenerationTables {
