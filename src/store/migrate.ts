@@ -23,7 +23,7 @@ async function migrate(
   store: Store,
   run: (migrator: Migrator) => Promise<MigrationResultSet>,
 ): Promise<MigrationReport> {
-  if (store.schema !== null) await sql`create schema if not exists ${sql.id(store.schema)}`.execute(store.db)
+  if (store.schema !== null) await createSchema(store, store.schema)
   const migrator = new Migrator({
     db: store.db,
     provider: { getMigrations: async () => ({ ...migrations }) },
@@ -45,6 +45,22 @@ async function migrate(
   }
   return {
     applied: (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName),
+  }
+}
+
+/**
+ * Creates the store's schema unless it exists. Two instances starting at once on a new schema both run
+ * `create schema if not exists`, and PostgreSQL fails the one that loses the race with a duplicate key
+ * on pg_namespace instead of skipping it: that failure is ignored once the schema is there.
+ */
+async function createSchema(store: Store, schema: string): Promise<void> {
+  try {
+    await sql`create schema if not exists ${sql.id(schema)}`.execute(store.db)
+  } catch (error) {
+    const found = await sql<{ found: number }>`select 1 as found from pg_namespace where nspname = ${schema}`.execute(
+      store.db,
+    )
+    if (found.rows.length === 0) throw error
   }
 }
 

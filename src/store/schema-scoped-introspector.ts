@@ -10,12 +10,14 @@ import {
   PostgresIntrospector,
   sql,
   type DatabaseIntrospector,
+  type DialectAdapter,
   type DatabaseMetadata,
   type DatabaseMetadataOptions,
   type Kysely,
   type SchemaMetadata,
   type TableMetadata,
 } from 'kysely'
+import { SchemaScopedPostgresAdapter } from './schema-scoped-postgres-adapter.ts'
 
 const migrationTables = new Set(['kysely_migration', 'kysely_migration_lock'])
 
@@ -87,7 +89,10 @@ export class SchemaScopedIntrospector implements DatabaseIntrospector {
   }
 }
 
-/** kysely's PostgreSQL dialect with introspection (and so the Migrator's checks) kept to one schema. */
+/**
+ * kysely's PostgreSQL dialect with introspection (and so the Migrator's checks) and the migration lock
+ * kept to one schema.
+ */
 export class SchemaScopedPostgresDialect extends PostgresDialect {
   readonly #schema: string | null
 
@@ -98,5 +103,9 @@ export class SchemaScopedPostgresDialect extends PostgresDialect {
 
   override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new SchemaScopedIntrospector(db, this.#schema)
+  }
+
+  override createAdapter(): DialectAdapter {
+    return new SchemaScopedPostgresAdapter()
   }
 }
