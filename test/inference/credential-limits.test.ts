@@ -2,7 +2,7 @@
 // over real sockets (client -> gateway -> fake upstream) with a manual clock: a credential at its limit
 // is skipped without calling the provider, the others serve; a pool with every credential at its limits
 // falls back to the next endpoint, or answers 429 with a retry-after naming the limit; the limit frees
-// up as the minute passes; and two instances sharing Redis enforce one limit.
+// up as the minute passes; and two instances sharing PostgreSQL and Redis enforce one limit.
 import { test, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
@@ -10,7 +10,8 @@ import { Redis } from 'ioredis'
 import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
 import { startTestGateway, bearer, type TestGateway, type TestGatewayOptions } from '../support/test-gateway.ts'
 import { ManualClock } from '../support/manual-clock.ts'
-import { redisTarget } from '../support/test-services.ts'
+import { postgresTarget, redisTarget } from '../support/test-services.ts'
+import { parseScrape, sampleValue } from '../support/scrape.ts'
 
 const closers: (() => Promise<void>)[] = []
 after(async () => {
@@ -66,11 +67,19 @@ async function pooled(credentials: string, options: { backup?: boolean } = {}) {
   return { clock, upstream, backup, ...instance }
 }
 
-async function chat({ url, key }: Running): Promise<{ status: number; retryAfter: string | null; body: string }> {
+async function chat(
+  { url, key }: Running,
+  stream = false,
+): Promise<{ status: number; retryAfter: string | null; body: string }> {
   const response = await fetch(`${url}/api/v1/chat/completions`, {
     method: 'POST',
     headers: { ...bearer(key), 'content-type': 'application/json' },
-    body: JSON.stringify({ model: 'test/model', messages: [{ role: 'user', content: 'hi' }], max_tokens: 5 }),
+    body: JSON.stringify({
+      model: 'test/model',
+      messages: [{ role: 'user', content: 'hi' }],
+      max_tokens: 5,
+      ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
+    }),
   })
   return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.text() }
 }
@@ -133,11 +142,33 @@ test('a credential at its tokens per minute is skipped; the other credential ser
   assert.deepEqual(perKey(instance.upstream), { a: 2, b: 6 })
 })
 
+for (const stream of [false, true]) {
+  test(`a credential's token limit is charged the usage the answer reports, not only the estimate (stream: ${stream})`, async () => {
+    // The request estimates at a few dozen tokens: without the reported usage, \`a\` would serve every
+    // other request of the minute. The first answer reports 1,000 tokens: \`a\` is then full for the minute.
+    const instance = await pooled('[{ api_key: a, tokens_per_minute: 600 }, { api_key: b }]')
+    instance.upstream.script({ type: 'completion', text: 'long', usage: { input_tokens: 10, output_tokens: 990 } })
+    for (let index = 0; index < 6; index++) assert.equal((await chat(instance, stream)).status, 200)
+    assert.deepEqual(perKey(instance.upstream), { a: 1, b: 5 })
+    instance.clock.advance(60_000)
+    for (let index = 0; index < 4; index++) assert.equal((await chat(instance, stream)).status, 200)
+    assert.deepEqual(perKey(instance.upstream), { a: 3, b: 7 }, 'a minute later, small answers alternate again')
+  })
+}
+
+/** Limiter failures (a Redis command over its 1 s timeout on a loaded machine) admit: this counts them. */
+async function limiterErrors({ url }: Running): Promise<number> {
+  const samples = parseScrape(await (await fetch(`${url}/metrics`)).text())
+  const labels = { limit: 'credential.requests_per_minute', decision: 'error' }
+  return sampleValue(samples, 'switchyard_rate_limit_decisions_total', labels) ?? 0
+}
+
+const postgres = postgresTarget()
 const redis = redisTarget()
 
 test(
-  'two instances sharing Redis enforce one credential limit: 40 concurrent requests, exactly the limit sent',
-  { skip: redis.skip },
+  'two instances sharing PostgreSQL and Redis enforce one credential limit: 40 concurrent requests, exactly the limit sent',
+  { skip: postgres.skip || redis.skip },
   async () => {
     const clock = new ManualClock('2026-11-27T12:00:00.000Z')
     const upstream = await startFakeUpstream({ api: 'openai-chat' })
@@ -146,17 +177,19 @@ test(
       await upstream.close()
       await deleteRedisKeys(redis.url!, redisKeyPrefix)
     })
-    // Each instance has its own store (and key): only the limiter's buckets in Redis are shared.
+    // One store (and so one key) and one Redis: the second instance serves the key the first one made.
     const yaml = yamlFor(upstream, '[{ api_key: a, requests_per_minute: 12 }]', null)
     const options = { clock, env: { REDIS_URL: redis.url! }, redisKeyPrefix }
-    const first = await running(yaml, options)
-    const second = await running(yaml, options)
+    const first = await running(yaml, { ...options, postgresUrl: postgres.url! })
+    const second = await running(yaml, { ...options, databaseUrl: first.gateway.database.url }, first.key)
     const replies = await Promise.all(Array.from({ length: 40 }, (_, index) => chat(index % 2 === 0 ? first : second)))
-    assert.equal(replies.filter((reply) => reply.status === 200).length, 12)
+    // A limiter failure lets its request through (these limits fail open); each one is counted.
+    const failedOpen = (await limiterErrors(first)) + (await limiterErrors(second))
+    assert.equal(replies.filter((reply) => reply.status === 200).length, 12 + failedOpen)
     const refused = replies.filter((reply) => reply.status === 429)
-    assert.equal(refused.length, 28)
+    assert.equal(refused.length, 28 - failedOpen)
     assert.ok(refused.every((reply) => /credential key-1 allows 12 requests per minute/.test(reply.body)))
-    assert.equal(upstream.requests.length, 12)
+    assert.equal(upstream.requests.length, 12 + failedOpen)
     assert.ok(
       replies.slice(0, 2).every((reply) => reply.status === 200),
       'both instances served',

@@ -37,5 +37,10 @@ export async function callEmbeddingsEndpoint(input: CallEmbeddingsInput): Promis
     provider,
   )
   const answer = await sendToProvider(endpoint, endpointAdapter(endpoint), request, input.signal, input.transport)
-  return readJsonAnswer(answer, provider.slug, (text) => adapter.parseResponse(text, input.call.inputs.length))
+  const result = await readJsonAnswer(answer, provider.slug, (text) =>
+    adapter.parseResponse(text, input.call.inputs.length),
+  )
+  // A provider that reports no count leaves the credential's estimate as it was charged.
+  if (result.prompt_tokens !== null) await answer.settleCredentialTokens?.(result.prompt_tokens)
+  return result
 }

@@ -1,6 +1,7 @@
 // One attempt at one endpoint: build the upstream request with the provider's adapter, send it, and
 // return either the canonical result or the canonical stream events. Non-2xx answers become
-// AttemptErrors classified by the adapter's error table.
+// AttemptErrors classified by the adapter's error table. The usage an answer reports settles its pool
+// credential's token charge (here for a JSON answer, at the stream's end for a streamed one).
 import type { CanonicalCall } from '../../domain/inference/call.ts'
 import type { CanonicalResult } from '../../domain/inference/result.ts'
 import { endpointAdapter } from './endpoint-adapter.ts'
@@ -38,5 +39,7 @@ async function readResult(
   answer: UpstreamAnswer,
   providerSlug: string,
 ): Promise<CanonicalResult> {
-  return adapter.parseResponse(await readJsonAnswer(answer, providerSlug))
+  const result = adapter.parseResponse(await readJsonAnswer(answer, providerSlug))
+  await answer.settleCredentialTokens?.(result.usage.input_tokens + result.usage.output_tokens)
+  return result
 }

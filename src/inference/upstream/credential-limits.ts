@@ -2,8 +2,11 @@
 // the YAML), kept in the gateway's one rate limiter: memory on a single node, Redis GCRA shared by
 // every instance when REDIS_URL is set. Before a request goes out with a credential it is counted
 // against the credential's request limit and its estimated input tokens against its token limit; a
-// credential over either is not used for this request (the pool tries the next one). A limiter
-// outage admits, as the key limits do: these limits only protect the provider's quota.
+// credential over either is not used for this request (the pool tries the next one). Once the answer
+// reports its usage, the tokens it used beyond the estimate (input and output) are charged to the
+// token limit as well, forced, as the key and model token limits settle theirs: they delay the
+// credential's next requests instead of failing this one. A limiter outage admits, as the key limits
+// do: these limits only protect the provider's quota.
 import type { ProviderCredential, ProviderEntry } from '../../domain/catalog.ts'
 import type { RateLimitBucket, RateLimitDecision, RateLimiter } from '../../rate-limits/rate-limiter.ts'
 import type { DecisionCounter } from '../../rate-limits/rate-limit-policy.ts'
@@ -20,6 +23,16 @@ export interface CredentialRefusal {
   readonly allows: number
   readonly retryAfterMs: number
 }
+
+/** The estimate charged to a credential's token limit, settled against the answer's reported usage. */
+export interface CredentialTokenCharge {
+  readonly bucket: RateLimitBucket
+  readonly estimated: number
+}
+
+/** A credential's admission: refused by one of its limits, or admitted (with its token charge, if it has a token limit). */
+export type CredentialAdmission =
+  { readonly refusal: CredentialRefusal } | { readonly refusal: null; readonly tokens: CredentialTokenCharge | null }
 
 export interface CredentialLimitsDeps {
   readonly limiter: RateLimiter
@@ -38,20 +51,35 @@ export class CredentialLimits {
 
   /**
    * Counts one request with `credential` (and `estimatedTokens()` input tokens, computed only when the
-   * credential has a token limit); returns null when admitted, else which limit refused it.
+   * credential has a token limit): which limit refused it, or the token charge to settle afterwards.
    */
   async admit(
     provider: ProviderEntry,
     credential: ProviderCredential,
     estimatedTokens: () => number,
-  ): Promise<CredentialRefusal | null> {
+  ): Promise<CredentialAdmission> {
     const { requestsPerMinute, tokensPerMinute } = credential
     if (requestsPerMinute !== null) {
       const refusal = await this.#check(provider, credential, 'requests_per_minute', requestsPerMinute, 1)
-      if (refusal !== null) return refusal
+      if (refusal !== null) return { refusal }
     }
-    if (tokensPerMinute === null) return null
-    return this.#check(provider, credential, 'tokens_per_minute', tokensPerMinute, estimatedTokens())
+    if (tokensPerMinute === null) return { refusal: null, tokens: null }
+    const estimated = estimatedTokens()
+    const refusal = await this.#check(provider, credential, 'tokens_per_minute', tokensPerMinute, estimated)
+    if (refusal !== null) return { refusal }
+    const bucket = credentialBucket(provider, credential, 'tokens_per_minute', tokensPerMinute)
+    return { refusal: null, tokens: { bucket, estimated } }
+  }
+
+  /** Charges the tokens an answer used beyond its estimate (forced: never refuses; a limiter failure is reported). */
+  async settleTokens(charge: CredentialTokenCharge, usedTokens: number): Promise<void> {
+    const extra = usedTokens - charge.estimated
+    if (!(extra > 0)) return
+    try {
+      await this.#deps.limiter.consume({ buckets: [charge.bucket], cost: extra, force: true })
+    } catch (error) {
+      this.#deps.onError?.(error)
+    }
   }
 
   async #check(

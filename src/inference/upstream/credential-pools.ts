@@ -7,7 +7,7 @@
 // (credential-limits.ts) are kept in the gateway's rate limiter, shared across instances with Redis.
 import type { Clock } from '../../domain/clock.ts'
 import type { ProviderCredential, ProviderEntry } from '../../domain/catalog.ts'
-import type { CredentialLimits, CredentialRefusal } from './credential-limits.ts'
+import type { CredentialAdmission, CredentialLimits, CredentialTokenCharge } from './credential-limits.ts'
 
 /** How an attempt with a credential ended, as far as that credential's health goes. */
 export type CredentialOutcome =
@@ -52,16 +52,21 @@ export class CredentialPools {
   }
 
   /**
-   * Counts one request with the picked credential against its own rate limits: null when it may be
-   * sent, else the limit that is full (the credential is then skipped for this request, not cooled).
+   * Counts one request with the picked credential against its own rate limits: the limit that is full
+   * (the credential is then skipped for this request, not cooled), or the token charge to settle.
    */
   async admit(
     provider: ProviderEntry,
     credential: ProviderCredential,
     estimatedTokens: () => number,
-  ): Promise<CredentialRefusal | null> {
-    if (this.#limits === null) return null
+  ): Promise<CredentialAdmission> {
+    if (this.#limits === null) return { refusal: null, tokens: null }
     return this.#limits.admit(provider, credential, estimatedTokens)
+  }
+
+  /** Corrects a credential's token charge with the tokens its answer reported (input and output). */
+  async settleTokens(charge: CredentialTokenCharge, usedTokens: number): Promise<void> {
+    await this.#limits?.settleTokens(charge, usedTokens)
   }
 
   /**

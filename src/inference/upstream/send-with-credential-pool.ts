@@ -4,7 +4,9 @@
 // key's health and go back to the fallback loop (the next endpoint). A key at one of its own rate
 // limits (`requests_per_minute`, `tokens_per_minute`) is skipped for this request without calling the
 // provider. With every key tried, cooling down or at its limits, the attempt fails as rate limited
-// (retryable: the fallback loop moves on; with no endpoint left the client gets the 429).
+// (retryable: the fallback loop moves on; with no endpoint left the client gets the 429). The answer
+// of a key with a token limit carries `settleCredentialTokens`, which its reader calls with the usage
+// the provider reported, so the key's token limit counts what was used, not only the estimate.
 import type { ProviderCredential, ProviderEntry } from '../../domain/catalog.ts'
 import type { CancelSignal } from '../../domain/cancellation.ts'
 import type { ProviderAdapter, UpstreamRequest } from '../../providers/provider-adapter.ts'
@@ -41,15 +43,17 @@ export async function sendWithCredentialPool(
     const credential = pools.pick(provider, tried)
     if (credential === null) throw last ?? nothingLeft(provider, refusals, pools.coolingDown(provider))
     tried.add(credential.name)
-    const refusal = await pools.admit(provider, credential, estimatedTokens)
-    if (refusal !== null) {
-      refusals.push(refusal)
+    const admission = await pools.admit(provider, credential, estimatedTokens)
+    if (admission.refusal !== null) {
+      refusals.push(admission.refusal)
       continue
     }
     try {
       const answer = await sendAs(providerWith(provider, credential), adapter, request, signal, transport)
       pools.report(provider, credential.name, { kind: 'ok' })
-      return answer
+      const charge = admission.tokens
+      if (charge === null) return answer
+      return { ...answer, settleCredentialTokens: (usedTokens) => pools.settleTokens(charge, usedTokens) }
     } catch (error) {
       if (!(error instanceof AttemptError)) throw error
       const status = error.upstreamStatus

@@ -2,6 +2,8 @@
 // provider's adapter as it arrives; `batches()` yields the events of each upstream read together, so
 // the consumer can translate them and write one chunk per read instead of one per event. Iterating
 // the object itself yields the events one by one. A body that breaks off ends with a `stream-error`.
+// When the stream ends (or its reader stops), the last usage it reported settles the pool credential's
+// token charge (`settleCredentialTokens`).
 import type { StreamEvent } from '../../domain/inference/stream-event.ts'
 import type { ProviderAdapter } from '../../providers/provider-adapter.ts'
 import { createFramer } from '../../providers/framing.ts'
@@ -21,6 +23,24 @@ export class UpstreamEventStream implements AsyncIterable<StreamEvent> {
 
   /** The events of each upstream read (never an empty batch), then those of the body's end. */
   async *batches(): AsyncGenerator<StreamEvent[]> {
+    const settle = this.#answer.settleCredentialTokens
+    if (settle === undefined) {
+      yield* this.#parse()
+      return
+    }
+    let used: number | null = null
+    try {
+      for await (const batch of this.#parse()) {
+        for (const event of batch)
+          if (event.type === 'usage-report') used = event.usage.input_tokens + event.usage.output_tokens
+        yield batch
+      }
+    } finally {
+      if (used !== null) await settle(used)
+    }
+  }
+
+  async *#parse(): AsyncGenerator<StreamEvent[]> {
     const framer = createFramer(this.#adapter.framing)
     const parser = this.#adapter.createStreamParser()
     let batch: StreamEvent[]

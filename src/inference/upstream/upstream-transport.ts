@@ -25,6 +25,11 @@ export interface UpstreamAnswer {
   readonly status: number
   readonly headers: Readonly<Record<string, string | string[] | undefined>>
   readonly body: Dispatcher.ResponseData['body']
+  /**
+   * A pool credential with a token limit: charges it the tokens the answer reports (input plus output)
+   * beyond the estimate it was charged before the send. Whoever reads the answer's usage calls it once.
+   */
+  readonly settleCredentialTokens?: (usedTokens: number) => Promise<void>
 }
 
 /** An upstream answered 401 or 403 to the gateway's credentials (reported so the operator's log says so). */
