@@ -83,10 +83,11 @@ function rateLimitRuleService(inputs: HttpAppInputs): RateLimitRuleService {
   })
 }
 
-/** The key service's view of rate-limit rules: read from the cache, deleted with their key. */
+/** The key service's view of rate-limit rules: read from the cache, a key's deleted with it. */
 function keyRateLimits(caches: PolicyCaches, changeBus: Foundation['changeBus']): KeyRateLimits {
   return {
     rulesOf: (hash) => caches.rateLimitRules.rulesOf('key', hash),
+    workspaceRulesOf: (workspaceId) => caches.rateLimitRules.rulesOf('workspace', workspaceId),
     deleteRulesOf: async (hash) => {
       const rules = await caches.repositories.rateLimitRules.list({ scope: 'key', target: hash })
       await caches.repositories.rateLimitRules.deleteForTarget('key', hash)

@@ -110,6 +110,7 @@ test('POST /keys returns 201 {data, key} with every field of the API key, typed 
     'usage_monthly',
     'usage_weekly',
     'workspace_id',
+    'workspace_rate_limits',
   ])
   assert.deepEqual(
     { ...data, hash: undefined, label: undefined },
@@ -140,6 +141,7 @@ test('POST /keys returns 201 {data, key} with every field of the API key, typed 
       cache_enabled: null,
       cache_ttl_seconds: null,
       rate_limits: [],
+      workspace_rate_limits: [],
     },
   )
   const fetched = await request('GET', `/api/v1/keys/${data.hash}`, gateway.adminKey)

@@ -1,6 +1,6 @@
 // The rate-limit rule API on both stores: create on a key or a workspace (all models or one), the
-// validation of every body, conflicts, PATCH and DELETE, the key object's `rate_limits`, and rules
-// removed with their key.
+// validation of every body, conflicts, PATCH and DELETE, the key object's `rate_limits` and
+// `workspace_rate_limits`, and rules removed with their key.
 import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { postgresTarget } from '../support/test-services.ts'
@@ -101,6 +101,56 @@ for (const engine of engines) {
       assert.deepEqual(byModel(listed.data.find((entry) => entry.hash === hash)!.rate_limits), expected)
       assert.equal((await call('DELETE', `/api/v1/keys/${hash}`)).statusCode, 200)
       assert.equal((await call('GET', `/api/v1/rate-limits/${ruleId}`)).statusCode, 404)
+    })
+
+    test("the key object shows its workspace's rules too, and only its own workspace's", async () => {
+      const created = await call('POST', '/api/v1/workspaces', { name: 'Limited team', slug: 'limited-team' })
+      assert.equal(created.statusCode, 201, created.body)
+      const workspaceId = (created.json() as { data: { id: string } }).data.id
+      const member = await call('POST', '/api/v1/keys', { name: 'member', workspace_id: workspaceId })
+      const memberHash = (member.json() as { data: { hash: string } }).data.hash
+      const outsider = await newKey('outsider')
+      const shared = await call('POST', '/api/v1/rate-limits', { workspace_id: workspaceId, requests_per_minute: 7 })
+      const sharedId = (shared.json() as { data: { id: string } }).data.id
+      const perModel = await call('POST', '/api/v1/rate-limits', {
+        workspace_id: workspaceId,
+        model: 'test/model',
+        tokens_per_minute: 700,
+      })
+      const perModelId = (perModel.json() as { data: { id: string } }).data.id
+      const own = await call('POST', '/api/v1/rate-limits', { key_hash: memberHash, requests_per_minute: 2 })
+      const ownId = (own.json() as { data: { id: string } }).data.id
+      type Shown = {
+        hash: string
+        rate_limits: { id: string }[]
+        workspace_rate_limits: { id: string; model: string | null }[]
+      }
+      const shownKey = (await call('GET', `/api/v1/keys/${memberHash}`)).json() as { data: Shown }
+      const listed = (await call('GET', `/api/v1/keys?workspace_id=${workspaceId}`)).json() as { data: Shown[] }
+      for (const key of [shownKey.data, listed.data.find((entry) => entry.hash === memberHash)!]) {
+        assert.deepEqual(
+          key.rate_limits.map((rule) => rule.id),
+          [ownId],
+        )
+        assert.deepEqual(
+          [...key.workspace_rate_limits].sort((a, b) => String(a.model).localeCompare(String(b.model))),
+          [
+            { id: sharedId, model: null, requests_per_minute: 7, tokens_per_minute: null },
+            { id: perModelId, model: 'test/model', requests_per_minute: null, tokens_per_minute: 700 },
+          ],
+        )
+      }
+      const other = (await call('GET', `/api/v1/keys/${outsider.hash}`)).json() as { data: Shown }
+      assert.equal(
+        other.data.workspace_rate_limits.some((rule) => rule.id === sharedId || rule.id === perModelId),
+        false,
+      )
+      await call('DELETE', `/api/v1/rate-limits/${sharedId}`)
+      const after = (await call('GET', `/api/v1/keys/${memberHash}`)).json() as { data: Shown }
+      assert.deepEqual(
+        after.data.workspace_rate_limits.map((rule) => rule.id),
+        [perModelId],
+      )
     })
 
     test('bad bodies are refused with a 400 or 404 that says what was wrong', async () => {

@@ -26,7 +26,7 @@ const limitFields = {
   include_byok_in_limit: Type.Boolean(),
 }
 
-/** A rate-limit rule set on the key (POST /api/v1/rate-limits), shown on the key object. */
+/** A rate-limit rule set on the key or its workspace (POST /api/v1/rate-limits), shown on the key object. */
 const KeyRateLimit = Type.Object({
   id: Type.String(),
   model: Nullable(Type.String({ description: 'null: every model' })),
@@ -50,7 +50,12 @@ export const ApiKey = Type.Object({
   ...usageFields,
   ...responseCacheFields,
   rate_limits: Type.Array(KeyRateLimit, {
-    description: "The key's own rate-limit rules; its workspace's rules and the YAML defaults apply too",
+    description:
+      "The key's own rate-limit rules; its workspace's rules (workspace_rate_limits) and the YAML defaults apply too",
+  }),
+  workspace_rate_limits: Type.Array(KeyRateLimit, {
+    description:
+      "The rate-limit rules of the key's workspace, shared by all its keys: they apply to this key's calls as well as its own",
   }),
 })
 

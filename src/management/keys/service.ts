@@ -18,9 +18,10 @@ import type { ApiKey, CreateKeyBody, CurrentKey, ListKeysQuery, UpdateKeyBody } 
 import type { RateLimitRule } from '../../domain/rate-limit-rule.ts'
 import { checkResponseCacheTtl } from '../response-cache-fields.ts'
 
-/** The rate-limit rules set on keys: shown on each key, removed with it. */
+/** The rate-limit rules set on keys (shown on each key, removed with it) and on their workspaces (shown too). */
 export interface KeyRateLimits {
   rulesOf(hash: string): readonly RateLimitRule[]
+  workspaceRulesOf(workspaceId: string): readonly RateLimitRule[]
   deleteRulesOf(hash: string): Promise<void>
 }
 
@@ -41,7 +42,20 @@ export interface KeysServiceDeps {
 /** GET /keys returns at most this many keys, newest first. */
 export const keysPageSize = 100
 
-export function toApiKey(key: ApiKeyRecord, usage: KeyUsageFields, rules: readonly RateLimitRule[]): ApiKey {
+/** The rate-limit rules that apply to a key's calls besides the YAML defaults: its own and its workspace's. */
+export interface KeyRules {
+  readonly own: readonly RateLimitRule[]
+  readonly workspace: readonly RateLimitRule[]
+}
+
+const ruleFields = (rule: RateLimitRule) => ({
+  id: rule.id,
+  model: rule.model,
+  requests_per_minute: rule.requestsPerMinute,
+  tokens_per_minute: rule.tokensPerMinute,
+})
+
+export function toApiKey(key: ApiKeyRecord, usage: KeyUsageFields, rules: KeyRules): ApiKey {
   return {
     hash: key.hash,
     name: key.name,
@@ -60,12 +74,8 @@ export function toApiKey(key: ApiKeyRecord, usage: KeyUsageFields, rules: readon
     ...usage,
     cache_enabled: key.responseCacheEnabled,
     cache_ttl_seconds: key.responseCacheTtlSeconds,
-    rate_limits: rules.map((rule) => ({
-      id: rule.id,
-      model: rule.model,
-      requests_per_minute: rule.requestsPerMinute,
-      tokens_per_minute: rule.tokensPerMinute,
-    })),
+    rate_limits: rules.own.map(ruleFields),
+    workspace_rate_limits: rules.workspace.map(ruleFields),
   }
 }
 
@@ -92,7 +102,12 @@ export function createKeysService(deps: KeysServiceDeps) {
 
 async function present(deps: KeysServiceDeps, keys: readonly ApiKeyRecord[]): Promise<ApiKey[]> {
   const usage = await readKeysUsage(deps.counters, keys, deps.clock)
-  return keys.map((key) => toApiKey(key, usage.get(key.hash)!, deps.rateLimits.rulesOf(key.hash)))
+  return keys.map((key) =>
+    toApiKey(key, usage.get(key.hash)!, {
+      own: deps.rateLimits.rulesOf(key.hash),
+      workspace: deps.rateLimits.workspaceRulesOf(key.workspaceId),
+    }),
+  )
 }
 
 async function resolveWorkspace(deps: KeysServiceDeps, idOrSlug: string | undefined): Promise<string> {
