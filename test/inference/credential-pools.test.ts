@@ -1,4 +1,5 @@
-// A provider with a weighted credential pool, over real sockets (manual clock): requests spread across
+// A provider with a weighted credential pool, over real sockets (client -> gateway -> fake upstream,
+// manual clock): requests spread across
 // the keys exactly by weight, a key the provider refuses (401, 429) is cooled down on its own while the
 // same request is served by another key, a cooled key comes back when its time is up, and a pool with
 // every key refused fails over to the next endpoint.
@@ -34,7 +35,7 @@ async function pooled(credentials: string, options: { apiKey?: string; backup?: 
     ...(backup === null ? [] : [endpoint('backup')]),
     '',
   ].join('\n')
-  const gateway = await startTestGateway({ yaml, clock })
+  const gateway = await listening(await startTestGateway({ yaml, clock }))
   closers.push(async () => {
     await gateway.close()
     await upstream.close()
@@ -50,13 +51,21 @@ async function pooled(credentials: string, options: { apiKey?: string; backup?: 
   return { clock, upstream, backup, gateway, key }
 }
 
-function chat(gateway: TestGateway, key: string) {
-  return gateway.inject({
+const bases = new WeakMap<TestGateway, string>()
+
+async function listening(gateway: TestGateway): Promise<TestGateway> {
+  bases.set(gateway, await gateway.listen())
+  return gateway
+}
+
+/** POST /chat/completions over a socket to the listening gateway. */
+async function chat(gateway: TestGateway, key: string): Promise<{ statusCode: number; body: string }> {
+  const response = await fetch(`${bases.get(gateway)!}/api/v1/chat/completions`, {
     method: 'POST',
-    url: '/api/v1/chat/completions',
-    headers: bearer(key),
-    payload: { model: 'test/model', messages: [{ role: 'user', content: 'hi' }], max_tokens: 5 },
+    headers: { ...bearer(key), 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'test/model', messages: [{ role: 'user', content: 'hi' }], max_tokens: 5 }),
   })
+  return { statusCode: response.status, body: await response.text() }
 }
 
 /** The keys the upstream received, in order, from request `from` on. */
@@ -122,7 +131,7 @@ test('same-endpoint retries (retry in the provider config): 5xx answers are retr
     endpoint('retried'),
     '',
   ].join('\n')
-  const gateway = await startTestGateway({ yaml, clock })
+  const gateway = await listening(await startTestGateway({ yaml, clock }))
   closers.push(async () => {
     await gateway.close()
     await upstream.close()
