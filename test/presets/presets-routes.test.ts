@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { startTestGateway, bearer, type TestGateway } from '../support/test-gateway.ts'
 import { postgresTarget } from '../support/test-services.ts'
 import { createOrganizationsRepository } from '../../src/store/repositories/organizations-repository.ts'
+import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
 import { mintApiKey } from './mint-api-key.ts'
 
 interface Version {
@@ -36,14 +37,23 @@ const engines = [
 for (const engine of engines) {
   describe(`presets on ${engine.name}`, { skip: engine.skip }, () => {
     let gateway: TestGateway
+    let upstream: FakeUpstream
     let key: string
     let instant = Date.parse('2026-04-01T08:00:00.000Z')
 
     before(async () => {
-      gateway = await startTestGateway({ postgresUrl: engine.postgresUrl, clock: { now: () => new Date(instant) } })
+      upstream = await startFakeUpstream({ api: 'openai-chat' })
+      gateway = await startTestGateway({
+        postgresUrl: engine.postgresUrl,
+        clock: { now: () => new Date(instant) },
+        yaml: presetModelsYaml(upstream.url),
+      })
       key = (await mintApiKey(gateway, 'inference')).plaintext
     })
-    after(() => gateway.close())
+    after(async () => {
+      await gateway.close()
+      await upstream.close()
+    })
 
     async function call(method: 'GET' | 'POST', url: string, payload?: unknown, apiKey = key) {
       return gateway.inject({
@@ -52,6 +62,16 @@ for (const engine of engines) {
         headers: bearer(apiKey),
         ...(payload === undefined ? {} : { payload: payload as object }),
       })
+    }
+    function chat(model: string) {
+      return { model, messages: [{ role: 'user', content: 'hi' }] }
+    }
+    /** A chat completion through a preset; answers the body the upstream received. */
+    async function presetCompletion(apiKey: string, model: string): Promise<Record<string, unknown>> {
+      upstream.script({ type: 'completion', text: 'ok' })
+      const response = await call('POST', '/chat/completions', chat(model), apiKey)
+      assert.equal(response.statusCode, 200, response.body)
+      return upstream.requests.at(-1)?.body as Record<string, unknown>
     }
     async function create(slug: string, route: string, payload: unknown, apiKey = key): Promise<Preset> {
       const response = await call('POST', `/presets/${slug}/${route}`, payload, apiKey)
@@ -235,13 +255,33 @@ for (const engine of engines) {
       assert.equal(own.designated_version?.version, 1)
       assert.equal(own.workspace_id, otherWorkspace)
 
-      // internals: the designated versions reached what inference reads (the preset cache), which no API shows.
-      const cache = gateway.internals.caches.presets
+      // What inference applies: each workspace's designated version reaches the upstream.
       await gateway.drained()
-      assert.equal(cache.get(otherWorkspace, 'support-bot')?.config.model, 'other/model')
-      assert.equal(cache.get(gateway.gateway.bootstrap.defaultWorkspaceId, 'support-bot')?.version, 3)
-      assert.equal(cache.get(gateway.gateway.bootstrap.defaultWorkspaceId, 'support-bot')?.systemPrompt, null)
-      assert.equal(cache.get(gateway.gateway.bootstrap.defaultWorkspaceId, 'nope'), undefined)
+      const otherBody = await presetCompletion(other, '@preset/support-bot')
+      assert.equal(otherBody.model, 'other-model-1')
+      const ownBody = await presetCompletion(key, '@preset/support-bot')
+      assert.equal(ownBody.model, 'three-1', 'version 3 (x/three) is the designated one')
+      assert.deepEqual(ownBody.messages, [{ role: 'user', content: 'hi' }], 'version 3 has no system prompt')
+      const calls = upstream.requests.length
+      const missing = await call('POST', '/chat/completions', chat('@preset/nope'))
+      assert.equal(missing.statusCode, 404, missing.body)
+      assert.match(
+        (missing.json() as { error: { message: string } }).error.message,
+        /Preset "nope" does not exist in this workspace/,
+      )
+      assert.equal(upstream.requests.length, calls)
     })
   })
+}
+
+/** The models the presets name, served by one fake upstream. */
+function presetModelsYaml(url: string): string {
+  const pricing = '{ prompt: "0.000001", completion: "0.000001" }'
+  const model = (slug: string, upstreamId: string) =>
+    `  - slug: ${slug}\n    endpoints:\n      - { provider: acme, upstream_model_id: ${upstreamId}, pricing: ${pricing} }\n`
+  return (
+    `providers:\n  - { slug: acme, api: openai-chat, base_url: "${url}" }\nmodels:\n` +
+    model('x/three', 'three-1') +
+    model('other/model', 'other-model-1')
+  )
 }
