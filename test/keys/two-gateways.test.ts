@@ -1,15 +1,14 @@
 // Two gateway instances sharing one PostgreSQL database and one Redis enforce one key's limit together:
-// concurrent reservations through both accounting services never pass it, and the ledger rows both
-// wrote add up to the shared counters. Runs when TEST_DATABASE_URL and TEST_REDIS_URL are set (CI).
+// concurrent chat completions through both (against one fake upstream whose pricing makes each reservation
+// and each settled cost exactly $0.013) never pass it, and the ledger rows both wrote add up to the shared
+// counters. Runs when TEST_DATABASE_URL and TEST_REDIS_URL are set (CI).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { startTestGateway, bearer } from '../support/test-gateway.ts'
 import { postgresTarget, redisTarget } from '../support/test-services.ts'
-import { createApiKeysRepository } from '../../src/store/repositories/api-keys-repository.ts'
-import { isGatewayError } from '../../src/domain/errors.ts'
-import type { Reservation } from '../../src/accounting/accounting-service.ts'
+import { startFakeUpstream } from '../fake-upstreams/fake-upstream.ts'
 
 const postgres = postgresTarget()
 const redis = redisTarget()
@@ -31,8 +30,17 @@ async function deleteKeys(url: string, prefix: string): Promise<void> {
 test('two instances enforce one key limit together', { skip: postgres.skip || redis.skip }, async () => {
   const redisKeyPrefix = `{switchyard-test:${randomUUID()}}:`
   const env = { REDIS_URL: redis.url! }
-  const first = await startTestGateway({ postgresUrl: postgres.url!, env, redisKeyPrefix })
-  const second = await startTestGateway({ databaseUrl: first.database.url, env, redisKeyPrefix })
+  const upstream = await startFakeUpstream({ api: 'openai-chat' })
+  // max_tokens 10 at $0.0013 an output token (input free) reserves $0.013; the upstream's 10 output
+  // tokens settle exactly that, so spend never shrinks below a reservation and 76 fit under $1.
+  const yaml = `providers:\n  - { slug: acme, api: openai-chat, base_url: "${upstream.url}" }
+models:
+  - slug: acme/metered
+    endpoints:
+      - { provider: acme, upstream_model_id: metered-1, pricing: { prompt: "0", completion: "0.0013" } }
+`
+  const first = await startTestGateway({ postgresUrl: postgres.url!, env, redisKeyPrefix, yaml })
+  const second = await startTestGateway({ databaseUrl: first.database.url, env, redisKeyPrefix, yaml })
   try {
     const created = await first.inject({
       method: 'POST',
@@ -41,44 +49,28 @@ test('two instances enforce one key limit together', { skip: postgres.skip || re
       payload: { name: 'shared', limit: 1, limit_reset: 'daily' },
     })
     assert.equal(created.statusCode, 201)
-    const { data } = created.json() as { data: { hash: string } }
-    const key = await createApiKeysRepository(second.store.db).findByHash(data.hash)
-    assert.ok(key !== undefined, 'the second instance sees the key the first created')
+    const { data, key } = created.json() as { data: { hash: string }; key: string }
+    const seen = await second.inject({ method: 'GET', url: '/api/v1/key', headers: bearer(key) })
+    assert.equal(seen.statusCode, 200, 'the second instance sees the key the first created')
 
-    const worstCase = 13_000_000n // $0.013: 76 fit under $1
     const instances = [first, second]
-    // internals: 200 concurrent reservations of exact cost, split over both instances, without an upstream.
-    const services = instances.map((instance) => instance.internals.accounting.service)
-    const attempts = Array.from({ length: 200 }, (_, index) =>
-      services[index % 2]!.reserve({
-        key,
-        generationId: `gen-two-${index}`,
-        attempt: 1,
-        worstCaseNano: worstCase,
-        isByok: false,
-      }).then(
-        (reservation): [number, Reservation] | null => [index % 2, reservation],
-        (error: unknown) => {
-          assert.ok(isGatewayError(error) && error.status === 402, String(error))
-          return null
-        },
-      ),
-    )
+    for (let index = 0; index < 200; index++)
+      upstream.script({ type: 'completion', text: 'ok', usage: { input_tokens: 3, output_tokens: 10 } })
+    const attempts = Array.from({ length: 200 }, async (_, index) => {
+      const response = await instances[index % 2]!.inject({
+        method: 'POST',
+        url: '/api/v1/chat/completions',
+        headers: { ...bearer(key), 'content-type': 'application/json' },
+        payload: { model: 'acme/metered', max_tokens: 10, messages: [{ role: 'user', content: `n${index}` }] },
+      })
+      if (response.statusCode === 402) return null
+      assert.equal(response.statusCode, 200, response.body)
+      return index % 2
+    })
     const admitted = (await Promise.all(attempts)).filter((entry) => entry !== null)
     assert.equal(admitted.length, 76)
-    assert.ok(
-      admitted.some(([instance]) => instance === 0) && admitted.some(([instance]) => instance === 1),
-      'both instances admitted some',
-    )
-    await Promise.all(
-      admitted.map(([instance, reservation], index) =>
-        services[instance]!.settle(reservation, {
-          costNano: worstCase - BigInt(index),
-          model: 'acme/fast-1',
-          provider: 'acme',
-        }),
-      ),
-    )
+    assert.equal(upstream.requests.length, 76, 'a refused reservation never reaches the upstream')
+    assert.ok(admitted.includes(0) && admitted.includes(1), 'both instances admitted some')
     await Promise.all(instances.map((instance) => instance.drained()))
 
     const rows = await first.store.db
@@ -102,6 +94,7 @@ test('two instances enforce one key limit together', { skip: postgres.skip || re
   } finally {
     await second.close()
     await first.close()
+    await upstream.close()
     await deleteKeys(redis.url!, redisKeyPrefix)
   }
 })
