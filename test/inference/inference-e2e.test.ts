@@ -31,7 +31,8 @@ before(async () => {
         `  - slug: test/${api}\n    endpoints:\n      - { provider: ${api}, upstream_model_id: up-${api}, max_output_tokens: 1000, pricing: { prompt: "0.000001", completion: "0.000002", input_cache_read: "0.0000001" } }`,
     )
     .join('\n')
-  gateway = await startTestGateway({ yaml: `providers:\n${providers}\nmodels:\n${models}\n` })
+  const batches = 'batches: { poll_interval_ms: 50 }'
+  gateway = await startTestGateway({ yaml: `providers:\n${providers}\nmodels:\n${models}\n${batches}\n` })
   base = await gateway.listen()
   const created = await gateway.inject({
     method: 'POST',
@@ -324,27 +325,39 @@ test('unknown model 404, bad body 400 naming the field, both in the envelope', a
   assert.match(((await bad.json()) as { error: { message: string } }).error.message, /previous_response_id/)
 })
 
-test('in-process invocation runs the same pipeline (batches, nested calls)', async () => {
-  const record = await gateway.gateway.app.fastify.inject({ method: 'GET', url: '/api/v1/key', headers: bearer(key) })
-  assert.equal(record.statusCode, 200)
-  const keyRecord = (await import('../../src/store/repositories/api-keys-repository.ts')).createApiKeysRepository(
-    gateway.store.db,
-  )
-  const apiKey = await keyRecord.findByHash(keyHash)
+test('in-process invocation runs the same pipeline (a batch line)', async () => {
   upstreams
     .get('anthropic')!
     .script({ type: 'completion', text: 'in process', usage: { input_tokens: 2, output_tokens: 2 } })
-  // internals: in-process invocation is the seam batches and nested calls use; no route exposes it.
-  const answer = await gateway.internals.inference.invoke({
-    key: apiKey!,
-    dialect: 'openai-chat',
-    body: { model: 'test/anthropic', messages: [{ role: 'user', content: 'hi' }] },
+  const calls = upstreams.get('anthropic')!.requests.length
+  const submitted = await gateway.inject({
+    method: 'POST',
+    url: '/api/v1/batches',
+    headers: bearer(key),
+    payload: {
+      endpoint: '/v1/chat/completions',
+      model: 'test/anthropic',
+      completion_window: '24h',
+      requests: [{ custom_id: 'only', body: { messages: [{ role: 'user', content: 'hi' }] } }],
+    },
   })
-  assert.equal(answer.status, 200)
-  assert.equal(
-    (answer.body as { choices: { message: { content: string } }[] }).choices[0]?.message.content,
-    'in process',
-  )
-  const stored = await waitFor(() => gateway.findGeneration(answer.generationId), 'the generation record')
+  assert.equal(submitted.statusCode, 202, submitted.body)
+  const id = (submitted.json() as { id: string }).id
+  interface Finished {
+    status: string
+    results: { response: { status_code: number; body: { id: string; choices: { message: { content: string } }[] } } }[]
+  }
+  const finished = await waitFor(async () => {
+    const answer = (
+      await gateway.inject({ method: 'GET', url: `/api/v1/batches/${id}`, headers: bearer(key) })
+    ).json() as Finished
+    return answer.results === null ? undefined : answer
+  }, 'the finished batch')
+  assert.equal(finished.status, 'completed')
+  const line = finished.results[0]!.response
+  assert.equal(line.status_code, 200)
+  assert.equal(line.body.choices[0]?.message.content, 'in process')
+  assert.equal(upstreams.get('anthropic')!.requests.length, calls + 1, 'the line went to the Anthropic upstream')
+  const stored = await waitFor(() => gateway.findGeneration(line.body.id), 'the generation record')
   assert.equal(stored?.record.dialect, 'openai-chat')
 })
