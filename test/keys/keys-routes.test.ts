@@ -358,7 +358,8 @@ test('usage fields and limit_remaining come from settled spend (BYOK apart unles
   const { data } = await create({ limit: 1, limit_reset: 'monthly' })
   const record = await createApiKeysRepository(gateway.store.db).findByHash(data.hash)
   assert.ok(record !== undefined)
-  // internals: settles exact spend without an upstream; the API only reads usage.
+  // internals: no request is BYOK (inference settles every call with isByok: false; no BYOK credentials are
+  // stored), so BYOK spend, and exact paid spend beside it, are settled on the accounting service.
   const accounting = gateway.internals.accounting.service
   const paid = await accounting.reserve({
     key: record,
