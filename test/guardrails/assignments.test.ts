@@ -1,8 +1,10 @@
-// Guardrail key and member assignments over HTTP (api-reference §5.2) and the GuardrailCache they
-// feed, on SQLite and PostgreSQL.
+// Guardrail key and member assignments over HTTP (api-reference §5.2) and the rules inference applies
+// from them (allowed models, ignored providers, budgets, content filters, seen at a fake upstream), on
+// SQLite and PostgreSQL.
 import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import type { TestGateway } from '../support/test-gateway.ts'
+import { bearer, type TestGateway } from '../support/test-gateway.ts'
+import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
 import {
   addOrganizationMember,
   call,
@@ -33,6 +35,7 @@ type MemberAssignment = {
 for (const engine of engines) {
   describe(`guardrail assignments on ${engine.name}`, { skip: engine.skip }, () => {
     let gateway: TestGateway
+    let upstream: FakeUpstream
     let first: string
     let second: string
     let keys: MintedKey[]
@@ -45,7 +48,8 @@ for (const engine of engines) {
     }
 
     before(async () => {
-      gateway = await engine.start()
+      upstream = await startFakeUpstream({ api: 'openai-chat' })
+      gateway = await engine.start(modelsYaml(upstream.url))
       first = await createGuardrail({
         name: 'First',
         allowed_models: ['a/1', 'b/2'],
@@ -64,7 +68,27 @@ for (const engine of engines) {
         await mintKey(gateway, { name: 'key three' }),
       ]
     })
-    after(() => gateway.close())
+    after(async () => {
+      await gateway.close()
+      await upstream.close()
+    })
+
+    /** A chat completion with one of the keys; answers its status and the body the upstream received. */
+    async function ask(key: MintedKey, model: string, content = 'hi', maxTokens = 1) {
+      upstream.script({ type: 'completion', text: 'ok', usage: { input_tokens: 1, output_tokens: 0 } })
+      const calls = upstream.requests.length
+      const response = await gateway.inject({
+        method: 'POST',
+        url: '/api/v1/chat/completions',
+        headers: { ...bearer(key.plaintext), 'content-type': 'application/json' },
+        payload: { model, max_tokens: maxTokens, messages: [{ role: 'user', content }] },
+      })
+      const reached = upstream.requests.length > calls
+      const body = reached
+        ? (upstream.requests.at(-1)?.body as { model: string; messages: { content: string }[] })
+        : null
+      return { status: response.statusCode, body, text: response.body }
+    }
 
     const keysUrl = (id: string) => `/api/v1/guardrails/${id}/assignments/keys`
     const membersUrl = (id: string) => `/api/v1/guardrails/${id}/assignments/members`
@@ -219,10 +243,7 @@ for (const engine of engines) {
       )
     })
 
-    test('the cache combines key, creator-member and workspace-default guardrails', async () => {
-      // internals: the rules inference applies come from this cache; no API shows their combination.
-      const cache = gateway.internals.caches.guardrails
-      const workspaceId = gateway.gateway.bootstrap.defaultWorkspaceId
+    test('inference combines key, creator-member and workspace-default guardrails', async () => {
       await call(gateway, 'POST', keysUrl(first), { key_hashes: [keys[0]!.hash] })
       const workspace = (await call(gateway, 'GET', '/api/v1/workspaces/default')).json() as {
         data: { default_guardrail_id: string }
@@ -233,35 +254,44 @@ for (const engine of engines) {
         reset_interval: 'monthly',
       })
       await gateway.drained()
-      const rules = cache.effectiveRulesFor({ hash: keys[0]!.hash, workspaceId, creatorUserId: memberId })
-      assert.deepEqual(rules.guardrailIds, [first, second, workspace.data.default_guardrail_id])
-      assert.deepEqual(rules.allowedModels, ['b/2'])
-      assert.deepEqual(rules.ignoredProviders, ['cheapo'])
-      assert.deepEqual(
-        rules.budgets.map((budget) => [budget.guardrailId, budget.limitUsd, budget.resetInterval]),
-        [
-          [first, '5', 'daily'],
-          [workspace.data.default_guardrail_id, '50', 'monthly'],
-        ],
-      )
-      assert.deepEqual(
-        rules.contentFilters.map((filter) => filter.kind === 'builtin' && filter.slug),
-        ['email'],
-      )
+      // key one: first (key), second (its creator's), the workspace default.
+      for (const model of ['a/1', 'c/3']) assert.equal((await ask(keys[0]!, model)).status, 403, model)
+      const allowed = await ask(keys[0]!, 'b/2', 'write to ann@example.com')
+      assert.equal(allowed.status, 200, allowed.text)
+      assert.equal(allowed.body?.model, 'b2-acme', 'cheapo is ignored')
+      assert.doesNotMatch(allowed.body?.messages[0]?.content ?? '', /ann@example\.com/, 'the email is redacted')
+      const overBudget = await ask(keys[0]!, 'b/2', 'hi', 6)
+      assert.equal(overBudget.status, 402, 'first holds $5 a day; $6 is reserved')
+      assert.equal(overBudget.body, null)
 
       await call(gateway, 'POST', `${keysUrl(first)}/remove`, { key_hashes: [keys[0]!.hash] })
       await call(gateway, 'PATCH', `/api/v1/guardrails/${second}`, { allowed_models: null })
       await gateway.drained()
-      const after = cache.effectiveRulesFor({ hash: keys[0]!.hash, workspaceId, creatorUserId: memberId })
-      assert.deepEqual(after.guardrailIds, [second, workspace.data.default_guardrail_id])
-      assert.equal(after.allowedModels, null)
+      assert.equal((await ask(keys[0]!, 'a/1')).status, 200, 'no guardrail restricts models now')
+      assert.equal((await ask(keys[0]!, 'b/2', 'hi', 6)).status, 200, 'only the $50 workspace budget holds')
+      const stillSecond = await ask(keys[0]!, 'b/2', 'write to ann@example.com')
+      assert.doesNotMatch(stillSecond.body?.messages[0]?.content ?? '', /ann@example\.com/)
       await call(gateway, 'DELETE', `/api/v1/guardrails/${second}`)
       await gateway.drained()
-      assert.equal(cache.guardrailOfMember(memberId), undefined)
-      assert.deepEqual(
-        cache.effectiveRulesFor({ hash: keys[2]!.hash, workspaceId, creatorUserId: null }).guardrailIds,
-        [workspace.data.default_guardrail_id],
-      )
+      const unfiltered = await ask(keys[0]!, 'b/2', 'write to ann@example.com')
+      assert.match(unfiltered.body?.messages[0]?.content ?? '', /ann@example\.com/, 'the member guardrail is gone')
+      const third = await ask(keys[2]!, 'b/2', 'write to ann@example.com')
+      assert.equal(third.body?.model, 'b2-acme', 'the workspace default still ignores cheapo')
+      assert.match(third.body?.messages[0]?.content ?? '', /ann@example\.com/)
     })
   })
+}
+
+/** a/1, b/2 (cheaper at cheapo) and c/3 on one fake upstream; input is free, output $1 a token at acme. */
+function modelsYaml(url: string): string {
+  const endpoint = (provider: string, id: string, completion: string) =>
+    `      - { provider: ${provider}, upstream_model_id: ${id}, pricing: { prompt: "0", completion: "${completion}" } }\n`
+  const model = (slug: string, ...endpoints: string[]) => `  - slug: ${slug}\n    endpoints:\n${endpoints.join('')}`
+  return (
+    `providers:\n  - { slug: acme, api: openai-chat, base_url: "${url}" }\n` +
+    `  - { slug: cheapo, api: openai-chat, base_url: "${url}" }\nmodels:\n` +
+    model('a/1', endpoint('acme', 'a1-acme', '1')) +
+    model('b/2', endpoint('cheapo', 'b2-cheapo', '0.5'), endpoint('acme', 'b2-acme', '1')) +
+    model('c/3', endpoint('acme', 'c3-acme', '1'))
+  )
 }

@@ -8,9 +8,14 @@ import { postgresTarget } from '../support/test-services.ts'
 import { bearer, startTestGateway, type TestGateway } from '../support/test-gateway.ts'
 
 const postgres = postgresTarget()
-export const engines: { name: string; skip: string | false; start: () => Promise<TestGateway> }[] = [
-  { name: 'sqlite', skip: false, start: () => startTestGateway() },
-  { name: 'postgres', skip: postgres.skip, start: () => startTestGateway({ postgresUrl: postgres.url! }) },
+/** `start(yaml)` starts a gateway on the engine, with that switchyard.yaml when given. */
+export const engines: { name: string; skip: string | false; start: (yaml?: string) => Promise<TestGateway> }[] = [
+  { name: 'sqlite', skip: false, start: (yaml) => startTestGateway(yaml === undefined ? {} : { yaml }) },
+  {
+    name: 'postgres',
+    skip: postgres.skip,
+    start: (yaml) => startTestGateway({ postgresUrl: postgres.url!, ...(yaml === undefined ? {} : { yaml }) }),
+  },
 ]
 
 export interface MintedKey {
