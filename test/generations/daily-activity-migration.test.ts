@@ -10,46 +10,13 @@ import type { GenerationRecord } from '../../src/generations/generation-record.t
 import { createPostgresDatabase, createSqliteDatabase } from '../support/test-store.ts'
 import { postgresTarget } from '../support/test-services.ts'
 import { engines, rowBeforeResponseCache } from './records-fixture.ts'
+import { migrationRecord } from './migration-record.fixture.ts'
 
 function record(id: string, createdAt: string, endpointId: string, costNano: bigint): GenerationRecord {
-  return {
-    id,
-    requestId: null,
-    organizationId: 'org',
-    workspaceId: 'ws',
-    keyHash: 'k',
-    apiType: 'completions',
-    dialect: 'openai-chat',
-    model: 'm/x',
-    provider: 'p',
-    upstreamModelId: null,
-    upstreamId: null,
-    streamed: false,
-    cancelled: false,
-    status: 'completed',
-    finishReason: null,
-    nativeFinishReason: null,
-    tokensPrompt: 3,
-    tokensCompletion: 4,
-    tokensCached: 0,
-    tokensReasoning: 1,
-    costNano,
-    unbilledExcessNano: 0n,
-    responseCacheSourceId: null,
-    isByok: false,
-    latencyMs: null,
-    generationTimeMs: null,
-    sessionId: null,
-    endUser: null,
-    preset: null,
-    serviceTier: null,
-    attempts: [{ model: 'm/x', provider: 'p', endpointId, status: 200, latencyMs: 1 }],
-    errorStatus: null,
-    errorMessage: null,
-    httpReferer: null,
-    userAgent: null,
-    createdAt,
-  }
+  return migrationRecord(
+    { id, createdAt, tokensPrompt: 3, tokensCompletion: 4, tokensReasoning: 1, costNano },
+    endpointId,
+  )
 }
 
 async function daily(store: Store) {

@@ -11,47 +11,9 @@ import type { GenerationRecord } from '../../src/generations/generation-record.t
 import { createPostgresDatabase, createSqliteDatabase } from '../support/test-store.ts'
 import { postgresTarget } from '../support/test-services.ts'
 import { engines, rowBeforeResponseCache } from './records-fixture.ts'
+import { tokensRecord } from './migration-record.fixture.ts'
 
-function record(id: string, day: string, workspaceId: string, keyHash: string, promptTokens: number): GenerationRecord {
-  return {
-    id,
-    requestId: null,
-    organizationId: 'org',
-    workspaceId,
-    keyHash,
-    apiType: 'completions',
-    dialect: 'openai-chat',
-    model: 'm/x',
-    provider: 'p',
-    upstreamModelId: null,
-    upstreamId: null,
-    streamed: false,
-    cancelled: false,
-    status: 'completed',
-    finishReason: null,
-    nativeFinishReason: null,
-    tokensPrompt: promptTokens,
-    tokensCompletion: 1,
-    tokensCached: 0,
-    tokensReasoning: 0,
-    costNano: BigInt(promptTokens * 10),
-    unbilledExcessNano: 0n,
-    responseCacheSourceId: null,
-    isByok: keyHash === 'byok',
-    latencyMs: null,
-    generationTimeMs: null,
-    sessionId: null,
-    endUser: null,
-    preset: null,
-    serviceTier: null,
-    attempts: [{ model: 'm/x', provider: 'p', endpointId: 'e', status: 200, latencyMs: 1 }],
-    errorStatus: null,
-    errorMessage: null,
-    httpReferer: null,
-    userAgent: null,
-    createdAt: `${day}T12:00:00.000Z`,
-  }
-}
+const record = tokensRecord
 
 /** [day, requests, prompt tokens, usage, BYOK usage] per day, from the totals table. */
 async function totals(store: Store) {
