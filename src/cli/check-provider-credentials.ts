@@ -1,12 +1,11 @@
-// One authenticated, free call per provider for `switchyard doctor`: GET the provider's model list with
-// the headers inference would send (the adapter's request headers, the provider's own, and its static
-// credential). 2xx proves the credential, 401/403 is a failure naming where to fix it, any other answer
+// One authenticated, free call per provider for `switchyard doctor`: GET the provider's model list (the
+// route its provider descriptor names) with the headers inference would send (the adapter's request
+// headers, the provider's own, and its static credential). 2xx proves the credential, 401/403 is a failure naming where to fix it, any other answer
 // proves only that the URL is reachable. A provider that signs each request over its bytes or fetches
 // an access token is checked for reachability only.
 import type { ProviderEntry } from '../domain/catalog.ts'
-import type { ProviderApi } from '../domain/inference/provider-api.ts'
 import type { AuthorizerDeps } from '../providers/provider-adapter.ts'
-import { adapterFor } from '../providers/registry.ts'
+import { adapterFor, providerDescriptor } from '../providers/registry.ts'
 import { upstreamMessage } from '../inference/upstream/upstream-message.ts'
 
 export interface CredentialCheck {
@@ -14,34 +13,12 @@ export interface CredentialCheck {
   readonly detail: string
 }
 
-/** The list-models route of each API, relative to the provider's base_url; listing is free everywhere. */
-const listModelsPaths: Readonly<Record<ProviderApi, (provider: ProviderEntry) => string>> = {
-  'openai-chat': () => '/models',
-  'openai-responses': () => '/models',
-  anthropic: () => '/v1/models',
-  gemini: () => '/v1beta/models',
-  'azure-openai': (provider) => {
-    const version = provider.options?.api_version
-    return version === undefined || version === ''
-      ? '/openai/v1/models'
-      : `/openai/models?api-version=${encodeURIComponent(version)}`
-  },
-  // The model list is on Bedrock's control plane, not bedrock-runtime; SigV4 providers are checked for
-  // reachability only, so any path of the runtime endpoint answers that.
-  bedrock: () => '/',
-  // The project's models in its location: a free read that needs the token Vertex inference takes.
-  vertex: (provider) => {
-    const project = encodeURIComponent(provider.options?.project ?? '')
-    return `/v1/projects/${project}/locations/${encodeURIComponent(provider.options?.location ?? 'global')}/models`
-  },
-}
-
 export async function checkProviderCredentials(
   provider: ProviderEntry,
   credentialSource: string,
   timeoutMs: number,
 ): Promise<CredentialCheck> {
-  const url = `${provider.baseUrl}${listModelsPaths[provider.api](provider)}`
+  const url = `${provider.baseUrl}${providerDescriptor(provider.api).listModelsPath(provider)}`
   const headers = credentialHeaders(provider)
   let response: Response
   try {

@@ -3,6 +3,7 @@
 // be allowed by every guardrail that has a list), ignore-lists unite, every budget applies, every
 // content filter runs, and for the privacy flags the most restrictive setting wins.
 import { compileUserPattern, type CompiledUserPattern } from '../domain/compile-user-pattern.ts'
+import type { ZdrFamily } from '../domain/inference/zdr-family.ts'
 import type {
   BuiltinFilterSlug,
   ContentFilterAction,
@@ -43,8 +44,6 @@ export type EffectiveContentFilter =
       readonly compiled: CompiledUserPattern
     })
   | (AttributedFilter & { readonly kind: 'builtin'; readonly slug: BuiltinFilterSlug; readonly scanScope: ScanScope })
-
-export type ZdrFamily = 'anthropic' | 'openai' | 'google' | 'xai' | 'other'
 
 export interface EffectiveRules {
   /** The guardrails that contributed, key first, then member, then workspace default. */

@@ -13,6 +13,7 @@ import type { UpstreamTransport } from '../inference/upstream/upstream-transport
 import { PrivateEndpointCache } from '../inference/catalog/private-endpoint-cache.ts'
 import { toPrivateEndpointEntry } from '../inference/catalog/private-endpoint-entry.ts'
 import { runEndpointChecks } from '../inference/private-endpoints/run-endpoint-checks.ts'
+import { providerDescriptor } from '../providers/registry.ts'
 import { createPrivateEndpointsRepository } from '../store/repositories/private-endpoints-repository.ts'
 import { createPrivateEndpointService, type PrivateEndpointService } from '../management/private-endpoints/service.ts'
 
@@ -56,6 +57,7 @@ export async function createPrivateEndpoints(deps: PrivateEndpointsDeps): Promis
     organizationId: deps.organizationId,
     describeModel: (slug) => deps.catalog.model(slug),
     describeProvider: (slug) => deps.catalog.provider(slug),
+    familyName: (api) => providerDescriptor(api).familyName,
     resolveWorkspace: async (idOrSlug) =>
       (
         await deps.db

@@ -1,8 +1,9 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { providerApis } from '../domain/inference/provider-api.ts'
+import { zdrFamilies } from '../domain/inference/zdr-family.ts'
 import type { AuthorizerDeps, ProviderSettings } from './provider-adapter.ts'
-import { adapterFor } from './registry.ts'
+import { adapterFor, providerDescriptor } from './registry.ts'
 
 const settings = (apiKey: string | null): ProviderSettings => ({ slug: 'p', apiKey, baseUrl: 'https://example.test' })
 const noIo: AuthorizerDeps = {
@@ -53,4 +54,44 @@ test('a static key is one header, added with no await; without a key nothing is 
     assert.equal(keyed.authorize, undefined, api)
     assert.deepEqual(adapter.createAuthorizer(settings(null), noIo).headers, {}, api)
   }
+})
+
+test('every provider API has a descriptor with each fact the gateway reads: family name, embeddings, ZDR family, doctor route', () => {
+  const names = new Set<string>()
+  for (const api of providerApis) {
+    const descriptor = providerDescriptor(api)
+    assert.equal(typeof descriptor.familyName, 'string', api)
+    assert.ok(descriptor.familyName.trim() !== '', api)
+    names.add(descriptor.familyName)
+    assert.ok((zdrFamilies as readonly unknown[]).includes(descriptor.zdrFamily), `${api}: ${descriptor.zdrFamily}`)
+    assert.equal(typeof descriptor.listModelsPath, 'function', api)
+    assert.match(descriptor.listModelsPath(settings('k')), /^\//, api)
+    assert.ok(['object', 'function'].includes(typeof descriptor.adapter), api)
+    assert.ok('embeddings' in descriptor, `${api} says whether it has embeddings`)
+    if (descriptor.embeddings !== null) assert.equal(typeof descriptor.embeddings.buildRequest, 'function', api)
+  }
+  assert.equal(names.size, providerApis.length, 'each API family has its own name')
+})
+
+test('the descriptors carry the facts the guardrails, private endpoints and doctor used', () => {
+  const facts = (api: (typeof providerApis)[number], options?: Record<string, string>) => {
+    const descriptor = providerDescriptor(api)
+    const path = descriptor.listModelsPath({ ...settings('k'), ...(options === undefined ? {} : { options }) })
+    return [descriptor.familyName, descriptor.zdrFamily, path]
+  }
+  assert.deepEqual(facts('openai-chat'), ['OpenAI-compatible (Chat Completions)', 'other', '/models'])
+  assert.deepEqual(facts('openai-responses'), ['OpenAI-compatible (Responses)', 'openai', '/models'])
+  assert.deepEqual(facts('anthropic'), ['Anthropic-compatible (Messages)', 'anthropic', '/v1/models'])
+  assert.deepEqual(facts('gemini'), ['Gemini-compatible', 'google', '/v1beta/models'])
+  assert.deepEqual(facts('azure-openai'), ['Azure OpenAI', 'openai', '/openai/v1/models'])
+  assert.equal(facts('azure-openai', { api_version: '2024-10-21' })[2], '/openai/models?api-version=2024-10-21')
+  assert.deepEqual(facts('bedrock'), ['Amazon Bedrock (Converse)', 'other', '/'])
+  assert.deepEqual(facts('vertex', { project: 'p 1', location: 'europe-west4' }), [
+    'Google Vertex AI',
+    'google',
+    '/v1/projects/p%201/locations/europe-west4/models',
+  ])
+  assert.equal(facts('vertex', { project: 'p' })[2], '/v1/projects/p/locations/global/models')
+  const withEmbeddings = providerApis.filter((api) => providerDescriptor(api).embeddings !== null)
+  assert.deepEqual(withEmbeddings, ['openai-chat', 'openai-responses', 'gemini', 'azure-openai', 'vertex'])
 })

@@ -10,13 +10,10 @@ import {
   type ContentFilterFinding,
   type ScanMessage,
 } from '../../guardrails/content-filter-engine.ts'
-import {
-  isModelAllowed,
-  isProviderAllowed,
-  type EffectiveRules,
-  type ZdrFamily,
-} from '../../guardrails/effective-rules.ts'
+import { isModelAllowed, isProviderAllowed, type EffectiveRules } from '../../guardrails/effective-rules.ts'
 import type { EndpointEntry } from '../../domain/catalog.ts'
+import type { ZdrFamily } from '../../domain/inference/zdr-family.ts'
+import { providerDescriptor } from '../../providers/registry.ts'
 import type { RoutePlan } from '../routing/plan-route.ts'
 
 type Call = Omit<CanonicalCall, 'model'>
@@ -57,21 +54,11 @@ export function filterCallContent(
   return { call: { ...call, messages }, findings: outcome.findings }
 }
 
-const zdrFamilyByApi: Readonly<Record<EndpointEntry['provider']['api'], ZdrFamily>> = {
-  'openai-chat': 'other',
-  'openai-responses': 'openai',
-  anthropic: 'anthropic',
-  gemini: 'google',
-  'azure-openai': 'openai',
-  bedrock: 'other',
-  vertex: 'google',
-}
-
-/** Which provider family a ZDR rule names: OpenAI, Anthropic, Google and xAI by provider, else other. */
+/** Which provider family a ZDR rule names: OpenAI and xAI by provider slug, else the family its API declares. */
 function zdrFamily(endpoint: EndpointEntry): ZdrFamily {
   if (endpoint.provider.slug === 'openai') return 'openai'
   if (endpoint.provider.slug === 'xai') return 'xai'
-  return zdrFamilyByApi[endpoint.provider.api]
+  return providerDescriptor(endpoint.provider.api).zdrFamily
 }
 
 function refusal(endpoint: EndpointEntry, rules: EffectiveRules): string | null {

@@ -2,7 +2,7 @@
 // reads the answer; non-2xx answers are classified by the provider's error table, as for chat calls.
 import { GatewayError } from '../../domain/errors.ts'
 import type { EmbeddingsCall, EmbeddingsResult } from '../../domain/inference/embeddings.ts'
-import { embeddingsAdapters } from '../../providers/embeddings-registry.ts'
+import { embeddingsAdapterFor } from '../../providers/registry.ts'
 import type { EndpointEntry } from '../../domain/catalog.ts'
 import type { UpstreamTransport } from './upstream-transport.ts'
 import { readJsonAnswer, sendToProvider } from './send-to-provider.ts'
@@ -20,7 +20,7 @@ export interface CallEmbeddingsInput {
 export async function callEmbeddingsEndpoint(input: CallEmbeddingsInput): Promise<EmbeddingsResult> {
   const { endpoint } = input
   const provider = endpoint.provider
-  const adapter = embeddingsAdapters[provider.api]
+  const adapter = embeddingsAdapterFor(provider.api)
   if (adapter === null)
     throw new GatewayError(
       'invalid_request',

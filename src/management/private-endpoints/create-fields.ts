@@ -5,16 +5,6 @@ import { GatewayError } from '../../domain/errors.ts'
 import { providerApis, type ProviderApi } from '../../domain/inference/provider-api.ts'
 import type { CreatePrivateEndpointBody } from './schema.ts'
 
-const familyNames: Readonly<Record<ProviderApi, string>> = {
-  'openai-chat': 'OpenAI-compatible (Chat Completions)',
-  'openai-responses': 'OpenAI-compatible (Responses)',
-  anthropic: 'Anthropic-compatible (Messages)',
-  gemini: 'Gemini-compatible',
-  'azure-openai': 'Azure OpenAI',
-  bedrock: 'Amazon Bedrock (Converse)',
-  vertex: 'Google Vertex AI',
-}
-
 export function resolveModel(
   slug: string,
   describe: (slug: string) => { readonly name: string; readonly kind: 'text' | 'embedding' } | undefined,
@@ -29,15 +19,19 @@ export function resolveModel(
   return { name: known.name }
 }
 
-/** A configured provider slug lends its API and name; otherwise the slug must name an API family. */
+/**
+ * A configured provider slug lends its API and name; otherwise the slug must name an API family, named
+ * by `familyName` (the provider registry's, passed in by the composition).
+ */
 export function resolveProvider(
   slug: string,
   describe: (slug: string) => { readonly name: string; readonly api: ProviderApi } | undefined,
+  familyName: (api: ProviderApi) => string,
 ): { name: string; api: ProviderApi } {
   const configured = describe(slug)
   if (configured !== undefined) return { name: configured.name, api: configured.api }
   const family = providerApis.find((api) => api === slug)
-  if (family !== undefined) return { name: familyNames[family], api: family }
+  if (family !== undefined) return { name: familyName(family), api: family }
   throw new GatewayError(
     'invalid_request',
     `Unknown provider_slug "${slug}": use one of ${providerApis.join(', ')} or a configured provider slug`,

@@ -15,7 +15,14 @@ import type { PrivateEndpointServiceDeps } from './service.ts'
 
 type InsertDraftDeps = Pick<
   PrivateEndpointServiceDeps,
-  'repository' | 'clock' | 'secretBox' | 'egress' | 'organizationId' | 'describeModel' | 'describeProvider'
+  | 'repository'
+  | 'clock'
+  | 'secretBox'
+  | 'egress'
+  | 'organizationId'
+  | 'describeModel'
+  | 'describeProvider'
+  | 'familyName'
 >
 
 export async function insertDraft(
@@ -48,7 +55,7 @@ async function draftRecord(
   fingerprint: string,
 ): Promise<PrivateEndpointRecord> {
   const model = resolveModel(body.model_permaslug, deps.describeModel)
-  const provider = resolveProvider(body.provider_slug, deps.describeProvider)
+  const provider = resolveProvider(body.provider_slug, deps.describeProvider, deps.familyName)
   const baseUrl = (await assertEgressAllowed(body.base_url, deps.egress)).toString().replace(/\/+$/, '')
   const id = randomUUID()
   const now = deps.clock.now().toISOString()

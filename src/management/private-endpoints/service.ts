@@ -37,6 +37,8 @@ export interface PrivateEndpointServiceDeps {
   readonly organizationId: string
   readonly describeModel: (slug: string) => { readonly name: string; readonly kind: 'text' | 'embedding' } | undefined
   readonly describeProvider: (slug: string) => { readonly name: string; readonly api: ProviderApi } | undefined
+  /** The name of an API family, for a provider_slug that names the API itself (the provider registry's). */
+  readonly familyName: (api: ProviderApi) => string
   /** The workspace's id for an id or slug, or undefined when there is none. */
   readonly resolveWorkspace: (idOrSlug: string) => Promise<string | undefined>
   /** Runs the checks against the endpoint with the given credential (throws GatewayError('timeout')). */

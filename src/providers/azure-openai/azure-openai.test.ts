@@ -2,7 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { AuthorizerDeps, ProviderSettings } from '../provider-adapter.ts'
 import { adapterFor } from '../registry.ts'
-import { embeddingsAdapters } from '../embeddings-registry.ts'
+import { embeddingsAdapterFor } from '../registry.ts'
 import { createAzureAuthorizer } from './authorizer.ts'
 
 const call = { model: 'gpt-4o-prod', stream: true, messages: [{ role: 'user' as const, content: 'hi' }] }
@@ -22,7 +22,7 @@ test('with api_version: deployment URLs for chat and embeddings, /openai/respons
   const responses = adapterFor('azure-openai', call.model, responsesSettings).buildRequest(call, responsesSettings)
   assert.equal(responses.path, '/openai/responses?api-version=2025-04-01-preview')
   assert.equal(responses.body.model, 'gpt-4o-prod')
-  const embeddings = embeddingsAdapters['azure-openai']!.buildRequest(
+  const embeddings = embeddingsAdapterFor('azure-openai')!.buildRequest(
     { model: 'embed-small', inputs: [{ type: 'text', text: 'x' }] },
     dated,
   )
