@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/fake-upstream.ts'
 import { bearer, startTestGateway, type TestGateway } from '../support/test-gateway.ts'
 import { postgresTarget } from '../support/test-services.ts'
-import type { LedgerRow } from '../../src/store/repositories/ledger-repository.ts'
+import { sql } from 'kysely'
 
 const postgres = postgresTarget()
 const engines = [
@@ -76,27 +76,18 @@ for (const engine of engines) {
     })
 
     test('a row the store refuses is set aside and counted; the rows batched with it are written', async () => {
-      // internals: no request yields a row the store refuses, so one joins the gateway's own commit queue.
-      const accounting = gateway.internals.accounting
-      const before = await chat('before')
-      const pending = await accounting.generations.find(before)
-      assert.ok(pending)
-      // A value every engine refuses: NULL in a NOT NULL column.
-      const refused = { ...pending.record, id: `${before}-refused`, model: null as unknown as string }
-      accounting.generations.add(refused, null)
-      accounting.ledger.enqueue(refusedLedgerRow(`${before}-refused`))
-      const after = await chat('after')
+      await refuseEndUser(gateway, engine.name === 'postgres', 'refuse-me')
+      const [before, refused, after] = await Promise.all([chat('before'), chat('refuse-me'), chat('after')])
       await flush()
       for (const id of [before, after]) assert.ok(await gateway.findGeneration(id), `generation record ${id} written`)
-      assert.equal(await gateway.findGeneration(refused.id), undefined, 'the refused record was set aside')
-      assert.equal(await accounting.generations.find(refused.id), undefined, 'and is not retried')
+      assert.equal(await gateway.findGeneration(refused!), undefined, 'the refused record was set aside')
       const ledger = await gateway.store.db
         .selectFrom('ledger_entries')
         .select('generation_id')
-        .where('generation_id', 'in', [before, after, refused.id])
+        .where('generation_id', 'in', [before!, after!, refused!])
         .execute()
       assert.deepEqual(new Set(ledger.map((row) => row.generation_id)), new Set([before, after]))
-      assert.equal(accounting.ledger.pendingCount, 0, 'the refused ledger row is not retried')
+      await flush() // drained() resolves: nothing refused is left queued for a retry
       const metrics = (await gateway.inject({ method: 'GET', url: '/metrics' })).body
       assert.match(metrics, /^switchyard_store_rows_rejected_total\{table="generations"\} 1$/m)
       assert.match(metrics, /^switchyard_store_rows_rejected_total\{table="ledger_entries"\} 1$/m)
@@ -144,24 +135,23 @@ for (const engine of engines) {
   })
 }
 
-function refusedLedgerRow(generationId: string): LedgerRow {
-  return {
-    id: `${generationId}:1`,
-    generation_id: generationId,
-    attempt: 1,
-    key_hash: 'k'.repeat(64),
-    workspace_id: 'w',
-    organization_id: 'o',
-    model: null as unknown as string,
-    provider: 'p',
-    prompt_tokens: 1,
-    completion_tokens: 1,
-    reasoning_tokens: 0,
-    cached_tokens: 0,
-    cache_write_tokens: 0,
-    cost_nano: '1000',
-    is_byok: 0,
-    end_user: null,
-    created_at: '2026-11-26T00:00:00.000Z',
-  }
+/**
+ * Through the test's own connection, a trigger on generations and ledger_entries that refuses the rows of
+ * one end user with a constraint violation, as a value the engine cannot hold would be refused.
+ */
+async function refuseEndUser(gateway: TestGateway, postgres: boolean, endUser: string): Promise<void> {
+  const db = gateway.store.db
+  const value = sql.lit(endUser)
+  if (postgres)
+    await sql`CREATE FUNCTION refuse_end_user() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+      IF NEW.end_user = ${value} THEN RAISE EXCEPTION 'refused by the test' USING ERRCODE = 'check_violation'; END IF;
+      RETURN NEW; END $$`.execute(db)
+  for (const table of ['generations', 'ledger_entries'])
+    await (
+      postgres
+        ? sql`CREATE TRIGGER ${sql.raw(`refuse_${table}`)} BEFORE INSERT ON ${sql.table(table)}
+          FOR EACH ROW EXECUTE FUNCTION refuse_end_user()`
+        : sql`CREATE TRIGGER ${sql.raw(`refuse_${table}`)} BEFORE INSERT ON ${sql.table(table)}
+          WHEN NEW.end_user = ${value} BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`
+    ).execute(db)
 }
