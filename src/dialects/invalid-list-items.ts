@@ -7,14 +7,7 @@
 
 import type { TSchema } from 'typebox'
 import { Compile } from 'typebox/compile'
-
-interface SchemaNode {
-  readonly type?: unknown
-  readonly properties?: Readonly<Record<string, SchemaNode>>
-  readonly anyOf?: readonly SchemaNode[]
-  readonly minItems?: number
-  readonly items?: SchemaNode
-}
+import { arrayBranches, objectBranches, type SchemaNode } from './schema-branches.ts'
 
 /** A list scanned: the original index of each item kept, and whether bad items were left out. */
 interface ScannedList {
@@ -105,14 +98,4 @@ function toOriginalPath(instancePath: string, lists: ReadonlyMap<string, Scanned
     prefix += `/${segments[at]}`
   }
   return segments.join('/')
-}
-
-function arrayBranches(node: SchemaNode): SchemaNode[] {
-  if (node.type === 'array') return [node]
-  return (node.anyOf ?? []).flatMap(arrayBranches)
-}
-
-function objectBranches(node: SchemaNode): SchemaNode[] {
-  if (node.type === 'object' && node.properties !== undefined) return [node]
-  return (node.anyOf ?? []).flatMap(objectBranches)
 }

@@ -4,14 +4,7 @@
 
 import type { TSchema } from 'typebox'
 import { toFieldPath } from './schema-check.ts'
-
-interface SchemaNode {
-  readonly type?: unknown
-  readonly properties?: Readonly<Record<string, SchemaNode>>
-  readonly anyOf?: readonly SchemaNode[]
-  readonly maxItems?: number
-  readonly items?: SchemaNode
-}
+import { arrayBranches, objectBranches, type SchemaNode } from './schema-branches.ts'
 
 /** One message per list over its bound (`models: must not have more than 32 items`), in body order. */
 export function oversizedLists(schema: TSchema, body: unknown): string[] {
@@ -39,16 +32,6 @@ function visit(node: SchemaNode, value: unknown, path: string, found: string[]):
       if (field !== undefined) visit(child, field, `${path}/${key}`, found)
     }
   }
-}
-
-function arrayBranches(node: SchemaNode): SchemaNode[] {
-  if (node.type === 'array') return [node]
-  return (node.anyOf ?? []).flatMap(arrayBranches)
-}
-
-function objectBranches(node: SchemaNode): SchemaNode[] {
-  if (node.type === 'object' && node.properties !== undefined) return [node]
-  return (node.anyOf ?? []).flatMap(objectBranches)
 }
 
 function matchesKind(items: SchemaNode | undefined, sample: unknown): boolean {
