@@ -90,6 +90,9 @@ test('Azure error codes map through its table: throttling 429 with retry-after, 
     'retry-after': '12',
   })
   assert.deepEqual(throttled, { kind: 'rate_limited', message: 'Azure OpenAI: Rate limit', retryAfterSeconds: 12 })
+  const throttledWithoutHint = adapter.classifyError(429, '{"error":{"code":"RateLimitReached","message":"Slow"}}', {})
+  assert.deepEqual(throttledWithoutHint, { kind: 'rate_limited', message: 'Azure OpenAI: Slow', retryAfterSeconds: 1 })
+  assert.equal(adapter.classifyError(429, '', { 'retry-after-ms': '2500' }).retryAfterSeconds, 3)
   assert.equal(
     adapter.classifyError(400, '{"error":{"code":"content_filter","message":"x"}}', {}).kind,
     'invalid_request',

@@ -1,5 +1,6 @@
 // Azure OpenAI errors: `{error: {code, message}}` where `code` is Azure's (`DeploymentNotFound`,
 // `content_filter`, `429`, ...) or OpenAI's. Azure's codes are looked up first, then the status table.
+// Throttling is a 429 whose retry delay is 1 s when Azure gives none (as for Bedrock and Vertex).
 import type { ErrorKind } from '../../domain/errors.ts'
 import type { ResponseHeaders, UpstreamFailure } from '../provider-adapter.ts'
 import { lookupKind, parseErrorBody, upstreamFailure } from '../upstream-failure.ts'
@@ -22,11 +23,14 @@ interface AzureErrorBody {
 
 export function classifyAzureError(status: number, body: string, headers: ResponseHeaders): UpstreamFailure {
   const error = (parseErrorBody(body) as AzureErrorBody | undefined)?.error
-  return upstreamFailure({
+  const failure = upstreamFailure({
     provider: 'Azure OpenAI',
     status,
     typeKind: lookupKind(codeKinds, error?.code) ?? lookupKind(codeKinds, error?.type),
     upstreamMessage: typeof error?.message === 'string' ? error.message : undefined,
     headers,
   })
+  return failure.kind === 'rate_limited' && failure.retryAfterSeconds === undefined
+    ? { ...failure, retryAfterSeconds: 1 }
+    : failure
 }
