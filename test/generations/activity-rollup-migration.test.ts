@@ -3,9 +3,8 @@
 // and down puts them back with every table summed anew from the stored records.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { Migrator, sql } from 'kysely'
+import { sql } from 'kysely'
 import { openStore, type Store } from '../../src/store/open-store.ts'
-import { migrations } from '../../src/store/migrations/index.ts'
 import { GenerationStore } from '../../src/generations/generation-store.ts'
 import { GroupCommit } from '../../src/store/group-commit.ts'
 import { toGenerationRow } from '../../src/generations/generation-row.ts'
@@ -13,7 +12,7 @@ import type { GenerationRecord } from '../../src/generations/generation-record.t
 import { createPostgresDatabase, createSqliteDatabase } from '../support/test-store.ts'
 import { postgresTarget } from '../support/test-services.ts'
 import { engines } from './records-fixture.ts'
-import { tokensRecord } from './migration-record.fixture.ts'
+import { tokensRecord, migratorFor } from './migration-record.fixture.ts'
 
 function record(id: string, day: string, workspaceId: string, promptTokens: number): GenerationRecord {
   return tokensRecord(id, day, workspaceId, `key-${workspaceId}`, promptTokens)
@@ -54,12 +53,7 @@ for (const engine of engines(postgresTarget())) {
       const insert = (value: GenerationRecord) =>
         store.db.insertInto('generations').values(toGenerationRow(value)).execute()
       try {
-        const migrator = new Migrator({
-          db: store.db,
-          provider: { getMigrations: async () => ({ ...migrations }) },
-          ...(store.schema !== null ? { migrationTableSchema: store.schema } : {}),
-        })
-        if (store.schema !== null) await store.db.schema.createSchema(store.schema).ifNotExists().execute()
+        const migrator = await migratorFor(store)
         assert.equal((await migrator.migrateTo('0017-daily-workspace-totals')).error, undefined)
         await insert(record('gen-a', '2026-11-01', 'w1', 1))
         expectEveryTable(await perDay(store), [['2026-11-01', '1', '1', '10']])

@@ -12,21 +12,7 @@ import type { GenerationRecord } from '../../src/generations/generation-record.t
 import { startTestGateway, type TestGateway } from '../support/test-gateway.ts'
 import { postgresTarget } from '../support/test-services.ts'
 import { ManualClock } from '../support/manual-clock.ts'
-import { engines, getJson, RecordsFixture, type MintedKey } from './records-fixture.ts'
-
-interface Item {
-  date: string
-  model: string
-  endpoint_id: string
-  provider_name: string
-  usage: number
-  byok_usage_inference: number
-  requests: number
-  prompt_tokens: number
-  completion_tokens: number
-  reasoning_tokens: number
-  workspace_id?: string
-}
+import { engines, getJson, RecordsFixture, type ActivityItem as Item, type MintedKey } from './records-fixture.ts'
 
 const days = ['2026-11-18', '2026-11-19', '2026-11-21', '2026-11-26']
 const models = ['acme/fast-1', 'acme/big-2', 'other/m']

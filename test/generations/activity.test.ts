@@ -9,21 +9,7 @@ import { nanoToUsd } from '../../src/domain/money.ts'
 import { startTestGateway, type TestGateway } from '../support/test-gateway.ts'
 import { postgresTarget } from '../support/test-services.ts'
 import { ManualClock } from '../support/manual-clock.ts'
-import { engines, getJson, RecordsFixture, type MintedKey } from './records-fixture.ts'
-
-interface Item {
-  date: string
-  model: string
-  endpoint_id: string
-  provider_name: string
-  usage: number
-  byok_usage_inference: number
-  requests: number
-  prompt_tokens: number
-  completion_tokens: number
-  reasoning_tokens: number
-  workspace_id?: string
-}
+import { engines, getJson, RecordsFixture, type ActivityItem as Item, type MintedKey } from './records-fixture.ts'
 
 const noon = (day: string) => `${day}T12:00:00.000Z`
 const attempt = (endpointId: string, status = 200) => [

@@ -3,14 +3,13 @@
 // (up to 0014 only: migration 0018 removes the trigger).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { Migrator } from 'kysely'
 import { openStore, type Store } from '../../src/store/open-store.ts'
 import { migrations } from '../../src/store/migrations/index.ts'
 import type { GenerationRecord } from '../../src/generations/generation-record.ts'
 import { createPostgresDatabase, createSqliteDatabase } from '../support/test-store.ts'
 import { postgresTarget } from '../support/test-services.ts'
 import { engines, rowBeforeResponseCache } from './records-fixture.ts'
-import { migrationRecord } from './migration-record.fixture.ts'
+import { migrationRecord, migratorFor } from './migration-record.fixture.ts'
 
 function record(id: string, createdAt: string, endpointId: string, costNano: bigint): GenerationRecord {
   return migrationRecord(
@@ -49,12 +48,7 @@ for (const engine of engines(postgresTarget())) {
       const database = engine.url === undefined ? createSqliteDatabase() : createPostgresDatabase(engine.url)
       const store = openStore(database.url)
       try {
-        const migrator = new Migrator({
-          db: store.db,
-          provider: { getMigrations: async () => ({ ...migrations }) },
-          ...(store.schema !== null ? { migrationTableSchema: store.schema } : {}),
-        })
-        if (store.schema !== null) await store.db.schema.createSchema(store.schema).ifNotExists().execute()
+        const migrator = await migratorFor(store)
         assert.equal((await migrator.migrateTo(previous)).error, undefined)
         const before = [
           record('gen-a', '2026-11-01T01:00:00.000Z', 'e1', 5n),

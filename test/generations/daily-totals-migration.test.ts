@@ -4,14 +4,14 @@
 // (up to 0015 only: migration 0018 removes the triggers).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { Migrator, sql } from 'kysely'
+import { sql } from 'kysely'
 import { openStore, type Store } from '../../src/store/open-store.ts'
 import { migrations } from '../../src/store/migrations/index.ts'
 import type { GenerationRecord } from '../../src/generations/generation-record.ts'
 import { createPostgresDatabase, createSqliteDatabase } from '../support/test-store.ts'
 import { postgresTarget } from '../support/test-services.ts'
 import { engines, rowBeforeResponseCache } from './records-fixture.ts'
-import { tokensRecord } from './migration-record.fixture.ts'
+import { tokensRecord, migratorFor } from './migration-record.fixture.ts'
 
 const record = tokensRecord
 
@@ -64,12 +64,7 @@ for (const engine of engines(postgresTarget())) {
       const write = (records: GenerationRecord[]) =>
         store.db.insertInto('generations').values(records.map(rowBeforeResponseCache)).execute()
       try {
-        const migrator = new Migrator({
-          db: store.db,
-          provider: { getMigrations: async () => ({ ...migrations }) },
-          ...(store.schema !== null ? { migrationTableSchema: store.schema } : {}),
-        })
-        if (store.schema !== null) await store.db.schema.createSchema(store.schema).ifNotExists().execute()
+        const migrator = await migratorFor(store)
         assert.equal((await migrator.migrateTo(previous)).error, undefined)
         await write([
           record('gen-a', '2026-11-01', 'w1', 'k1', 1),

@@ -1,7 +1,21 @@
-// One generation record for the migration tests of the activity tables (0014, 0015, 0017, 0018): a
-// completed chat call of model `m/x` at provider `p` through endpoint `e`, one completion token, no
-// session or end user; each test names only what its sums are about.
+// For the migration tests of the activity tables (0014, 0015, 0017, 0018): a migrator over a store's
+// own schema, and one generation record, a completed chat call of model `m/x` at provider `p` through
+// endpoint `e` with one completion token, of which each test names only what its sums are about.
+import { Migrator } from 'kysely'
 import type { GenerationRecord } from '../../src/generations/generation-record.ts'
+import { migrations } from '../../src/store/migrations/index.ts'
+import type { Store } from '../../src/store/open-store.ts'
+
+/** A migrator for `store` that can move it to any migration, its schema created first (PostgreSQL). */
+export async function migratorFor(store: Store): Promise<Migrator> {
+  const migrator = new Migrator({
+    db: store.db,
+    provider: { getMigrations: async () => ({ ...migrations }) },
+    ...(store.schema !== null ? { migrationTableSchema: store.schema } : {}),
+  })
+  if (store.schema !== null) await store.db.schema.createSchema(store.schema).ifNotExists().execute()
+  return migrator
+}
 
 type Named = Pick<GenerationRecord, 'id' | 'createdAt'> & Partial<GenerationRecord>
 

@@ -14,6 +14,21 @@ export const engines = (postgres: { skip: string | false; url: string | undefine
   { name: 'postgres', skip: postgres.skip, url: postgres.url },
 ]
 
+/** One item of `GET /api/v1/activity` as the contract tests read it. */
+export interface ActivityItem {
+  date: string
+  model: string
+  endpoint_id: string
+  provider_name: string
+  usage: number
+  byok_usage_inference: number
+  requests: number
+  prompt_tokens: number
+  completion_tokens: number
+  reasoning_tokens: number
+  workspace_id?: string
+}
+
 export interface MintedKey {
   readonly plaintext: string
   readonly hash: string
