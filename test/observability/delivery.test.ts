@@ -3,11 +3,7 @@
 // the test moves time forward, never because of a sleep.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { AddressInfo } from 'node:net'
-import S3rver from 's3rver'
+import { startS3Bucket } from './s3-bucket.fixture.ts'
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import { startTestGateway, bearer, type TestGateway } from '../support/test-gateway.ts'
 import { signWebhook } from '../../src/observability/exporters/webhook-signature.ts'
@@ -173,16 +169,8 @@ test('webhook: Standard-Webhooks signature verifies; privacy mode withholds prom
 })
 
 test('s3: one JSON object per trace at the rendered path template', async () => {
-  const directory = mkdtempSync(join(tmpdir(), 'switchyard-s3-'))
-  const server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory,
-    configureBuckets: [{ name: 'traces', configs: [] }],
-  })
-  const address = (await server.run()) as unknown as AddressInfo
-  const endpoint = `http://127.0.0.1:${address.port}`
+  const bucket = await startS3Bucket()
+  const endpoint = bucket.endpoint
   try {
     const destination = await createDestination({
       name: 's3',
@@ -219,8 +207,7 @@ test('s3: one JSON object per trace at the rendered path template', async () => 
     client.destroy()
     await disable(destination.id)
   } finally {
-    await server.close()
-    rmSync(directory, { recursive: true, force: true })
+    await bucket.close()
   }
 })
 

@@ -5,11 +5,7 @@
 // with TEST_DATABASE_URL.
 import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { AddressInfo } from 'node:net'
-import S3rver from 's3rver'
+import { startS3Bucket } from './s3-bucket.fixture.ts'
 import { startTestGateway, bearer, type TestGateway } from '../support/test-gateway.ts'
 import { postgresTarget } from '../support/test-services.ts'
 import { signWebhook } from '../../src/observability/exporters/webhook-signature.ts'
@@ -174,19 +170,11 @@ for (const engine of engines) {
     })
 
     test('s3: a missing bucket is a 404 from the bucket server; an existing one gets the object', async () => {
-      const directory = mkdtempSync(join(tmpdir(), 'switchyard-s3-test-event-'))
-      const server = new S3rver({
-        port: 0,
-        address: '127.0.0.1',
-        silent: true,
-        directory,
-        configureBuckets: [{ name: 'traces', configs: [] }],
-      })
-      const address = (await server.run()) as unknown as AddressInfo
+      const bucket = await startS3Bucket()
       const config = {
         accessKeyId: 'S3RVER',
         secretAccessKey: 'S3RVER',
-        endpoint: `http://127.0.0.1:${address.port}`,
+        endpoint: bucket.endpoint,
         region: 'us-east-1',
       }
       try {
@@ -198,8 +186,7 @@ for (const engine of engines) {
         const present = await create({ name: 'bucket', type: 's3', config: { ...config, bucketName: 'traces' } })
         assert.equal((await sendTest(present.id)).delivered, true)
       } finally {
-        await server.close()
-        rmSync(directory, { recursive: true, force: true })
+        await bucket.close()
       }
     })
 
