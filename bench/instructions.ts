@@ -26,6 +26,8 @@ export interface InstructionOptions {
   readonly rewarmRequests: number
   /** Pause after the last answer before the dump, for write-behind work. */
   readonly settleMs: number
+  /** A full garbage collection before each window (`--no-window-gc` leaves it out). */
+  readonly windowGc: boolean
   /** The scenarios warmed up. */
   readonly selected: (scenario: Scenario) => boolean
   /** The scenarios among them that are counted (a process per scenario runs them side by side). */
@@ -91,7 +93,7 @@ async function countWindow(
 ): Promise<{ readonly perRequest: number; readonly file: string; readonly shares: Promise<WindowShares | null> }> {
   await send(server, spec, options.connections, options.rewarmRequests)
   await sleep(compileSettleMs)
-  await server.collect()
+  if (options.windowGc) await server.collect()
   const pool = createPool(`http://127.0.0.1:${server.port}`, { kind: 'closed', connections: options.connections })
   openWindow(server.pid)
   const sent = await sendCount(pool, spec, options.connections, options.requests)

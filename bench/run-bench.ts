@@ -61,6 +61,7 @@ const { values } = parseArgs({
     measure: { type: 'string' },
     'callgrind-node-flags': { type: 'string', default: '' },
     portkey: { type: 'string' },
+    'no-window-gc': { type: 'boolean', default: false },
   },
 })
 
@@ -342,6 +343,7 @@ async function runInstructionStage(): Promise<void> {
       warmupRequests: Number(values['warmup-requests']),
       rewarmRequests: Number(values['rewarm-requests']),
       settleMs,
+      windowGc: !values['no-window-gc'],
       selected: (scenario) =>
         values.only === undefined ? defaultInstructionScenarios.includes(scenario.name) : selected(scenario.name),
       measured: (scenario) => values.measure === undefined || values.measure.split(',').includes(scenario.name),
