@@ -12,7 +12,7 @@ import type { GenerationRecord } from '../../src/generations/generation-record.t
 import { startTestGateway, type TestGateway } from '../support/test-gateway.ts'
 import { postgresTarget } from '../support/test-services.ts'
 import { ManualClock } from '../support/manual-clock.ts'
-import { engines, getJson, RecordsFixture, type ActivityItem as Item, type MintedKey } from './records-fixture.ts'
+import { engines, getActivity, RecordsFixture, type ActivityItem as Item, type MintedKey } from './records-fixture.ts'
 
 const days = ['2026-11-18', '2026-11-19', '2026-11-21', '2026-11-26']
 const models = ['acme/fast-1', 'acme/big-2', 'other/m']
@@ -96,11 +96,7 @@ for (const engine of engines(postgresTarget())) {
     })
     after(() => gateway.close())
 
-    async function activity(key: string, query: string): Promise<Item[]> {
-      const { status, body } = await getJson(baseUrl, key, `/api/v1/activity?${query}`)
-      assert.equal(status, 200, JSON.stringify(body))
-      return body.data as Item[]
-    }
+    const activity = (key: string, query: string): Promise<Item[]> => getActivity(baseUrl, key, query)
 
     /** The stored generation records of these days, read from the table. */
     async function storedRecords(fromDay: string, toDay: string): Promise<GenerationRecord[]> {

@@ -9,7 +9,14 @@ import { nanoToUsd } from '../../src/domain/money.ts'
 import { startTestGateway, type TestGateway } from '../support/test-gateway.ts'
 import { postgresTarget } from '../support/test-services.ts'
 import { ManualClock } from '../support/manual-clock.ts'
-import { engines, getJson, RecordsFixture, type ActivityItem as Item, type MintedKey } from './records-fixture.ts'
+import {
+  engines,
+  getActivity,
+  getJson,
+  RecordsFixture,
+  type ActivityItem as Item,
+  type MintedKey,
+} from './records-fixture.ts'
 
 const noon = (day: string) => `${day}T12:00:00.000Z`
 const attempt = (endpointId: string, status = 200) => [
@@ -30,11 +37,7 @@ for (const engine of engines(postgresTarget())) {
     })
     after(() => gateway.close())
 
-    async function activity(key: string, query: string): Promise<Item[]> {
-      const { status, body } = await getJson(baseUrl, key, `/api/v1/activity?${query}`)
-      assert.equal(status, 200, JSON.stringify(body))
-      return body.data as Item[]
-    }
+    const activity = (key: string, query: string): Promise<Item[]> => getActivity(baseUrl, key, query)
 
     test('sums each day per model and endpoint over the last 30 completed days', async () => {
       const workspace = await fixture.workspace()

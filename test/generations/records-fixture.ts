@@ -1,5 +1,6 @@
 // Arranges generation records for the listing and activity contract suites: a workspace of its own per
 // test, keys in it, and records written through the gateway's own generation store.
+import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
 import type { ApiKeyKind } from '../../src/domain/identity.ts'
 import type { GenerationRecord } from '../../src/generations/generation-record.ts'
@@ -143,4 +144,11 @@ export function rowBeforeResponseCache(value: GenerationRecord) {
   const { response_cache_source_id: added, ...row } = toGenerationRow(value)
   if (added !== null) throw new Error('a record written before migration 0016 has no response cache source')
   return row
+}
+
+/** `GET /api/v1/activity?<query>` as `key` sees it; anything but a 200 fails the test. */
+export async function getActivity(baseUrl: string, key: string, query: string): Promise<ActivityItem[]> {
+  const { status, body } = await getJson(baseUrl, key, `/api/v1/activity?${query}`)
+  assert.equal(status, 200, JSON.stringify(body))
+  return body.data as ActivityItem[]
 }
