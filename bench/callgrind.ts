@@ -14,7 +14,7 @@ const host = 'switchyard-bench'
 
 export interface CallgrindLaunch {
   readonly execPath: string
-  /** valgrind's own arguments, the Node binary and `--expose-gc`; the child's Node arguments follow. */
+  /** valgrind's own arguments and the Node binary; the child's Node arguments follow. */
   readonly wrapperArgs: readonly string[]
   readonly env: Record<string, string>
 }
@@ -25,7 +25,7 @@ export function hasValgrind(): boolean {
 
 /**
  * How to start a benchmark child under callgrind, instrumentation off until a window opens. `nodeFlags`
- * (`--callgrind-node-flags`, none by default) follow `--expose-gc`, for V8 experiments on the measurement.
+ * (`--callgrind-node-flags`, none by default) come first, for V8 experiments on the measurement.
  */
 export function callgrindLaunch(nodeFlags: readonly string[] = []): CallgrindLaunch {
   mkdirSync(callgrindDirectory, { recursive: true })
@@ -39,8 +39,6 @@ export function callgrindLaunch(nodeFlags: readonly string[] = []): CallgrindLau
       `--callgrind-out-file=${join(callgrindDirectory, 'callgrind.%p')}`,
       `--log-file=${join(callgrindDirectory, 'valgrind.%p.log')}`,
       process.execPath,
-      // Each window starts after a full collection (BenchChild.collect), so no window inherits another's garbage.
-      '--expose-gc',
       ...nodeFlags,
     ],
     env: { HOST: host },
@@ -79,4 +77,39 @@ export async function closeWindow(pid: number): Promise<{ readonly instructions:
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`bench: callgrind wrote no dump for process ${pid} in ${callgrindDirectory}`)
+}
+
+/** User plus system CPU time of process `pid` so far, in clock ticks (Linux's /proc/<pid>/stat). */
+function cpuTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  // Fields after the command name, which may hold spaces: state is field 3, utime 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return Number(fields[11]) + Number(fields[12])
+}
+
+const ticksPerSecond = 100
+const quietIntervalMs = 2000
+
+/**
+ * Waits until the process `pid` is quiet: V8 compiles optimized code on background threads, and under
+ * valgrind, which runs one thread at a time ~50x slower, the jobs a warm-up queued take tens of seconds.
+ * Quiet is an interval of `quietIntervalMs` in which it used at most `quietShare` of a core, or two in a
+ * row within two points of each other below half a core (an idle gateway's timers keep it above zero).
+ * Returns the seconds waited and the last interval's share, or null after `maxMs` without quiet.
+ */
+export async function waitUntilQuiet(
+  pid: number,
+  quietShare = 0.05,
+  maxMs = 300_000,
+): Promise<{ readonly seconds: number; readonly share: number } | null> {
+  let previous = Number.POSITIVE_INFINITY
+  for (let waited = 0; waited < maxMs; waited += quietIntervalMs) {
+    const before = cpuTicks(pid)
+    await new Promise((resolve) => setTimeout(resolve, quietIntervalMs))
+    const share = (cpuTicks(pid) - before) / ticksPerSecond / (quietIntervalMs / 1000)
+    const seconds = (waited + quietIntervalMs) / 1000
+    if (share <= quietShare || (share < 0.5 && Math.abs(share - previous) <= 0.02)) return { seconds, share }
+    previous = share
+  }
+  return null
 }

@@ -24,11 +24,9 @@ export interface ProcessUsage {
   readonly heapUsedBytes: number
 }
 
-type ParentMessage = { type: 'usage'; id: number } | { type: 'collect'; id: number } | { type: 'stop' }
+type ParentMessage = { type: 'usage'; id: number } | { type: 'stop' }
 type ChildMessage =
-  | { type: 'ready'; port: number; info?: Record<string, string> }
-  | { type: 'usage'; id: number; usage: ProcessUsage }
-  | { type: 'collected'; id: number; collected: boolean }
+  { type: 'ready'; port: number; info?: Record<string, string> } | { type: 'usage'; id: number; usage: ProcessUsage }
 
 /** How often the event-loop delay is sampled. */
 const loopResolutionMs = 10
@@ -70,10 +68,6 @@ export function serveChildProtocol(port: number, stop: () => Promise<void>, info
       void stop().finally(() => process.exit(0))
       return
     }
-    if (message.type === 'collect') {
-      process.send?.({ type: 'collected', id: message.id, collected: collectGarbage() } satisfies ChildMessage)
-      return
-    }
     const cpu = process.cpuUsage()
     const loopThread = threadSchedstat()
     const usage: ProcessUsage = {
@@ -97,25 +91,12 @@ export function serveChildProtocol(port: number, stop: () => Promise<void>, info
   process.send?.({ type: 'ready', port, ...(info === undefined ? {} : { info }) } satisfies ChildMessage)
 }
 
-/**
- * A full garbage collection, when the process runs with `--expose-gc` (the instruction counts do, so
- * that every window starts from the same heap); false without it.
- */
-function collectGarbage(): boolean {
-  const gc: unknown = Reflect.get(globalThis, 'gc')
-  if (typeof gc !== 'function') return false
-  gc()
-  return true
-}
-
 export interface BenchChild {
   readonly name: string
   readonly port: number
   readonly pid: number
   readonly info: Record<string, string>
   usage(): Promise<ProcessUsage>
-  /** Asks the child for a full garbage collection; resolves false if it runs without `--expose-gc`. */
-  collect(): Promise<boolean>
   stop(): Promise<void>
 }
 
@@ -148,14 +129,10 @@ export async function startChild(name: string, script: string, options: StartChi
   if (options.core !== undefined && child.pid !== undefined) pinToCore(child.pid, options.core)
   let nextId = 0
   const pending = new Map<number, (usage: ProcessUsage) => void>()
-  const collecting = new Map<number, (collected: boolean) => void>()
   child.on('message', (message: ChildMessage) => {
     if (message.type === 'usage') {
       pending.get(message.id)?.(message.usage)
       pending.delete(message.id)
-    } else if (message.type === 'collected') {
-      collecting.get(message.id)?.(message.collected)
-      collecting.delete(message.id)
     }
   })
   return {
@@ -168,12 +145,6 @@ export async function startChild(name: string, script: string, options: StartChi
         const id = nextId++
         pending.set(id, resolve)
         child.send({ type: 'usage', id } satisfies ParentMessage)
-      }),
-    collect: () =>
-      new Promise((resolve) => {
-        const id = nextId++
-        collecting.set(id, resolve)
-        child.send({ type: 'collect', id } satisfies ParentMessage)
       }),
     stop: () =>
       new Promise((resolve) => {

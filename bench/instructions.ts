@@ -1,16 +1,18 @@
 // `npm run bench -- --instructions`: user-space instructions per request, counted by callgrind
 // (callgrind.ts), for the bare proxy and the gateway started under valgrind in the same run. So that
-// a window holds the steady state and nothing else (no JIT tier-up, no garbage of another scenario),
-// every selected scenario is first sent to both targets, uninstrumented, in two passes over all of
-// them; then, `--runs` times, each scenario's window per target is preceded by a re-warm of that
-// scenario alone (its inline caches and optimized code may have been dropped while others ran), an
-// idle pause in which V8's background compile jobs finish, and a full garbage collection. The window:
-// instrumentation on and zeroed, `--requests` requests at `--connections`, a pause for the write-behind
-// work (settlement, generation records, observability export) to run inside it, a dump. Figures are per
-// request, the median of the runs, and each gateway figure is also given as a ratio to the proxy's in
-// this run.
+// a window holds the steady state and nothing else (no JIT tier-up), every selected scenario is first
+// sent to both targets, uninstrumented, in two passes over all of them; then, `--runs` times, each
+// scenario's window per target is preceded by a re-warm of that scenario alone on the window's
+// connections (its optimized code may have been dropped while others ran) and a wait until the target
+// is quiet: under valgrind V8's background compile jobs take tens of seconds, and counted in a window
+// they were half of it. No full GC is forced: it deoptimizes code whose embedded objects died, which
+// the window would then recompile. The window: instrumentation on and zeroed, `--requests` requests at
+// `--connections`, a pause for the write-behind work (settlement, generation records, observability
+// export) to run inside it, a dump. Figures are per request, the median of the runs, and each gateway
+// figure is also given as a ratio to the proxy's in this run.
 import type { BenchChild } from './child-process.ts'
-import { closeWindow, openWindow } from './callgrind.ts'
+import { closeWindow, openWindow, waitUntilQuiet } from './callgrind.ts'
+import type { Pool } from 'undici'
 import { createPool, sendCount, type RequestSpec } from './load.ts'
 import { scenarios, type Scenario } from './scenarios.ts'
 import { percentile } from './stats.ts'
@@ -26,8 +28,6 @@ export interface InstructionOptions {
   readonly rewarmRequests: number
   /** Pause after the last answer before the dump, for write-behind work. */
   readonly settleMs: number
-  /** A full garbage collection before each window (`--no-window-gc` leaves it out). */
-  readonly windowGc: boolean
   /** The scenarios warmed up. */
   readonly selected: (scenario: Scenario) => boolean
   /** The scenarios among them that are counted (a process per scenario runs them side by side). */
@@ -74,32 +74,55 @@ const child = (targets: Targets, role: Role): BenchChild => {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
-async function send(server: BenchChild, spec: RequestSpec, connections: number, count: number): Promise<number> {
-  const pool = createPool(`http://127.0.0.1:${server.port}`, { kind: 'closed', connections })
+/**
+ * Each target keeps one pool of `connections` connections from the first warm-up request to the last
+ * window: optimized code embeds objects weakly (e.g. of a socket's parser), and once a closed pool's
+ * sockets die the next full GC deoptimizes that code (V8 traces "weak objects"); counted in a window,
+ * those recompiles were half of it.
+ */
+type Pools = ReadonlyMap<BenchChild, Pool>
+
+async function send(
+  server: BenchChild,
+  pool: Pool,
+  spec: RequestSpec,
+  connections: number,
+  count: number,
+): Promise<void> {
   const sent = await sendCount(pool, spec, connections, count)
-  await pool.close()
   if (sent.firstError !== undefined)
     process.stderr.write(`  ${server.name}: ${sent.errors} errors, first: ${sent.firstError}\n`)
-  return sent.completed
 }
 
-/** Idle time after a warm-up, for the compile jobs it queued (valgrind runs one thread at a time). */
-const compileSettleMs = 1000
+/** Waits for the compile jobs a warm-up queued to finish (callgrind.ts, waitUntilQuiet), or says it did not. */
+async function settleCompiles(server: BenchChild): Promise<void> {
+  const quiet = await waitUntilQuiet(server.pid)
+  if (quiet === null) process.stderr.write(`  ${server.name}: still busy after 5 minutes, counting anyway\n`)
+  else
+    process.stderr.write(
+      `  ${server.name}: quiet ${quiet.seconds} s after the warm-up (${(quiet.share * 100).toFixed(0)}% of a core)\n`,
+    )
+}
+
+const poolOf = (pools: Pools, server: BenchChild): Pool => {
+  const pool = pools.get(server)
+  if (pool === undefined) throw new Error(`bench: no pool for ${server.name}`)
+  return pool
+}
 
 async function countWindow(
   server: BenchChild,
+  pools: Pools,
   spec: RequestSpec,
   options: InstructionOptions,
 ): Promise<{ readonly perRequest: number; readonly file: string; readonly shares: Promise<WindowShares | null> }> {
-  await send(server, spec, options.connections, options.rewarmRequests)
-  await sleep(compileSettleMs)
-  if (options.windowGc) await server.collect()
-  const pool = createPool(`http://127.0.0.1:${server.port}`, { kind: 'closed', connections: options.connections })
+  const pool = poolOf(pools, server)
+  await send(server, pool, spec, options.connections, options.rewarmRequests)
+  await settleCompiles(server)
   openWindow(server.pid)
   const sent = await sendCount(pool, spec, options.connections, options.requests)
   await sleep(options.settleMs)
   const dump = await closeWindow(server.pid)
-  await pool.close()
   if (sent.firstError !== undefined)
     process.stderr.write(`  ${server.name}: ${sent.errors} errors, first: ${sent.firstError}\n`)
   // Read while the next windows run: its CPU time does not count in their instructions.
@@ -119,15 +142,43 @@ interface CellRuns {
 
 export async function countInstructions(targets: Targets, options: InstructionOptions): Promise<InstructionCell[]> {
   const chosen = scenarios.filter(options.selected)
+  const servers = [targets.proxy, targets.gateway, ...(targets.portkey === null ? [] : [targets.portkey])]
+  const pools: Pools = new Map(
+    servers.map((server) => [
+      server,
+      createPool(`http://127.0.0.1:${server.port}`, { kind: 'closed', connections: options.connections }),
+    ]),
+  )
+  try {
+    return await countWith(targets, pools, chosen, options)
+  } finally {
+    await Promise.all([...pools.values()].map((pool) => pool.close()))
+  }
+}
+
+/** Two passes over every chosen scenario, each target in turn, uncounted. */
+async function warmUp(
+  targets: Targets,
+  pools: Pools,
+  chosen: readonly Scenario[],
+  options: InstructionOptions,
+): Promise<void> {
   for (let pass = 0; pass < 2; pass++)
     for (const scenario of chosen)
       for (const role of rolesFor(targets, scenario)) {
         const server = child(targets, role)
-        await send(server, scenario.request(role, server.info), options.connections, options.warmupRequests)
+        const spec = scenario.request(role, server.info)
+        await send(server, poolOf(pools, server), spec, options.connections, options.warmupRequests)
       }
-  for (const role of ['proxy', 'gateway', 'portkey'] as const)
-    if (targets[role] !== null && !(await child(targets, role).collect()))
-      throw new Error(`bench: the ${role} runs without --expose-gc`)
+}
+
+async function countWith(
+  targets: Targets,
+  pools: Pools,
+  chosen: readonly Scenario[],
+  options: InstructionOptions,
+): Promise<InstructionCell[]> {
+  await warmUp(targets, pools, chosen, options)
   const cells = chosen.map((scenario): CellRuns => ({
     scenario,
     proxy: [],
@@ -139,15 +190,17 @@ export async function countInstructions(targets: Targets, options: InstructionOp
   }))
   for (let run = 1; run <= options.runs; run++) {
     for (const cell of cells) {
-      const proxy = await countWindow(targets.proxy, cell.scenario.request('proxy', targets.proxy.info), options)
+      const proxy = await countWindow(targets.proxy, pools, cell.scenario.request('proxy', targets.proxy.info), options)
       const gateway = await countWindow(
         targets.gateway,
+        pools,
         cell.scenario.request('gateway', targets.gateway.info),
         options,
       )
       const portkey = rolesFor(targets, cell.scenario).includes('portkey')
         ? await countWindow(
             child(targets, 'portkey'),
+            pools,
             cell.scenario.request('portkey', child(targets, 'portkey').info),
             options,
           )

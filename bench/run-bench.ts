@@ -57,11 +57,10 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '2000' },
     runs: { type: 'string', default: '3' },
     'warmup-requests': { type: 'string', default: '2500' },
-    'rewarm-requests': { type: 'string', default: '300' },
+    'rewarm-requests': { type: 'string', default: '500' },
     measure: { type: 'string' },
     'callgrind-node-flags': { type: 'string', default: '' },
     portkey: { type: 'string' },
-    'no-window-gc': { type: 'boolean', default: false },
   },
 })
 
@@ -332,7 +331,7 @@ async function runInstructionStage(): Promise<void> {
   const requests = Number(values.requests)
   const runs = Number(values.runs)
   console.log(
-    `bench --instructions: proxy, gateway (${runner})${values.portkey === undefined ? '' : ' and Portkey'} under callgrind, destination ${values.destination}; every scenario warmed with ${values['warmup-requests']} requests in each of two passes, then ${runs} runs of ${requests} requests at ${instructionConnections} connections per scenario, each after ${values['rewarm-requests']} requests of the scenario, an idle second and a full GC, ${settleMs} ms for write-behind work before each dump; user-space instructions per request, median of the runs\n`,
+    `bench --instructions: proxy, gateway (${runner})${values.portkey === undefined ? '' : ' and Portkey'} under callgrind, destination ${values.destination}; every scenario warmed with ${values['warmup-requests']} requests in each of two passes, then ${runs} runs of ${requests} requests at ${instructionConnections} connections per scenario, each after ${values['rewarm-requests']} requests of the scenario and a wait until the target is quiet, ${settleMs} ms for write-behind work before each dump; user-space instructions per request, median of the runs\n`,
   )
   const started = await startServers(true)
   try {
@@ -343,7 +342,6 @@ async function runInstructionStage(): Promise<void> {
       warmupRequests: Number(values['warmup-requests']),
       rewarmRequests: Number(values['rewarm-requests']),
       settleMs,
-      windowGc: !values['no-window-gc'],
       selected: (scenario) =>
         values.only === undefined ? defaultInstructionScenarios.includes(scenario.name) : selected(scenario.name),
       measured: (scenario) => values.measure === undefined || values.measure.split(',').includes(scenario.name),
