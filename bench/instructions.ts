@@ -104,6 +104,18 @@ async function settleCompiles(server: BenchChild): Promise<void> {
     )
 }
 
+interface WindowFigures {
+  /** Instructions per request of the threads that serve (callgrind.ts, WindowCount). */
+  readonly perRequest: number
+  /** V8's helper threads per request: reported beside the figure, not in it. */
+  readonly helpersPerRequest: number
+  readonly file: string
+  readonly shares: Promise<WindowShares | null>
+}
+
+const withHelpers = (figures: WindowFigures): string =>
+  `${millions(figures.perRequest)} (+${millions(figures.helpersPerRequest)} V8 helpers)`
+
 const poolOf = (pools: Pools, server: BenchChild): Pool => {
   const pool = pools.get(server)
   if (pool === undefined) throw new Error(`bench: no pool for ${server.name}`)
@@ -115,7 +127,7 @@ async function countWindow(
   pools: Pools,
   spec: RequestSpec,
   options: InstructionOptions,
-): Promise<{ readonly perRequest: number; readonly file: string; readonly shares: Promise<WindowShares | null> }> {
+): Promise<WindowFigures> {
   const pool = poolOf(pools, server)
   await send(server, pool, spec, options.connections, options.rewarmRequests)
   await settleCompiles(server)
@@ -127,7 +139,13 @@ async function countWindow(
     process.stderr.write(`  ${server.name}: ${sent.errors} errors, first: ${sent.firstError}\n`)
   // Read while the next windows run: its CPU time does not count in their instructions.
   const shares = windowShares(dump.file).catch(() => null)
-  return { perRequest: dump.instructions / Math.max(1, sent.completed), file: dump.file, shares }
+  const completed = Math.max(1, sent.completed)
+  return {
+    perRequest: dump.instructions / completed,
+    helpersPerRequest: dump.helperInstructions / completed,
+    file: dump.file,
+    shares,
+  }
 }
 
 interface CellRuns {
@@ -212,7 +230,7 @@ async function countWith(
       cell.gatewayShares.push(gateway.shares)
       cell.dump = gateway.file
       console.log(
-        `run ${run}  ${cell.scenario.name.padEnd(26)} proxy ${millions(proxy.perRequest)}  gateway ${millions(gateway.perRequest)}  (${(gateway.perRequest / proxy.perRequest).toFixed(2)}x)${portkey === null ? '' : `  portkey ${millions(portkey.perRequest)}`}`,
+        `run ${run}  ${cell.scenario.name.padEnd(26)} proxy ${withHelpers(proxy)}  gateway ${withHelpers(gateway)}  (${(gateway.perRequest / proxy.perRequest).toFixed(2)}x)${portkey === null ? '' : `  portkey ${withHelpers(portkey)}`}`,
       )
     }
   }
