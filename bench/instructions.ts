@@ -8,8 +8,9 @@
 // they were half of it. No full GC is forced: it deoptimizes code whose embedded objects died, which
 // the window would then recompile. The window: instrumentation on and zeroed, `--requests` requests at
 // `--connections`, a pause for the write-behind work (settlement, generation records, observability
-// export) to run inside it, a dump. Figures are per request, the median of the runs, and each gateway
-// figure is also given as a ratio to the proxy's in this run.
+// export) to run inside it, a dump per thread. Figures count the threads that serve, V8's helper
+// threads apart (callgrind.ts, WindowCount); they are per request, the median of the runs, and each
+// gateway figure is also given as a ratio to the proxy's in this run.
 import type { BenchChild } from './child-process.ts'
 import { closeWindow, openWindow, waitUntilQuiet } from './callgrind.ts'
 import type { Pool } from 'undici'

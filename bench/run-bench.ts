@@ -347,7 +347,7 @@ async function runInstructionStage(): Promise<void> {
       measured: (scenario) => values.measure === undefined || values.measure.split(',').includes(scenario.name),
     })
     console.log(`\n${formatInstructionTable(cells)}\n`)
-    console.log(`What the windows held besides requests (V8's compilers / garbage collector):\n`)
+    console.log(`What the event-loop thread's windows held besides requests (V8's compilers / garbage collector):\n`)
     console.log(`${formatWindowShares(cells)}\n`)
     console.log(`gateway dumps (callgrind_annotate <file>) in ${callgrindDirectory}:`)
     for (const cell of cells) console.log(`  ${cell.scenario}: ${cell.gatewayDump}`)
