@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 /** Where the dumps go: one file per window, `callgrind.<pid>.<n>`. */
 export const callgrindDirectory = resolve('bench-results/callgrind')
@@ -88,20 +89,21 @@ export async function closeWindow(pid: number): Promise<WindowCount> {
   control(pid, '-i', 'off')
   // callgrind_control returns once the target acknowledged; the files are written by then, but look a few times.
   for (let attempt = 0; attempt < 50; attempt++) {
-    const fresh = dumpsOf(pid).filter((name) => !before.has(name))
-    const main = fresh.find((name) => name.endsWith('-01'))
-    if (main !== undefined && totalOf(readFileSync(join(callgrindDirectory, main), 'utf8')) !== null) {
+    const fresh = dumpsOf(pid)
+      .filter((name) => !before.has(name))
+      .map((name) => ({ name, text: readFileSync(join(callgrindDirectory, name), 'utf8') }))
+    const main = fresh.find((dump) => dump.name.endsWith('-01'))
+    if (main !== undefined && totalOf(main.text) !== null) {
       let instructions = 0
       let helperInstructions = 0
-      for (const name of fresh) {
-        const text = readFileSync(join(callgrindDirectory, name), 'utf8')
-        const total = totalOf(text) ?? 0
-        if (text.includes('PlatformWorkerThread')) helperInstructions += total
+      for (const dump of fresh) {
+        const total = totalOf(dump.text) ?? 0
+        if (dump.text.includes('PlatformWorkerThread')) helperInstructions += total
         else instructions += total
       }
-      return { instructions, helperInstructions, file: join(callgrindDirectory, main) }
+      return { instructions, helperInstructions, file: join(callgrindDirectory, main.name) }
     }
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await sleep(100)
   }
   throw new Error(`bench: callgrind wrote no dump for process ${pid} in ${callgrindDirectory}`)
 }
@@ -132,7 +134,7 @@ export async function waitUntilQuiet(
   let previous = Number.POSITIVE_INFINITY
   for (let waited = 0; waited < maxMs; waited += quietIntervalMs) {
     const before = cpuTicks(pid)
-    await new Promise((resolve) => setTimeout(resolve, quietIntervalMs))
+    await sleep(quietIntervalMs)
     const share = (cpuTicks(pid) - before) / ticksPerSecond / (quietIntervalMs / 1000)
     const seconds = (waited + quietIntervalMs) / 1000
     if (share <= quietShare || (share < 0.5 && Math.abs(share - previous) <= 0.02)) return { seconds, share }
