@@ -85,8 +85,8 @@ export class GenerationStore {
 }
 
 /**
- * Records, their content and their daily sums are written in one transaction (the sums first: they leave
- * out a record stored already); a rejected record is logged by its id.
+ * Records, their content and their daily sums are written in one transaction (the sums count each record
+ * once, a record stored already not again); a rejected record is logged by its id.
  */
 function recordsPlan(db: Kysely<Database>): RowsPlan<Pending> {
   const rollup = new ActivityRollup(db)
@@ -96,13 +96,17 @@ function recordsPlan(db: Kysely<Database>): RowsPlan<Pending> {
   })
   return {
     table: 'generations',
-    statementsOf: (items) => [
-      ...rollup.statements(items.map(({ record }) => record)),
-      ...insertRecords.statements(items.map(({ record }) => toGenerationRow(record))),
-      ...insertContents.statements(
-        items.filter((item) => item.content !== null).map(({ record, content }) => toContentRow(record, content!)),
-      ),
-    ],
+    statementsOf: (items) => {
+      const sums = rollup.statements(items.map(({ record }) => record))
+      return [
+        ...sums.before,
+        ...insertRecords.statements(items.map(({ record }) => toGenerationRow(record))),
+        ...insertContents.statements(
+          items.filter((item) => item.content !== null).map(({ record, content }) => toContentRow(record, content!)),
+        ),
+        ...sums.after,
+      ]
+    },
     describe: ({ record }) => ({ id: record.id }),
   }
 }

@@ -1,7 +1,7 @@
 // The write worker of a SQLite file store: each commit is one transaction on the worker's own
 // connection (it waits for a write lock the main connection holds, and the main connection sees its rows
-// once it resolves), a failing statement rolls back its whole commit, and close waits for the commits
-// already asked for before it refuses new ones.
+// once it resolves), a failing statement rolls back its whole commit, a commit that cannot be posted
+// leaves no SQL text half-sent, and close waits for the commits already asked for before it refuses new ones.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -63,6 +63,18 @@ test("a statement that fails rolls back its whole commit and rejects with SQLite
   assert.deepEqual(await bodies('b-'), [])
   await store.writes.commit([insertNote('b-1', 'after the failure')])
   assert.deepEqual(await bodies('b-'), ['after the failure'])
+})
+
+test('a parameter that cannot reach the worker rejects its commit; the SQL texts it carried are sent again', async () => {
+  // Each SQL text goes to the worker once, with the first commit that uses it; a commit that could not
+  // be posted sent nothing, so the next one that uses its texts sends them.
+  const upsertNote = (id: string, body: unknown) => ({
+    sql: 'insert into notes (id, body) values (?, ?) on conflict (id) do update set body = excluded.body',
+    parameters: [id, body],
+  })
+  await assert.rejects(store.writes.commit([upsertNote('e-1', () => 'a function')]), /could not be cloned/)
+  await store.writes.commit([upsertNote('e-1', 'first'), upsertNote('e-1', 'second'), insertNote('e-2', 'other')])
+  assert.deepEqual(await bodies('e-'), ['second', 'other'])
 })
 
 test('close waits for the commits already asked for, then refuses new ones', async () => {

@@ -13,22 +13,21 @@ import { RejectedRows } from './rejected-rows.ts'
 import { closeSqliteThread, exitOf, startSqliteThread } from './sqlite-thread.ts'
 import type { WriteBehind, WriteStatement } from './write-behind.ts'
 
+// A commit's message carries each statement as the number of its SQL text and its parameters; a text
+// goes to the worker once, with the first commit that uses it (a text is a few kilobytes, and copying
+// and hashing it on every commit cost as much as running its statement).
 const workerSource = `
 const { parentPort, workerData } = require('node:worker_threads')
 const Database = require(workerData.driverPath)
 const database = new Database(workerData.filename)
 for (const pragma of workerData.pragmas) database.pragma(pragma)
-const prepared = new Map()
-function statement(sql) {
-  let found = prepared.get(sql)
-  if (found === undefined) {
-    found = database.prepare(sql)
-    prepared.set(sql, found)
-  }
-  return found
+const texts = []
+const prepared = []
+function statement(textId) {
+  return (prepared[textId] ??= database.prepare(texts[textId]))
 }
 const commit = database.transaction((statements) => {
-  for (const { sql, parameters } of statements) statement(sql).run(parameters)
+  for (let index = 0; index < statements.length; index += 2) statement(statements[index]).run(statements[index + 1])
 })
 parentPort.on('message', (message) => {
   if (message === 'close') {
@@ -36,6 +35,7 @@ parentPort.on('message', (message) => {
     parentPort.close()
     return
   }
+  for (let index = 0; index < message.texts.length; index += 2) texts[message.texts[index]] = message.texts[index + 1]
   try {
     commit.immediate(message.statements)
     parentPort.postMessage({ id: message.id })
@@ -68,6 +68,8 @@ export class SqliteWriteWorker implements WriteBehind {
   readonly #options: SqliteWriteWorkerOptions
   readonly #waiting = new Map<number, Waiting>()
   #worker: Worker | null = null
+  /** The number of each SQL text sent to the current worker. */
+  #textIds = new Map<string, number>()
   #failure: Error | null = null
   #nextId = 0
   #closed = false
@@ -82,11 +84,27 @@ export class SqliteWriteWorker implements WriteBehind {
     if (statements.length === 0) return Promise.resolve()
     const worker = (this.#worker ??= this.#start())
     const id = ++this.#nextId
+    const texts: (number | string)[] = []
+    const numbered: unknown[] = []
+    for (const { sql, parameters } of statements) {
+      let textId = this.#textIds.get(sql)
+      if (textId === undefined) {
+        textId = this.#textIds.size
+        this.#textIds.set(sql, textId)
+        texts.push(textId, sql)
+      }
+      numbered.push(textId, parameters)
+    }
+    try {
+      worker.postMessage({ id, texts, statements: numbered })
+    } catch (error) {
+      // A parameter that cannot be copied to the worker: nothing was sent, its texts included.
+      for (let index = 1; index < texts.length; index += 2) this.#textIds.delete(texts[index] as string)
+      return Promise.reject(error)
+    }
     // A commit in progress keeps the process alive (an idle worker does not).
     if (this.#waiting.size === 0) worker.ref()
-    const done = new Promise<void>((resolve, reject) => this.#waiting.set(id, { resolve, reject }))
-    worker.postMessage({ id, statements })
-    return done
+    return new Promise<void>((resolve, reject) => this.#waiting.set(id, { resolve, reject }))
   }
 
   async close(): Promise<void> {
@@ -98,6 +116,7 @@ export class SqliteWriteWorker implements WriteBehind {
 
   #start(): Worker {
     const worker = startSqliteThread(workerSource, { filename: this.#filename, pragmas: this.#options.pragmas })
+    this.#textIds = new Map()
     worker.on('message', (reply: Reply) => this.#settle(worker, reply))
     worker.on('error', (error) => {
       this.#failure = error
