@@ -13,6 +13,7 @@ import { planReservation } from './reservation-plan.ts'
 import { keyLimitSettings } from './key-limit-settings.ts'
 import { refusalError, type OutputAllowance } from './refusal-message.ts'
 import { splitCharge, type Charge } from './split-charge.ts'
+import { isoTime } from '../domain/iso-time.ts'
 
 export interface ReserveInput {
   readonly key: ApiKeyRecord
@@ -154,7 +155,7 @@ async function reserve(deps: AccountingServiceDeps, input: ReserveInput, use: Cr
     isByok: input.isByok,
     amountNano: input.worstCaseNano,
     scopes: plan.scopes,
-    reservedAt: clock.now().toISOString(),
+    reservedAt: isoTime(clock.now().getTime()),
   }
 }
 

@@ -3,6 +3,7 @@
 // (`d:2026-11-22`, `w:2026-11-16` (its Monday), `m:2026-11`), so counters keyed by it roll over by id.
 
 import type { Clock } from '../domain/clock.ts'
+import { isoDay } from '../domain/iso-time.ts'
 
 export type WindowPeriod = 'daily' | 'weekly' | 'monthly'
 
@@ -17,10 +18,6 @@ export interface CalendarWindow {
 
 const DAY_MS = 86_400_000
 
-function isoDate(epochMs: number): string {
-  return new Date(epochMs).toISOString().slice(0, 10)
-}
-
 function dayStart(epochMs: number): number {
   return Math.floor(epochMs / DAY_MS) * DAY_MS
 }
@@ -28,19 +25,19 @@ function dayStart(epochMs: number): number {
 const windowAtTable: Record<WindowPeriod, (epochMs: number) => CalendarWindow> = {
   daily: (epochMs) => {
     const start = dayStart(epochMs)
-    return { period: 'daily', id: `d:${isoDate(start)}`, start, end: start + DAY_MS }
+    return { period: 'daily', id: `d:${isoDay(start)}`, start, end: start + DAY_MS }
   },
   weekly: (epochMs) => {
     const today = dayStart(epochMs)
     const daysSinceMonday = (new Date(today).getUTCDay() + 6) % 7
     const start = today - daysSinceMonday * DAY_MS
-    return { period: 'weekly', id: `w:${isoDate(start)}`, start, end: start + 7 * DAY_MS }
+    return { period: 'weekly', id: `w:${isoDay(start)}`, start, end: start + 7 * DAY_MS }
   },
   monthly: (epochMs) => {
     const date = new Date(epochMs)
     const start = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1)
     const end = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)
-    return { period: 'monthly', id: `m:${isoDate(start).slice(0, 7)}`, start, end }
+    return { period: 'monthly', id: `m:${isoDay(start).slice(0, 7)}`, start, end }
   },
 }
 

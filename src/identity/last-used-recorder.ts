@@ -2,6 +2,7 @@
 // authentication never writes to the store on the request path.
 import type { Clock } from '../domain/clock.ts'
 import type { ApiKeysRepository } from '../store/repositories/api-keys-repository.ts'
+import { isoTime } from '../domain/iso-time.ts'
 
 export class LastUsedRecorder {
   #pending = new Map<string, string>()
@@ -22,7 +23,7 @@ export class LastUsedRecorder {
   }
 
   mark(hash: string): void {
-    this.#pending.set(hash, this.#clock.now().toISOString())
+    this.#pending.set(hash, isoTime(this.#clock.now().getTime()))
   }
 
   async flush(): Promise<void> {

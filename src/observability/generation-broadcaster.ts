@@ -16,6 +16,7 @@ import type { GenerationTrace } from './generation-trace.ts'
 import type { DirectDelivery } from './direct-delivery.ts'
 import { freshAttempt, outboxRow } from './outbox-row.ts'
 import { InFlight } from '../events/in-flight.ts'
+import { isoTime } from '../domain/iso-time.ts'
 
 export interface GenerationBroadcasterDeps {
   readonly destinations: ObservabilityDestinationsRepository
@@ -44,7 +45,7 @@ export function createGenerationBroadcaster(deps: GenerationBroadcasterDeps): Ge
             decodeDestination(row, deps.secretBox),
           )
         : await deps.cache.deliverable(trace.workspaceId)
-    const now = deps.clock.now().toISOString()
+    const now = isoTime(deps.clock.now().getTime())
     const outboxRows: OutboxRow[] = []
     let queued = 0
     for (const destination of destinations) {

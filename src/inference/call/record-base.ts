@@ -3,6 +3,7 @@
 import type { GatewayError } from '../../domain/errors.ts'
 import type { GenerationContent, GenerationRecord } from '../../generations/generation-record.ts'
 import type { CallRequest } from './call-request.ts'
+import { isoTime } from '../../domain/iso-time.ts'
 
 type BaseField =
   | 'id'
@@ -40,7 +41,7 @@ export function recordOf(
     errorMessage: outcome.error?.message ?? null,
     httpReferer: header(request, 'http-referer'),
     userAgent: header(request, 'user-agent'),
-    createdAt: new Date(request.startedAt).toISOString(),
+    createdAt: isoTime(request.startedAt),
   }
 }
 

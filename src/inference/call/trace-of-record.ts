@@ -4,6 +4,7 @@ import { nanoToUsd } from '../../domain/money.ts'
 import type { GenerationRecord } from '../../generations/generation-record.ts'
 import type { GenerationTrace } from '../../observability/generation-trace.ts'
 import type { CallRequest } from './call-request.ts'
+import { isoTime } from '../../domain/iso-time.ts'
 
 const contextHeaders = ['http-referer', 'x-title', 'x-openrouter-title', 'x-openrouter-categories', 'user-agent']
 
@@ -34,8 +35,8 @@ export function traceOfRecord(
     model: record.model,
     provider: record.provider ?? 'unknown',
     timing: {
-      startedAt: new Date(request.startedAt).toISOString(),
-      endedAt: new Date(endedAtMs).toISOString(),
+      startedAt: isoTime(request.startedAt),
+      endedAt: isoTime(endedAtMs),
       latencyMs: endedAtMs - request.startedAt,
       timeToFirstTokenMs: extras.firstTokenAtMs === null ? null : extras.firstTokenAtMs - request.startedAt,
     },
