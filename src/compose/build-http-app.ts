@@ -80,6 +80,7 @@ function rateLimitRuleService(inputs: HttpAppInputs): RateLimitRuleService {
     clock: inputs.clock,
     changeBus: foundation.changeBus,
     organizationId: foundation.bootstrap.organizationId,
+    rulesApplied: () => caches.rateLimitRules.settled(),
   })
 }
 
@@ -92,6 +93,7 @@ function keyRateLimits(caches: PolicyCaches, changeBus: Foundation['changeBus'])
       const rules = await caches.repositories.rateLimitRules.list({ scope: 'key', target: hash })
       await caches.repositories.rateLimitRules.deleteForTarget('key', hash)
       for (const rule of rules) changeBus.publish('rate_limit', rule.id)
+      await caches.rateLimitRules.settled()
     },
   }
 }

@@ -153,6 +153,53 @@ for (const engine of engines) {
       )
     })
 
+    test("a rule's create, update and delete answer once this instance's rule cache holds the change", async () => {
+      // The cache reads each announced rule back from the store; its reads (told apart from the service's
+      // own by the stack) are held until released here, and no answer may come before they are.
+      const { hash } = await newKey('read back')
+      const repository = gateway.internals.caches.repositories.rateLimitRules
+      const find = repository.find
+      const held: (() => void)[] = []
+      const release = () => held.splice(0).forEach((resume) => resume())
+      repository.find = async (id) => {
+        if (new Error().stack?.includes('rate-limit-rule-cache') === true)
+          await new Promise<void>((resolve) => held.push(resolve))
+        return find(id)
+      }
+      try {
+        const answered = async (pending: Promise<{ statusCode: number; body: string }>, status: number) => {
+          let done = false
+          void pending.then(() => (done = true))
+          while (held.length === 0) await new Promise((resolve) => setImmediate(resolve))
+          await new Promise((resolve) => setImmediate(resolve))
+          assert.equal(done, false, 'answered before the cache read the rule back')
+          release()
+          const reply = await pending
+          assert.equal(reply.statusCode, status, reply.body)
+          return reply
+        }
+        const rulesOfKey = () => gateway.internals.caches.rateLimitRules.rulesOf('key', hash)
+        const created = await answered(
+          call('POST', '/api/v1/rate-limits', { key_hash: hash, requests_per_minute: 3 }),
+          201,
+        )
+        const id = (JSON.parse(created.body) as { data: { id: string } }).data.id
+        assert.deepEqual(
+          rulesOfKey().map((rule) => [rule.id, rule.requestsPerMinute]),
+          [[id, 3]],
+        )
+        await answered(call('PATCH', `/api/v1/rate-limits/${id}`, { requests_per_minute: 4 }), 200)
+        assert.deepEqual(
+          rulesOfKey().map((rule) => rule.requestsPerMinute),
+          [4],
+        )
+        await answered(call('DELETE', `/api/v1/rate-limits/${id}`), 200)
+        assert.deepEqual(rulesOfKey(), [])
+      } finally {
+        repository.find = find
+      }
+    })
+
     test('bad bodies are refused with a 400 or 404 that says what was wrong', async () => {
       const { hash } = await newKey('bad bodies')
       const cases: [object, number, RegExp][] = [
