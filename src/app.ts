@@ -23,6 +23,7 @@ import { AnthropicErrorSchema } from './http/error-shape.ts'
 import { describeOperation } from './http/openapi-operation.ts'
 import type { Clock } from './domain/clock.ts'
 import type { KeyCache } from './identity/key-cache.ts'
+import { answerWhenApplied } from './http/answer-when-applied.ts'
 import { registerDeprecatedPaymentsRoute } from './management/payments/routes.ts'
 import { registerOrganizationRoutes } from './management/organization/routes.ts'
 import type { OrganizationService } from './management/organization/service.ts'
@@ -80,6 +81,8 @@ export interface AppDeps {
   readonly metrics: HttpMetrics
   readonly ping: () => Promise<void>
   readonly onKeyUsed?: (hash: string) => void
+  /** Resolves once this instance's caches hold every change announced so far (writes answer after it). */
+  readonly changesApplied?: () => Promise<void>
   /** Request budgets per key, organization and management (after authentication). */
   readonly rateLimits?: RateLimitPolicy
   readonly catalog: Catalog
@@ -145,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const routes = new RouteTable()
   app.addHook('onRoute', (route) => routes.add(route))
+  if (deps.changesApplied !== undefined) answerWhenApplied(app, deps.changesApplied)
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })

@@ -59,6 +59,7 @@ export async function buildHttpApp(inputs: HttpAppInputs, shutdown: Shutdown): P
     rateLimits: inference.rateLimits,
     ping: () => foundation.store.ping(),
     onKeyUsed: (hash) => identity.lastUsed.mark(hash),
+    changesApplied: () => foundation.changeBus.applied(),
     catalog: inputs.catalog,
     endpointHealth: () => inference.endpointHealth(),
     generations: inputs.accounting.generations,
@@ -80,7 +81,6 @@ function rateLimitRuleService(inputs: HttpAppInputs): RateLimitRuleService {
     clock: inputs.clock,
     changeBus: foundation.changeBus,
     organizationId: foundation.bootstrap.organizationId,
-    rulesApplied: () => caches.rateLimitRules.settled(),
   })
 }
 
@@ -93,7 +93,6 @@ function keyRateLimits(caches: PolicyCaches, changeBus: Foundation['changeBus'])
       const rules = await caches.repositories.rateLimitRules.list({ scope: 'key', target: hash })
       await caches.repositories.rateLimitRules.deleteForTarget('key', hash)
       for (const rule of rules) changeBus.publish('rate_limit', rule.id)
-      await caches.rateLimitRules.settled()
     },
   }
 }

@@ -30,7 +30,7 @@ export class GuardrailCache {
   constructor(guardrails: GuardrailsRepository, assignments: GuardrailAssignmentsRepository, bus: ChangeBus) {
     this.#repository = guardrails
     this.#assignments = assignments
-    bus.subscribe('guardrail', (id) => void this.#turns.run(() => this.#refresh(id)).catch(() => undefined))
+    bus.subscribe('guardrail', (id) => this.#turns.run(() => this.#refresh(id)).catch(() => undefined))
   }
 
   /** Reads every guardrail and assignment (at start, and periodically across instances). */

@@ -29,7 +29,7 @@ export class KeyCache {
     this.#clock = clock
     // A failed re-read leaves the key out of the cache (refresh drops it first), so the next lookup asks
     // the store again and fails closed; it must not become an unhandled rejection.
-    bus.subscribe('api_key', (hash) => void this.#refreshes.track(this.refresh(hash)).catch(() => undefined))
+    bus.subscribe('api_key', (hash) => this.#refreshes.track(this.refresh(hash)).catch(() => undefined))
   }
 
   /** Reads every key (at start, and periodically across instances); keys changed meanwhile keep their newer state. */

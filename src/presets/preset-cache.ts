@@ -30,9 +30,8 @@ export class PresetCache {
   constructor(presets: PresetsRepository, changeBus: ChangeBus, onError: (error: unknown) => void) {
     this.#presets = presets
     this.#onError = onError
-    this.#unsubscribe = changeBus.subscribe(
-      'preset',
-      (presetId) => void this.#turns.run(() => this.#refresh(presetId)).catch(this.#onError),
+    this.#unsubscribe = changeBus.subscribe('preset', (presetId) =>
+      this.#turns.run(() => this.#refresh(presetId)).catch(this.#onError),
     )
   }
 

@@ -23,7 +23,7 @@ export class RateLimitRuleCache {
 
   constructor(repository: RateLimitRulesRepository, bus: ChangeBus) {
     this.#repository = repository
-    bus.subscribe('rate_limit', (id) => void this.#turns.run(() => this.#refresh(id)).catch(() => undefined))
+    bus.subscribe('rate_limit', (id) => this.#turns.run(() => this.#refresh(id)).catch(() => undefined))
   }
 
   load(): Promise<void> {

@@ -80,7 +80,7 @@ export class WorkspaceCache {
 
   constructor(repository: WorkspacesRepository, bus: ChangeBus) {
     this.#repository = repository
-    bus.subscribe('workspace', (id) => void this.#turns.run(() => this.#refresh(id)).catch(() => undefined))
+    bus.subscribe('workspace', (id) => this.#turns.run(() => this.#refresh(id)).catch(() => undefined))
   }
 
   load(): Promise<void> {

@@ -24,7 +24,7 @@ test(
     const receiver = new ChangeBus()
     const received: string[] = []
     for (const topic of ['api_key', 'workspace'] as ChangeTopic[])
-      receiver.subscribe(topic, (entityId) => received.push(`${topic}:${entityId}`))
+      receiver.subscribe(topic, (entityId) => void received.push(`${topic}:${entityId}`))
     const a = await startPostgresChangeTransport({
       url: postgres.url!,
       channel,

@@ -22,7 +22,7 @@ test(
     const url = `redis://127.0.0.1:${port}`
     const bus = new ChangeBus()
     const received: string[] = []
-    bus.subscribe('preset', (id) => received.push(id))
+    bus.subscribe('preset', (id) => void received.push(id))
     const transport = await startRedisChangeTransport({
       url,
       channel: 'changes',

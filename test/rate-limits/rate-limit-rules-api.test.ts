@@ -5,6 +5,7 @@ import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { postgresTarget } from '../support/test-services.ts'
 import { bearer, startTestGateway, type TestGateway } from '../support/test-gateway.ts'
+import { holdCacheReads } from '../support/held-cache-reads.ts'
 
 const postgres = postgresTarget()
 const engines = [
@@ -154,27 +155,11 @@ for (const engine of engines) {
     })
 
     test("a rule's create, update and delete answer once this instance's rule cache holds the change", async () => {
-      // The cache reads each announced rule back from the store; its reads (told apart from the service's
-      // own by the stack) are held until released here, and no answer may come before they are.
       const { hash } = await newKey('read back')
-      const repository = gateway.internals.caches.repositories.rateLimitRules
-      const find = repository.find
-      const held: (() => void)[] = []
-      const release = () => held.splice(0).forEach((resume) => resume())
-      repository.find = async (id) => {
-        if (new Error().stack?.includes('rate-limit-rule-cache') === true)
-          await new Promise<void>((resolve) => held.push(resolve))
-        return find(id)
-      }
+      const hold = holdCacheReads(gateway.internals.caches.repositories.rateLimitRules, 'find', 'rate-limit-rule-cache')
       try {
         const answered = async (pending: Promise<{ statusCode: number; body: string }>, status: number) => {
-          let done = false
-          void pending.then(() => (done = true))
-          while (held.length === 0) await new Promise((resolve) => setImmediate(resolve))
-          await new Promise((resolve) => setImmediate(resolve))
-          assert.equal(done, false, 'answered before the cache read the rule back')
-          release()
-          const reply = await pending
+          const reply = await hold.answeredAfter(pending)
           assert.equal(reply.statusCode, status, reply.body)
           return reply
         }
@@ -196,7 +181,7 @@ for (const engine of engines) {
         await answered(call('DELETE', `/api/v1/rate-limits/${id}`), 200)
         assert.deepEqual(rulesOfKey(), [])
       } finally {
-        repository.find = find
+        hold.restore()
       }
     })
 

@@ -3,6 +3,7 @@ import { describe, test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import type { TestGateway } from '../support/test-gateway.ts'
 import { cachedWorkspaces, call, engines, errorMessage } from './management-fixtures.ts'
+import { holdCacheReads } from '../support/held-cache-reads.ts'
 
 type Budget = {
   id: string
@@ -123,6 +124,24 @@ for (const engine of engines) {
         ['monthly', '100'],
         ['weekly', '99.99'],
       ])
+    })
+
+    test("a budget's PUT answers once the workspace cache, which inference reads, holds the change", async () => {
+      const hold = holdCacheReads(gateway.internals.caches.repositories.workspaces, 'listBudgets', 'workspace-cache')
+      const cachedLimit = () =>
+        cachedWorkspaces(gateway)
+          .get(workspaceId)
+          ?.budgets.find((budget) => budget.interval === 'weekly')?.limitUsd
+      try {
+        const lowered = await hold.answeredAfter(call(gateway, 'PUT', url('weekly'), { limit_usd: 50 }))
+        assert.equal(lowered.statusCode, 200, lowered.body)
+        assert.equal(cachedLimit(), '50')
+        const raised = await hold.answeredAfter(call(gateway, 'PUT', url('weekly'), { limit_usd: 99.99 }))
+        assert.equal(raised.statusCode, 200, raised.body)
+        assert.equal(cachedLimit(), '99.99')
+      } finally {
+        hold.restore()
+      }
     })
 
     test('DELETE removes one budget', async () => {

@@ -36,9 +36,9 @@ export class PrivateEndpointCache {
 
   constructor(deps: PrivateEndpointCacheDeps) {
     this.#deps = deps
-    deps.bus.subscribe('private_endpoint', (id) => {
-      void this.#turns.run(() => this.#refresh(id)).catch((error: unknown) => deps.onError(error, id))
-    })
+    deps.bus.subscribe('private_endpoint', (id) =>
+      this.#turns.run(() => this.#refresh(id)).catch((error: unknown) => deps.onError(error, id)),
+    )
   }
 
   load(): Promise<void> {

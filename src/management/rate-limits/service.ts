@@ -1,7 +1,6 @@
 // Rate-limit rules: create, read, update and delete requests- and tokens-per-minute limits on a key or a
 // workspace, for every model or one model. Every change is announced under 'rate_limit' with the rule id,
-// so every instance's rule cache follows it, and answers once this instance's cache holds it: a rule
-// created is enforced, and shown on its key, from the moment its 201 is sent.
+// so every instance's rule cache follows it (the answer waits for this instance's: answer-when-applied.ts).
 import { randomUUID } from 'node:crypto'
 import { GatewayError } from '../../domain/errors.ts'
 import type { Clock } from '../../domain/clock.ts'
@@ -26,8 +25,6 @@ export interface RateLimitRuleServiceDeps {
   readonly clock: Clock
   readonly changeBus: ChangeBus
   readonly organizationId: string
-  /** Resolves once this instance's rule cache holds every change announced so far. */
-  readonly rulesApplied: () => Promise<void>
 }
 
 export function createRateLimitRuleService(deps: RateLimitRuleServiceDeps) {
@@ -90,7 +87,6 @@ async function createRule(deps: RateLimitRuleServiceDeps, body: CreateRateLimitR
     throw error
   }
   deps.changeBus.publish('rate_limit', rule.id)
-  await deps.rulesApplied()
   return toRateLimitRuleObject(rule)
 }
 
@@ -111,7 +107,6 @@ async function updateRule(
   }
   await deps.rules.update(updated)
   deps.changeBus.publish('rate_limit', id)
-  await deps.rulesApplied()
   return toRateLimitRuleObject(updated)
 }
 
@@ -119,7 +114,6 @@ async function deleteRule(deps: RateLimitRuleServiceDeps, id: string): Promise<v
   await findRule(deps, id)
   await deps.rules.delete(id)
   deps.changeBus.publish('rate_limit', id)
-  await deps.rulesApplied()
 }
 
 function assertSomeLimit(requests: number | null, tokens: number | null): void {
