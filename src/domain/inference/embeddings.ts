@@ -29,7 +29,8 @@ export interface EmbeddingsCall {
 /**
  * A vector kept as the upstream's JSON text, so the gateway passes it on without reading its numbers:
  * a float array (`[0.1,-0.2]`) or a base64 string of little-endian float32s, quotes included.
- * The translator that made it checked that the text is one (numbers only, base64 characters only).
+ * The translator that made it checked that the text is one: a flat array (no string, object, nested
+ * array or word such as null or NaN inside), or a string of base64 characters only.
  */
 export interface WireVector {
   readonly format: 'float' | 'base64'

@@ -1,18 +1,40 @@
-// Reads an OpenAI embeddings answer without parsing its vectors: each `"embedding":` value is matched
-// in place (a JSON array of numbers, by the number grammar; or a base64 string) and kept as text, and
-// only the envelope around them (object, index, model, usage) is parsed, with each vector replaced by
-// its position. Parsing 1,536 floats and printing them again costs many times the rest of a request.
-// Any answer this does not recognise (another key holding `"embedding"`, a vector that is not flat
-// numbers or base64) yields null, and the caller parses the whole body instead.
+// Reads an OpenAI embeddings answer without parsing its vectors: each `"embedding":` value is found in
+// place (a flat JSON array, or a base64 string) and kept as text, and only the envelope around them
+// (object, index, model, usage) is parsed, with each vector replaced by its position. Parsing 1,536
+// floats and printing them again costs many times the rest of a request, and so does matching them
+// number by number (a regular expression runs per character, about 400 K instructions a vector): a
+// float vector is passed through as the upstream's bytes once it is one flat array, checked with
+// string searches (no string, object or nested array inside it, so the envelope read around it is the
+// upstream's own, and none of the words JSON or a Python server could print in place of a number).
+// Any answer this does not recognise (another key holding `"embedding"`, a vector that is not flat, a
+// base64 string with other characters) yields null, and the caller parses the whole body instead.
 import type { EmbeddingsResult, WireVector } from '../../domain/inference/embeddings.ts'
 
 const key = '"embedding"'
-const number = String.raw`-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?`
-/** A flat JSON array of numbers, matched where `lastIndex` points. */
-const floatArray = new RegExp(String.raw`\[\s*(?:${number}\s*(?:,\s*${number}\s*)*)?\]`, 'y')
+/**
+ * What a flat array of numbers never holds: a string, an object or a nested array, and the first
+ * letter (or one only they hold) of null, true, false, NaN, Infinity and nan/inf.
+ */
+const notInFloats = ['"', '[', '{', '}', 'n', 't', 'a', 'N', 'I', 'i'] as const
 /** A base64 string, quotes included. */
 const base64String = /"[A-Za-z0-9+/]*={0,2}"/y
 const separator = /\s*:\s*/y
+
+/** The end (after `]`) of the flat array at `start` (its `[`), or -1. */
+function floatArrayEnd(text: string, start: number): number {
+  const close = text.indexOf(']', start)
+  if (close === -1) return -1
+  // A slice shares the text's characters; searching it stops at the vector's end.
+  const inside = text.slice(start + 1, close)
+  for (const character of notInFloats) if (inside.includes(character)) return -1
+  return close + 1
+}
+
+/** The end (after the closing quote) of the base64 string at `start`, or -1. */
+function base64End(text: string, start: number): number {
+  base64String.lastIndex = start
+  return base64String.test(text) ? base64String.lastIndex : -1
+}
 
 interface Envelope {
   data?: { embedding?: unknown; index?: unknown }[]
@@ -31,11 +53,12 @@ function findVectors(text: string): { start: number; end: number; format: WireVe
       continue
     }
     const start = separator.lastIndex
-    const pattern = text.charCodeAt(start) === 0x22 ? base64String : floatArray
-    pattern.lastIndex = start
-    if (!pattern.test(text)) return null
-    spans.push({ start, end: pattern.lastIndex, format: pattern === base64String ? 'base64' : 'float' })
-    at = pattern.lastIndex
+    const first = text.charCodeAt(start)
+    const format = first === 0x22 ? 'base64' : 'float'
+    const end = first === 0x22 ? base64End(text, start) : first === 0x5b ? floatArrayEnd(text, start) : -1
+    if (end === -1) return null
+    spans.push({ start, end, format })
+    at = end
   }
   return spans
 }

@@ -90,6 +90,11 @@ test('response: an answer of another shape is parsed whole, and still checked', 
   assert.deepEqual(extra, { vectors: [[1, 2]], model: '', prompt_tokens: 2 })
   // A nested array is not a flat vector: parsed whole, and refused.
   assert.throws(() => parse({ data: [{ embedding: [[1], 2] }] }, 1), /not an array of numbers/)
+  // Words in place of numbers: never passed through.
+  assert.throws(() => parse({ data: [{ embedding: [1, null] }] }, 1), /not an array of numbers/)
+  assert.throws(() => parse({ data: [{ embedding: [true, 2] }] }, 1), /not an array of numbers/)
+  for (const word of ['NaN', '-Infinity', 'nan', 'inf'])
+    assert.throws(() => openaiEmbeddings.parseResponse(`{"data":[{"embedding":[1,${word}]}]}`, 1), SyntaxError)
   // Two items claiming one index.
   const twice = {
     data: [
