@@ -41,7 +41,16 @@ export function registerEmbeddingsRoutes(
         },
         request.body,
       )
-      return reply.code(answer.status).headers(answer.headers).send(answer.body)
+      return reply.code(answer.status).headers(answer.headers).send(asBytes(answer.body))
     },
   })
+}
+
+/**
+ * A 200 answer's JSON text (some 30 KB per 1,536-float vector) as bytes, encoded once: sent as a string,
+ * fastify measures its UTF-8 length, and the socket's write measures it again, copies it behind the
+ * header text and encodes it into a fresh zeroed buffer.
+ */
+function asBytes(body: unknown): unknown {
+  return typeof body === 'string' ? Buffer.from(body) : body
 }
