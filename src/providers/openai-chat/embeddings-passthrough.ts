@@ -55,7 +55,7 @@ function findVectors(text: string): { start: number; end: number; format: WireVe
     const start = separator.lastIndex
     const first = text.charCodeAt(start)
     const format = first === 0x22 ? 'base64' : 'float'
-    const end = first === 0x22 ? base64End(text, start) : first === 0x5b ? floatArrayEnd(text, start) : -1
+    const end = format === 'base64' ? base64End(text, start) : first === 0x5b ? floatArrayEnd(text, start) : -1
     if (end === -1) return null
     spans.push({ start, end, format })
     at = end
