@@ -3,8 +3,8 @@
 // record carries them (never under privacy_mode).
 import { SpanKind, SpanStatusCode, TraceFlags, type Attributes, type HrTime } from '@opentelemetry/api'
 import { resourceFromAttributes, type Resource } from '@opentelemetry/resources'
-import type { ReadableSpan } from '@opentelemetry/sdk-trace-base'
 import type { DestinationRecord } from '../destination-record.ts'
+import type { OtlpSpan } from './otlp-trace-encoding.ts'
 
 function toHrTime(iso: string): HrTime {
   const millis = Date.parse(iso)
@@ -75,29 +75,20 @@ export function generationResource(resourceAttributes: Attributes = {}): Resourc
   return resourceFromAttributes({ 'service.name': 'switchyard', ...resourceAttributes })
 }
 
-export function generationSpan(record: DestinationRecord, resource: Resource): ReadableSpan {
-  const startTime = toHrTime(record.started_at)
-  const endTime = toHrTime(record.ended_at)
-  const durationNanos = Math.max(0, Date.parse(record.ended_at) - Date.parse(record.started_at)) * 1e6
-  const context = { traceId: record.trace_id, spanId: record.span_id, traceFlags: TraceFlags.SAMPLED }
+const scope = { name: 'switchyard.observability', version: '1' }
+
+export function generationSpan(record: DestinationRecord, resource: Resource): OtlpSpan {
   return {
     name: `chat ${record.model}`,
     kind: SpanKind.CLIENT,
-    spanContext() {
-      return context
-    },
-    startTime,
-    endTime,
-    duration: [Math.floor(durationNanos / 1e9), durationNanos % 1e9],
+    traceId: record.trace_id,
+    spanId: record.span_id,
+    traceFlags: TraceFlags.SAMPLED,
+    startTime: toHrTime(record.started_at),
+    endTime: toHrTime(record.ended_at),
     status: { code: record.finish_reason === 'error' ? SpanStatusCode.ERROR : SpanStatusCode.OK },
     attributes: generationAttributes(record),
-    links: [],
-    events: [],
-    ended: true,
     resource,
-    instrumentationScope: { name: 'switchyard.observability', version: '1' },
-    droppedAttributesCount: 0,
-    droppedEventsCount: 0,
-    droppedLinksCount: 0,
+    instrumentationScope: scope,
   }
 }
