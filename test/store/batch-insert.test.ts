@@ -106,6 +106,32 @@ for (const engine of engines) {
         { id: 'gen-2001:1', end_user: 'someone' },
       ])
     })
+
+    test('one inserter keeps a text per column list: rows with fewer or reordered columns land in their columns', async () => {
+      const insert = new BatchInsert<LedgerRow>(store.db, 'ledger_entries')
+      const { end_user: _omitted, ...withoutEndUser } = ledgerRow(3001, 1, 'dropped')
+      const { id, cost_nano, ...rest } = ledgerRow(3002, 1, 'third')
+      const reordered = { cost_nano, ...rest, id } as LedgerRow
+      for (const rows of [
+        [ledgerRow(3000, 1, 'first')],
+        [withoutEndUser as LedgerRow],
+        [reordered],
+        [ledgerRow(3003, 1)],
+      ])
+        await store.writes.commit(insert.statements(rows))
+      const stored = await store.db
+        .selectFrom('ledger_entries')
+        .select(['id', 'end_user', 'cost_nano'])
+        .where('generation_id', 'in', ['gen-3000', 'gen-3001', 'gen-3002', 'gen-3003'])
+        .orderBy('id')
+        .execute()
+      assert.deepEqual(stored, [
+        { id: 'gen-3000:1', end_user: 'first', cost_nano: '3000000' },
+        { id: 'gen-3001:1', end_user: null, cost_nano: '3001000' },
+        { id: 'gen-3002:1', end_user: 'third', cost_nano: '3002000' },
+        { id: 'gen-3003:1', end_user: null, cost_nano: '3003000' },
+      ])
+    })
   })
 }
 
