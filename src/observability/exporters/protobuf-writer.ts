@@ -1,11 +1,14 @@
 // Protocol Buffers wire format into one growing Buffer: varints, fixed-width numbers, strings and
-// length-delimited messages. Strings are encoded by Buffer's native UTF-8 writer (a copy for the usual
-// one-byte strings), not a character at a time in JavaScript. A message's length is written in front of
+// length-delimited messages. A short ASCII string is copied by a loop; any other goes through Buffer's
+// native UTF-8 writer (entering it costs several hundred instructions, then it copies a one-byte string
+// whole), never a character at a time through a generic encoder. A message's length is written in front of
 // it once it ends: one byte is reserved, and a message of 128 bytes or more moves its bytes up by what
 // the longer length needs, so the output is the canonical encoding.
 
 /** UTF-8 needs at most 3 bytes per UTF-16 unit, so a string this short is under 128 bytes: one length byte. */
 const shortString = 42
+/** Strings up to this long are copied by a loop when they are ASCII (under 128 bytes: one length byte). */
+const shortAscii = 64
 const twoTo32 = 0x1_0000_0000
 
 function varintSize(value: number): number {
@@ -28,7 +31,9 @@ export class ProtobufWriter {
   }
 
   tag(field: number, wireType: number): void {
-    this.varint((field << 3) | wireType)
+    if (field >= 16) return this.varint((field << 3) | wireType)
+    this.#reserve(1)
+    this.#buffer[this.#position++] = (field << 3) | wireType
   }
 
   /**
@@ -85,18 +90,23 @@ export class ProtobufWriter {
 
   /** A length-delimited UTF-8 string (an unpaired surrogate becomes U+FFFD, as TextEncoder writes it). */
   string(value: string): void {
-    if (value.length <= shortString) {
-      this.#reserve(1 + 3 * value.length)
+    const length = value.length
+    if (length <= shortAscii) {
+      // A native write costs several hundred instructions to enter; a short ASCII string is copied here.
+      this.#reserve(1 + length)
+      const buffer = this.#buffer
       const start = this.#position
-      const written = this.#buffer.write(value, start + 1)
-      this.#buffer[start] = written
-      this.#position = start + 1 + written
+      let position = start + 1
+      for (let index = 0; index < length; index += 1) {
+        const code = value.charCodeAt(index)
+        if (code >= 0x80) return this.#encodedString(value)
+        buffer[position++] = code
+      }
+      buffer[start] = length
+      this.#position = position
       return
     }
-    const length = Buffer.byteLength(value)
-    this.varint(length)
-    this.#reserve(length)
-    this.#position += this.#buffer.write(value, this.#position)
+    this.#encodedString(value)
   }
 
   /**
@@ -132,6 +142,22 @@ export class ProtobufWriter {
     this.#position = start
     this.varint(length)
     this.#position = end
+  }
+
+  /** A string through Buffer's native UTF-8 writer. */
+  #encodedString(value: string): void {
+    if (value.length <= shortString) {
+      this.#reserve(1 + 3 * value.length)
+      const start = this.#position
+      const written = this.#buffer.write(value, start + 1)
+      this.#buffer[start] = written
+      this.#position = start + 1 + written
+      return
+    }
+    const length = Buffer.byteLength(value)
+    this.varint(length)
+    this.#reserve(length)
+    this.#position += this.#buffer.write(value, this.#position)
   }
 
   #reserve(size: number): void {
