@@ -27,7 +27,7 @@ function statement(textId) {
   return (prepared[textId] ??= database.prepare(texts[textId]))
 }
 const commit = database.transaction((statements) => {
-  for (let index = 0; index < statements.length; index += 2) statement(statements[index]).run(statements[index + 1])
+  for (let index = 0; index < statements.length; index += 2) statement(statements[index]).run(...statements[index + 1])
 })
 parentPort.on('message', (message) => {
   if (message === 'close') {
