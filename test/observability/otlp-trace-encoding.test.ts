@@ -192,3 +192,9 @@ test('an id that is not hexadecimal keeps its length and writes zeros from the f
   const [decoded] = decodeOtlpTraces(bytes)
   assert.equal(decoded!.spanId, 'b7ad6b7100000000')
 })
+
+test('attribute names seen before, and more names than are kept, are written as OpenTelemetry writes them', () => {
+  const many = Object.fromEntries(Array.from({ length: 1100 }, (_, index) => [`http.request.header.x-${index}`, index]))
+  const first = assertSameBytes([span(many)])
+  assert.deepEqual(assertSameBytes([span(many)]), first)
+})

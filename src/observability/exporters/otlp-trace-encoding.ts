@@ -85,14 +85,32 @@ function writeAnyValue(writer: ProtobufWriter, value: AttributeValue | null | un
   }
 }
 
+/**
+ * KeyValue's key field, encoded once per attribute name: a span's ~25 names are the same each time (a
+ * few carry a header or trace field's name, so at most `keptKeys` are kept).
+ */
+const encodedKeys = new Map<string, Buffer>()
+const keptKeys = 1024
+
+function writeKey(writer: ProtobufWriter, key: string): void {
+  let encoded = encodedKeys.get(key)
+  if (encoded === undefined) {
+    const keyWriter = new ProtobufWriter(key.length * 3 + 8)
+    keyWriter.tag(1, lengthDelimited)
+    keyWriter.string(key)
+    encoded = Buffer.from(keyWriter.finish())
+    if (encodedKeys.size < keptKeys) encodedKeys.set(key, encoded)
+  }
+  writer.raw(encoded)
+}
+
 /** Repeated KeyValue in `field`, in the object's own key order. */
 function writeAttributes(writer: ProtobufWriter, attributes: Attributes, field: number): void {
   for (const key in attributes) {
     if (!Object.hasOwn(attributes, key)) continue
     writer.tag(field, lengthDelimited)
     const keyValue = writer.begin()
-    writer.tag(1, lengthDelimited)
-    writer.string(key)
+    writeKey(writer, key)
     writer.tag(2, lengthDelimited)
     const value = writer.begin()
     writeAnyValue(writer, attributes[key])

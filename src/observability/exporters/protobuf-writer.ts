@@ -109,6 +109,13 @@ export class ProtobufWriter {
     this.#encodedString(value)
   }
 
+  /** Bytes already encoded (a field written once and kept), copied as they are. */
+  raw(bytes: Uint8Array): void {
+    this.#reserve(bytes.length)
+    this.#buffer.set(bytes, this.#position)
+    this.#position += bytes.length
+  }
+
   /**
    * Length-delimited bytes given as hexadecimal digits (trace and span ids): `hex.length / 2` bytes; a
    * pair that is not hexadecimal ends the digits read, and the bytes from it on are zero.
