@@ -129,9 +129,10 @@ test('times past 2^53 nanoseconds and at the end of a second are exact', () => {
   ])
 })
 
-test('spans are grouped by resource and then by scope, in the order each first appears', () => {
-  const other = resourceFromAttributes({ 'service.name': 'other' })
-  const otherScope = { name: 'other.scope' }
+test('spans are grouped by resource and then by scope, in the order each first appears, with their schema URLs', () => {
+  const schemaUrl = 'https://opentelemetry.io/schemas/1.26.0'
+  const other = resourceFromAttributes({ 'service.name': 'other' }, { schemaUrl })
+  const otherScope = { name: 'other.scope', schemaUrl }
   assertSameBytes([
     span({ n: 1 }),
     span({ n: 2 }, { resource: other }),

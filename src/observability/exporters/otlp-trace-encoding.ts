@@ -119,6 +119,13 @@ function writeAttributes(writer: ProtobufWriter, attributes: Attributes, field: 
   }
 }
 
+/** A string field proto3 leaves out when empty. */
+function writeOptionalString(writer: ProtobufWriter, field: number, value: string | undefined): void {
+  if (!value) return
+  writer.tag(field, lengthDelimited)
+  writer.string(value)
+}
+
 function writeZero(writer: ProtobufWriter, field: number): void {
   writer.tag(field, varintType)
   writer.varint(0)
@@ -146,10 +153,7 @@ function writeSpan(writer: ProtobufWriter, span: OtlpSpan): void {
   writeZero(writer, 14)
   writer.tag(15, lengthDelimited)
   const status = writer.begin()
-  if (span.status.message) {
-    writer.tag(2, lengthDelimited)
-    writer.string(span.status.message)
-  }
+  writeOptionalString(writer, 2, span.status.message)
   writer.tag(3, varintType)
   writer.varint(span.status.code)
   writer.end(status)
@@ -165,19 +169,13 @@ function writeScopeSpans(writer: ProtobufWriter, spans: readonly OtlpSpan[]): vo
   const scopeStart = writer.begin()
   writer.tag(1, lengthDelimited)
   writer.string(scope.name)
-  if (scope.version) {
-    writer.tag(2, lengthDelimited)
-    writer.string(scope.version)
-  }
+  writeOptionalString(writer, 2, scope.version)
   writer.end(scopeStart)
   for (const span of spans) {
     writer.tag(2, lengthDelimited)
     writeSpan(writer, span)
   }
-  if (scope.schemaUrl) {
-    writer.tag(3, lengthDelimited)
-    writer.string(scope.schemaUrl)
-  }
+  writeOptionalString(writer, 3, scope.schemaUrl)
   writer.end(start)
 }
 
@@ -192,10 +190,7 @@ function writeResourceSpans(writer: ProtobufWriter, resource: OtlpResource, bySc
     writer.tag(2, lengthDelimited)
     writeScopeSpans(writer, spans)
   }
-  if (resource.schemaUrl) {
-    writer.tag(3, lengthDelimited)
-    writer.string(resource.schemaUrl)
-  }
+  writeOptionalString(writer, 3, resource.schemaUrl)
   writer.end(start)
 }
 
