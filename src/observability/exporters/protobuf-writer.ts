@@ -5,8 +5,6 @@
 // it once it ends: one byte is reserved, and a message of 128 bytes or more moves its bytes up by what
 // the longer length needs, so the output is the canonical encoding.
 
-/** UTF-8 needs at most 3 bytes per UTF-16 unit, so a string this short is under 128 bytes: one length byte. */
-const shortString = 42
 /** Strings up to this long are copied by a loop when they are ASCII (under 128 bytes: one length byte). */
 const shortAscii = 64
 const twoTo32 = 0x1_0000_0000
@@ -151,16 +149,8 @@ export class ProtobufWriter {
     this.#position = end
   }
 
-  /** A string through Buffer's native UTF-8 writer. */
+  /** A string through Buffer's native UTF-8 writer, measured first for its length. */
   #encodedString(value: string): void {
-    if (value.length <= shortString) {
-      this.#reserve(1 + 3 * value.length)
-      const start = this.#position
-      const written = this.#buffer.write(value, start + 1)
-      this.#buffer[start] = written
-      this.#position = start + 1 + written
-      return
-    }
     const length = Buffer.byteLength(value)
     this.varint(length)
     this.#reserve(length)
