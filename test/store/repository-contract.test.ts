@@ -9,6 +9,8 @@ import { migrations } from '../../src/store/migrations/index.ts'
 import { bootstrapIdentity } from '../../src/identity/bootstrap-identity.ts'
 import { createApiKeysRepository } from '../../src/store/repositories/api-keys-repository.ts'
 import { createOrganizationsRepository } from '../../src/store/repositories/organizations-repository.ts'
+import { createObservabilityDestinationsRepository } from '../../src/store/repositories/observability-destinations-repository.ts'
+import type { DestinationRow } from '../../src/store/tables/observability-tables.ts'
 import { systemClock } from '../../src/domain/clock.ts'
 import { createPostgresDatabase, createSqliteDatabase, type TestDatabase } from '../support/test-store.ts'
 import { postgresTarget } from '../support/test-services.ts'
@@ -172,6 +174,46 @@ for (const engine of engines) {
         }),
       )
       assert.equal(await organizations.findUserByEmail(email), undefined)
+    })
+
+    test('delivered counts add up through the store writes, each to its own destination', async () => {
+      const identity = await bootstrapIdentity(store, systemClock, null)
+      const destinations = createObservabilityDestinationsRepository(store.db, store.writes)
+      const at = new Date().toISOString()
+      const destination = (id: string): DestinationRow => ({
+        id,
+        workspace_id: identity.defaultWorkspaceId,
+        name: id,
+        type: 'webhook',
+        config: '{}',
+        enabled: 1,
+        api_key_hashes: null,
+        broadcast_generation_cost: 1,
+        broadcast_generation_cost_allocation: 1,
+        broadcast_generation_identity: 1,
+        broadcast_generation_request_context: 1,
+        filter_rules: null,
+        privacy_mode: 0,
+        regions: '["global"]',
+        sampling_rate: 1,
+        last_error: null,
+        created_at: at,
+        updated_at: at,
+        deleted_at: null,
+      })
+      const [first, second] = [`dest-${randomUUID()}`, `dest-${randomUUID()}`]
+      await destinations.insert(destination(first))
+      await destinations.insert(destination(second))
+      await destinations.addDelivered(first, 3)
+      await destinations.addDelivered(first, 4)
+      await destinations.addDelivered(second, 2)
+      const rows = await store.db
+        .selectFrom('observability_destinations')
+        .select(['id', 'delivered_count'])
+        .where('id', 'in', [first, second])
+        .execute()
+      const counts = new Map(rows.map((row) => [row.id, Number(row.delivered_count)]))
+      assert.deepEqual([counts.get(first), counts.get(second)], [7, 2])
     })
   })
 }

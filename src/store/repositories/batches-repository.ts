@@ -6,6 +6,7 @@ import type { Kysely, Selectable } from 'kysely'
 import type { Database } from '../database.ts'
 import type { StoreEngine } from '../open-store.ts'
 import type { BatchItemTable, BatchTable } from '../tables/batch-tables.ts'
+import { PreparedQuery, PreparedQueryCache } from '../prepared-query.ts'
 
 export type BatchRow = Selectable<BatchTable>
 export type BatchItemRow = Selectable<BatchItemTable>
@@ -39,7 +40,26 @@ export interface FinishedItem {
 
 const insertChunk = 200
 
+/** The batch worker's pass runs these every poll (a second by default): prepared once. */
+interface PassQueries {
+  readonly inStatuses: PreparedQueryCache<[], BatchRow>
+  readonly sweepDue: PreparedQueryCache<[cutoff: string], { id: string }>
+  readonly webhooksDue: PreparedQuery<[now: string], BatchRow>
+}
+
 export function createBatchesRepository(db: Kysely<Database>, engine: StoreEngine) {
+  const pass: PassQueries = {
+    inStatuses: new PreparedQueryCache(0),
+    sweepDue: new PreparedQueryCache(1),
+    webhooksDue: new PreparedQuery(1, (now: string) =>
+      db
+        .selectFrom('batches')
+        .selectAll()
+        .where('webhook_status', '=', 'pending')
+        .where('webhook_next_at', '<=', now)
+        .limit(20),
+    ),
+  }
   return {
     insert: (batch: BatchRow, items: readonly NewBatchItem[]) => insertBatch(db, batch, items),
     find: (id: string) => findBatch(db, id),
@@ -47,7 +67,7 @@ export function createBatchesRepository(db: Kysely<Database>, engine: StoreEngin
     delete: (id: string) => deleteBatch(db, id),
     transition: (id: string, from: readonly string[], to: string, changes?: Partial<BatchRow>) =>
       transitionBatch(db, id, from, to, changes),
-    inStatuses: (statuses: readonly string[]) => listBatchesInStatuses(db, statuses),
+    inStatuses: (statuses: readonly string[]) => listBatchesInStatuses(db, pass, statuses),
     claimItems: (batchId: string, owner: string, now: string, leaseUntil: string, limit: number) =>
       claimItems(db, engine, batchId, owner, now, leaseUntil, limit),
     renewLeases: (itemIds: readonly string[], owner: string, leaseUntil: string) =>
@@ -57,8 +77,9 @@ export function createBatchesRepository(db: Kysely<Database>, engine: StoreEngin
     pendingCount: (batchId: string) => countPendingItems(db, batchId),
     totalCostNano: (batchId: string) => sumCostNano(db, batchId),
     results: (batchId: string) => listResults(db, batchId),
-    sweepResults: (cutoff: string, now: string, terminal: readonly string[]) => sweepResults(db, cutoff, now, terminal),
-    webhooksDue: (now: string) => listWebhooksDue(db, now),
+    sweepResults: (cutoff: string, now: string, terminal: readonly string[]) =>
+      sweepResults(db, pass, cutoff, now, terminal),
+    webhooksDue: async (now: string) => (await db.executeQuery(pass.webhooksDue.compiled(now))).rows,
     updateWebhook: (id: string, changes: Pick<BatchRow, 'webhook_status' | 'webhook_attempts' | 'webhook_next_at'>) =>
       updateWebhook(db, id, changes),
   }
@@ -147,13 +168,19 @@ async function transitionBatch(
   return Number(result.numUpdatedRows) === 1
 }
 
-async function listBatchesInStatuses(db: Kysely<Database>, statuses: readonly string[]): Promise<BatchRow[]> {
-  return db
-    .selectFrom('batches')
-    .selectAll()
-    .where('status', 'in', [...statuses])
-    .orderBy('created_at')
-    .execute()
+async function listBatchesInStatuses(
+  db: Kysely<Database>,
+  pass: PassQueries,
+  statuses: readonly string[],
+): Promise<BatchRow[]> {
+  const query = pass.inStatuses.get(statuses.join(','), () =>
+    db
+      .selectFrom('batches')
+      .selectAll()
+      .where('status', 'in', [...statuses])
+      .orderBy('created_at'),
+  )
+  return (await db.executeQuery(query.compiled())).rows
 }
 
 /** Leases up to `limit` due items of one batch to `owner` until `leaseUntil`. */
@@ -303,17 +330,20 @@ async function listResults(
 /** Deletes the items of terminal batches created at or before `cutoff`; returns the batch ids swept. */
 async function sweepResults(
   db: Kysely<Database>,
+  pass: PassQueries,
   cutoff: string,
   now: string,
   terminal: readonly string[],
 ): Promise<string[]> {
-  const due = await db
-    .selectFrom('batches')
-    .select('id')
-    .where('created_at', '<=', cutoff)
-    .where('results_deleted_at', 'is', null)
-    .where('status', 'in', [...terminal])
-    .execute()
+  const query = pass.sweepDue.get(terminal.join(','), (before: string) =>
+    db
+      .selectFrom('batches')
+      .select('id')
+      .where('created_at', '<=', before)
+      .where('results_deleted_at', 'is', null)
+      .where('status', 'in', [...terminal]),
+  )
+  const due = (await db.executeQuery(query.compiled(cutoff))).rows
   for (const { id } of due) {
     await db.transaction().execute(async (transaction) => {
       await transaction.deleteFrom('batch_items').where('batch_id', '=', id).execute()
@@ -321,16 +351,6 @@ async function sweepResults(
     })
   }
   return due.map((row) => row.id)
-}
-
-async function listWebhooksDue(db: Kysely<Database>, now: string): Promise<BatchRow[]> {
-  return db
-    .selectFrom('batches')
-    .selectAll()
-    .where('webhook_status', '=', 'pending')
-    .where('webhook_next_at', '<=', now)
-    .limit(20)
-    .execute()
 }
 
 async function updateWebhook(

@@ -2,6 +2,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import type { Database } from '../database.ts'
 import type { InternIdempotencyTable, InternTable } from '../tables/vault-interns-tables.ts'
+import { PreparedQueryCache } from '../prepared-query.ts'
 
 export type InternRow = Selectable<InternTable>
 export type InternIdempotencyRow = Selectable<InternIdempotencyTable>
@@ -16,6 +17,7 @@ export interface ListInternsQuery {
 }
 
 export function createInternsRepository(db: Kysely<Database>) {
+  const byStatus = new PreparedQueryCache<[], InternRow>(0)
   return {
     insert: (row: InternRow, executor: Executor = db) => insertIntern(executor, row),
     findById: (id: string, executor: Executor = db) => findInternById(executor, id),
@@ -23,7 +25,7 @@ export function createInternsRepository(db: Kysely<Database>) {
       findInternByName(executor, workspaceId, name),
     findByVault: (vaultId: string) => findInternByVault(db, vaultId),
     list: (query: ListInternsQuery) => listInterns(db, query),
-    listByStatus: (statuses: readonly string[]) => listInternsByStatus(db, statuses),
+    listByStatus: (statuses: readonly string[]) => listInternsByStatus(db, byStatus, statuses),
     delete: (id: string, executor: Executor = db) => deleteIntern(executor, id),
     update: (
       id: string,
@@ -75,14 +77,21 @@ async function listInterns(db: Kysely<Database>, query: ListInternsQuery): Promi
 }
 
 /** Interns in any workspace with one of `statuses` (the intern runtime's work queue). */
-async function listInternsByStatus(db: Kysely<Database>, statuses: readonly string[]): Promise<InternRow[]> {
-  return db
-    .selectFrom('interns')
-    .selectAll()
-    .where('status', 'in', [...statuses])
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute()
+/** The intern runtime polls this five times a second with the same statuses: prepared once per list. */
+async function listInternsByStatus(
+  db: Kysely<Database>,
+  prepared: PreparedQueryCache<[], InternRow>,
+  statuses: readonly string[],
+): Promise<InternRow[]> {
+  const query = prepared.get(statuses.join(','), () =>
+    db
+      .selectFrom('interns')
+      .selectAll()
+      .where('status', 'in', [...statuses])
+      .orderBy('created_at')
+      .orderBy('id'),
+  )
+  return (await db.executeQuery(query.compiled())).rows
 }
 
 async function deleteIntern(executor: Executor, id: string): Promise<void> {

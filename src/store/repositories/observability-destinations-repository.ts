@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely'
 import type { Database } from '../database.ts'
 import type { DestinationRow } from '../tables/observability-tables.ts'
 import type { WriteBehind } from '../write-behind.ts'
+import { PreparedQuery } from '../prepared-query.ts'
 
 export interface DeliveryCounts {
   readonly pending: number
@@ -32,6 +33,7 @@ function live(db: Kysely<Database>) {
  * A plain object of closures rather than a class, so callers may pass its methods around or spread it.
  */
 export function createObservabilityDestinationsRepository(db: Kysely<Database>, writes: WriteBehind) {
+  const addDelivered = deliveredCountWriter(db, writes)
   return {
     insert: (row: DestinationRow) => insertDestination(db, row),
     find: (id: string) => findDestination(db, id),
@@ -42,7 +44,7 @@ export function createObservabilityDestinationsRepository(db: Kysely<Database>, 
     update: (row: DestinationRow) => updateDestination(db, row),
     softDelete: (id: string, at: string) => softDeleteDestination(db, id, at),
     recordError: (id: string, message: string | null) => recordDestinationError(db, id, message),
-    addDelivered: (id: string, count: number) => commitDeliveredCount(db, writes, id, count),
+    addDelivered,
     deliveryCounts: (ids: readonly string[]) => deliveryCounts(db, ids),
   }
 }
@@ -112,10 +114,13 @@ async function recordDestinationError(db: Kysely<Database>, id: string, message:
   await db.updateTable('observability_destinations').set({ last_error: message }).where('id', '=', id).execute()
 }
 
-/** Adds records delivered without an outbox row (straight from memory) to the destination's count. */
-function commitDeliveredCount(db: Kysely<Database>, writes: WriteBehind, id: string, count: number): Promise<void> {
-  const { sql: text, parameters } = addDeliveredQuery(db, id, count).compile()
-  return writes.commit([{ sql: text, parameters }])
+/**
+ * Adds records delivered without an outbox row (straight from memory) to a destination's count, through
+ * the store's writes; direct delivery writes a count several times a second, so the statement is prepared.
+ */
+function deliveredCountWriter(db: Kysely<Database>, writes: WriteBehind): (id: string, count: number) => Promise<void> {
+  const statement = new PreparedQuery(2, (id: string, count: number) => addDeliveredQuery(db, id, count))
+  return (id, count) => writes.commit([{ sql: statement.sql, parameters: statement.parameters(id, count) }])
 }
 
 async function deliveryCounts(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, DeliveryCounts>> {

@@ -4,6 +4,7 @@ import type { Kysely, Selectable } from 'kysely'
 import type { Database } from '../database.ts'
 import type { ObservabilityOutboxTable } from '../tables/observability-tables.ts'
 import { addDeliveredCount } from './observability-destinations-repository.ts'
+import { PreparedQuery } from '../prepared-query.ts'
 
 export type OutboxRow = Selectable<ObservabilityOutboxTable>
 
@@ -11,12 +12,13 @@ export type OutboxRow = Selectable<ObservabilityOutboxTable>
 const insertChunkRows = 500
 
 export function createObservabilityOutboxRepository(db: Kysely<Database>) {
+  const due = dueQuery(db)
   return {
     countByStatus: () => countByStatus(db),
     insertMany: (rows: readonly OutboxRow[]) => insertMany(db, rows),
     insertEach: (rows: readonly OutboxRow[]) => insertEach(db, rows),
     claimDue: (now: string, owner: string, leaseUntil: string, limit: number) =>
-      claimDue(db, now, owner, leaseUntil, limit),
+      claimDue(db, due, now, owner, leaseUntil, limit),
     markDeliveredMany: (ids: readonly string[], owner: string) => markDeliveredMany(db, ids, owner),
     markFailed: (
       id: string,
@@ -67,22 +69,29 @@ async function insertEach(db: Kysely<Database>, rows: readonly OutboxRow[]): Pro
 }
 
 /** Claims up to `limit` due rows for `owner` until `leaseUntil`; returns the rows it won. */
+/** The ids of rows due and free, oldest first: every worker polls it (each second by default), so it is prepared. */
+function dueQuery(db: Kysely<Database>) {
+  return new PreparedQuery(2, (now: string, limit: number) =>
+    db
+      .selectFrom('observability_outbox')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where((builder) => builder.or([builder('lease_expires_at', 'is', null), builder('lease_expires_at', '<', now)]))
+      .orderBy('next_attempt_at')
+      .limit(limit),
+  )
+}
+
 async function claimDue(
   db: Kysely<Database>,
+  due: ReturnType<typeof dueQuery>,
   now: string,
   owner: string,
   leaseUntil: string,
   limit: number,
 ): Promise<OutboxRow[]> {
-  const candidates = await db
-    .selectFrom('observability_outbox')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .where((builder) => builder.or([builder('lease_expires_at', 'is', null), builder('lease_expires_at', '<', now)]))
-    .orderBy('next_attempt_at')
-    .limit(limit)
-    .execute()
+  const candidates = (await db.executeQuery(due.compiled(now, limit))).rows
   if (candidates.length === 0) return []
   // One statement leases every candidate still free; its WHERE re-checks each row atomically.
   const claimed = await db
