@@ -2,10 +2,10 @@
 // product whose ingestion accepts OTLP. The destination's own `headers` are sent too. All records of a
 // worker batch go out as one export request, through one long-lived keep-alive exporter per destination
 // (rebuilt when the destination's settings change). The exporter is the one OTLPTraceExporter is built
-// from (its HTTP transport, retries and timeouts), given spans already encoded a few at a time
-// (sliced-spans.ts) so that a batch never holds the event loop. The OpenTelemetry modules load on
-// first delivery, once, so processes that never deliver (CLI commands) do not pay for them.
-import type { Agent } from 'node:http'
+// from (its configuration, export delegate and timeouts), given spans already encoded a few at a time
+// (sliced-spans.ts) so that a batch never holds the event loop, and sending through undici with
+// OpenTelemetry's retry policy (otlp-http-transport.ts). The OpenTelemetry modules load on first
+// delivery, once, so processes that never deliver (CLI commands) do not pay for them.
 import type { Resource } from '@opentelemetry/resources'
 import type { OTLPExporterBase } from '@opentelemetry/otlp-exporter-base'
 import { assertEgressAllowed } from '../../http/egress-policy.ts'
@@ -24,20 +24,13 @@ interface ExportResult {
 interface OtlpClient {
   readonly exporter: OTLPExporterBase<SlicedSpans>
   readonly resource: Resource
-  /** The keep-alive agents the exporter asked for; destroyed with it, so its connections close. */
-  readonly agents: Agent[]
-}
-
-async function keepAliveAgent(protocol: string, agents: Agent[]): Promise<Agent> {
-  const { Agent } = protocol === 'http:' ? await import('node:http') : await import('node:https')
-  const agent = new Agent({ keepAlive: true })
-  agents.push(agent)
-  return agent
+  /** The exporter's transport; closed with it, so its connections close. */
+  readonly transport: { close(): Promise<void> }
 }
 
 async function closeClient(client: OtlpClient): Promise<void> {
   await client.exporter.shutdown()
-  for (const agent of client.agents) agent.destroy()
+  await client.transport.close()
 }
 
 const loadModules = () =>
@@ -46,6 +39,7 @@ const loadModules = () =>
     import('@opentelemetry/otlp-exporter-base/node-http'),
     import('./generation-span.ts'),
     import('./sliced-spans.ts'),
+    import('./otlp-http-transport.ts'),
   ])
 
 /**
@@ -81,30 +75,25 @@ export function createOtlpExporter(product: OtlpProduct): Exporter {
     const otlp = otlpTargets[product](target.config)
     await assertEgressAllowed(otlp.url, context.egress)
     const [
-      { OTLPExporterBase },
-      { createOtlpHttpExportDelegate, convertLegacyHttpOptions },
+      { OTLPExporterBase, createOtlpNetworkExportDelegate },
+      { convertLegacyHttpOptions, createOtlpHttpExporterMetrics },
       { generationResource, generationSpan },
       sliced,
+      { UndiciOtlpTransport, RetryingOtlpTransport },
     ] = await (modules ??= loadModules())
     const headers = { ...otlp.headers, ...(target.config.headers ?? {}) }
     const settings = JSON.stringify([otlp.url, headers, otlp.resource ?? null, context.timeoutMs])
     const client = clients.get(target.destinationId, settings, () => {
-      const agents: Agent[] = []
-      const httpAgentOptions = (protocol: string) => keepAliveAgent(protocol, agents)
       const options = convertLegacyHttpOptions(
-        { url: otlp.url, headers, timeoutMillis: context.timeoutMs, httpAgentOptions },
+        { url: otlp.url, headers, timeoutMillis: context.timeoutMs },
         'TRACES',
         'v1/traces',
         { 'Content-Type': 'application/x-protobuf' },
       )
-      const delegate = createOtlpHttpExportDelegate(
-        options,
-        sliced.slicedSpansSerializer,
-        componentType,
-        sliced.slicedSpansMetrics,
-        undefined,
-      )
-      return { exporter: new OTLPExporterBase(delegate), resource: generationResource(otlp.resource), agents }
+      const transport = new RetryingOtlpTransport(new UndiciOtlpTransport(options))
+      const metrics = createOtlpHttpExporterMetrics(componentType, sliced.slicedSpansMetrics, options.url, undefined)
+      const delegate = createOtlpNetworkExportDelegate(options, sliced.slicedSpansSerializer, metrics, transport)
+      return { exporter: new OTLPExporterBase(delegate), resource: generationResource(otlp.resource), transport }
     })
     const spans = await sliced.encodeInSlices(payloads, (payload) => generationSpan(payload.record, client.resource))
     const result = await new Promise<ExportResult>((resolve) => client.exporter.export(spans, resolve))
