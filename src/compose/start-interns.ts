@@ -53,7 +53,8 @@ export function createInterns(inputs: InternsInputs, shutdown: Shutdown): Intern
     dataDir: config.store.data_dir,
     organizationId: foundation.bootstrap.organizationId,
     ...(config.interns.domain === undefined ? {} : { domain: config.interns.domain }),
-    pollIntervalMs: 200,
+    // Changes made through the API reach the runtime on the change bus at once; the poll is a safety net.
+    pollIntervalMs: 2000,
     onError: (error, internId) => inputs.logger.warn({ err: error, intern_id: internId }, 'intern runtime step failed'),
   })
   shutdown.defer('intern runtime', () => runtime.stop())

@@ -14,6 +14,8 @@ export type ChangeTopic =
   | 'private_endpoint'
   | 'observability_destination'
   | 'rate_limit'
+  /** An intern asked to be provisioned, suspended or deleted: the intern runtime acts on it now. */
+  | 'intern'
 
 /** Applies a change; asynchronous work is returned (and must not reject: the handler reports its own failures). */
 export type ChangeHandler = (entityId: string) => void | Promise<void>

@@ -60,17 +60,23 @@ export class InternRuntime {
   readonly #deps: InternRuntimeDeps
   readonly #running = new Map<string, RunningIntern>()
   #timer: NodeJS.Timeout | null = null
+  #unsubscribe: (() => void) | null = null
   #tick: Promise<void> = Promise.resolve()
 
   constructor(deps: InternRuntimeDeps) {
     this.#deps = deps
   }
 
-  /** Brings running interns back, then polls for work. */
+  /**
+   * Brings running interns back, then works whenever the change bus says an intern was queued,
+   * suspended or deleted (on this instance or, with a cross-instance transport, another), and polls
+   * every `pollIntervalMs` for anything a missed announcement left.
+   */
   async start(): Promise<void> {
     for (const row of await this.#deps.interns.listByStatus(['running'])) {
       await this.#attempt(row.id, async () => void this.#running.set(row.id, await this.#prepare(row)))
     }
+    this.#unsubscribe = this.#deps.changeBus.subscribe('intern', () => void this.poke())
     this.#timer = setInterval(() => void this.poke(), this.#deps.pollIntervalMs ?? 500)
     this.#timer.unref()
     await this.poke()
@@ -79,6 +85,8 @@ export class InternRuntime {
   async stop(): Promise<void> {
     if (this.#timer !== null) clearInterval(this.#timer)
     this.#timer = null
+    this.#unsubscribe?.()
+    this.#unsubscribe = null
     await this.#tick
     this.#running.clear()
   }

@@ -50,7 +50,14 @@ export function createInternAndVault(deps: InternAndVaultDeps): InternAndVault {
   })
   const timeout = deps.listTimeoutMs === undefined ? {} : { listTimeoutMs: deps.listTimeoutMs }
   const vault = createVaultService({ vaults, interns, masterBox: deps.masterBox, clock: deps.clock, ...timeout })
-  const internService = createInternService({ interns, vaults, vaultService: vault, clock: deps.clock, ...timeout })
+  const internService = createInternService({
+    interns,
+    vaults,
+    vaultService: vault,
+    clock: deps.clock,
+    changeBus: deps.changeBus,
+    ...timeout,
+  })
   const mintKeyDeps = {
     interns,
     apiKeys: createApiKeysRepository(deps.db),

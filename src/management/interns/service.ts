@@ -2,6 +2,7 @@
 // listing with a deadline, updates and lifecycle moves through the one transition table.
 import { GatewayError } from '../../domain/errors.ts'
 import type { Clock } from '../../domain/clock.ts'
+import type { ChangeBus } from '../../events/change-bus.ts'
 import type { InternRow, InternsRepository } from '../../store/repositories/interns-repository.ts'
 import type { VaultsRepository } from '../../store/repositories/vaults-repository.ts'
 import type { VaultService } from '../vault/service.ts'
@@ -25,6 +26,8 @@ export interface InternServiceDeps {
   readonly vaults: VaultsRepository
   readonly vaultService: VaultService
   readonly clock: Clock
+  /** Told ('intern') when a caller queues, suspends or deletes an intern, so the runtime acts at once. */
+  readonly changeBus?: Pick<ChangeBus, 'publish'>
   /** GET /interns gives up after this long with 408 (default 10 s). */
   readonly listTimeoutMs?: number
 }
@@ -70,6 +73,7 @@ export class InternService {
     idempotencyKey: string | undefined,
   ): Promise<{ intern: Intern; created: boolean }> {
     const { intern, created } = await createIntern(this.#deps, caller, body, idempotencyKey)
+    if (created) this.#deps.changeBus?.publish('intern', intern.id)
     return { intern: toIntern(intern), created }
   }
 
@@ -193,6 +197,7 @@ export class InternService {
       last_failure_message: next.last_failure_message,
       updated_at: next.updated_at,
     })
+    if (!event.startsWith('runtime_')) this.#deps.changeBus?.publish('intern', row.id)
     return next
   }
 }
