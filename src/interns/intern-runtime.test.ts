@@ -20,7 +20,7 @@ test('an intern announcement on the change bus runs a pass at once; after stop i
     dataDir: '/nonexistent',
     organizationId: 'org',
     pollIntervalMs: 3_600_000,
-    onError: (error) => assert.fail(String(error)),
+    onError: (error: unknown) => assert.fail(String(error)),
   } as never)
   await runtime.start()
   assert.equal(polls.length, 2, 'start: the running interns, then one pass')
