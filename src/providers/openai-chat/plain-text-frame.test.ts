@@ -2,7 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { assertReadsAsParsed, inAnyKeyOrder, recordedFrames } from '../../../test/support/frame-readers.ts'
-import { readPlainTextFrame } from './plain-text-frame.ts'
+import { PlainTextFrameReader, readPlainTextFrame } from './plain-text-frame.ts'
 
 /** What the stream parser reads from a chunk after the first when that is text alone; undefined otherwise. */
 function textAlone(data: string): string | undefined {
@@ -165,5 +165,81 @@ test('reads every compact text-only chunk whose text needs no escape', () => {
         assert.equal(readPlainTextFrame(data), content)
       },
     ),
+  )
+})
+
+type Chunk = { choices?: { delta?: Record<string, unknown> | null; finish_reason?: unknown }[]; [key: string]: unknown }
+
+/** Changes to a chunk around its text: members the parser reads, added after it, and a member dropped before it. */
+const variations: ((value: Chunk) => void)[] = [
+  () => {},
+  (value) => {
+    if (value.choices?.[0] !== undefined) value.choices[0].finish_reason = 'stop'
+  },
+  (value) => {
+    value.usage = { prompt_tokens: 3, completion_tokens: 1 }
+  },
+  (value) => {
+    value.error = 'overloaded'
+  },
+  (value) => {
+    const delta = value.choices?.[0]?.delta
+    if (typeof delta === 'object' && delta !== null) delta.reasoning_content = 'hmm'
+  },
+  (value) => {
+    value.choices?.push({ delta: { content: 'Ho' } })
+  },
+  (value) => {
+    value.zz = 'x'
+  },
+  (value) => {
+    const first = Object.keys(value)[0]
+    if (first !== undefined && first !== 'choices') delete value[first]
+  },
+]
+
+/** A chunk with the given text in its first choice's delta, where it has one, and one variation. */
+function varied(value: object, content: string, variation: number): string {
+  const copy = structuredClone(value) as Chunk
+  const delta = copy.choices?.[0]?.delta
+  if (typeof delta === 'object' && delta !== null) delta.content = content
+  variations[variation]!(copy)
+  return JSON.stringify(copy)
+}
+
+/** Text put into a frame as it is, unescaped: quotes, backslashes and control characters among others. */
+const rawText = fc.string({
+  unit: fc.oneof(
+    fc.nat(0x7f).map((code) => String.fromCharCode(code)),
+    fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+  ),
+})
+
+test('a stream reader answers every frame as readPlainTextFrame does, whatever came before it', () => {
+  const frame = (base: object) =>
+    fc.oneof(
+      fc
+        .tuple(fc.oneof(text, fc.string({ minLength: 20, maxLength: 40 })), fc.nat(variations.length - 1))
+        .map(([content, variation]) => varied(base, content, variation)),
+      fc.tuple(text, fc.constant(0)).map(([content]) => varied(base, content, 0)),
+      rawText.map((raw) => varied(base, '\u2063', 0).replace('\u2063', () => raw)),
+      chunk.map((value) => JSON.stringify(value)),
+    )
+  const stream = chunk.chain((base) => fc.array(frame(base), { maxLength: 12 }))
+  fc.assert(
+    fc.property(stream, (frames) => {
+      const reader = new PlainTextFrameReader()
+      for (const data of frames) assert.equal(reader.read(data), readPlainTextFrame(data), data)
+    }),
+    { numRuns: 2000 },
+  )
+})
+
+test('a stream reader reads the frames of a recorded stream as readPlainTextFrame does', () => {
+  const frames = recordedFrames(new URL('./__transcripts__/plain-text/upstream.sse', import.meta.url))
+  const reader = new PlainTextFrameReader()
+  assert.deepEqual(
+    frames.map((data) => reader.read(data)),
+    frames.map(readPlainTextFrame),
   )
 })

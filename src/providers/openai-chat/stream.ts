@@ -9,7 +9,7 @@ import type { SseEvent } from '../sse-framing.ts'
 import { parseFrameJson, truncatedStreamError } from '../stream-json.ts'
 import { chatStreamError } from './errors.ts'
 import { mapChatFinishReason } from './finish-reason.ts'
-import { readPlainTextFrame } from './plain-text-frame.ts'
+import { PlainTextFrameReader } from './plain-text-frame.ts'
 import { toUsage } from './response.ts'
 import type { ChatCompletionChunk, ChatErrorBody, ChatToolCallDelta } from './wire.ts'
 
@@ -24,12 +24,13 @@ export class ChatStreamParser implements StreamParser {
   /** Open tool calls: upstream tool_calls[].index -> output index. */
   private readonly toolCalls = new Map<number, number>()
   private finish: { reason: FinishReason; native: string } | undefined
+  private readonly plainFrames = new PlainTextFrameReader()
 
   push(event: SseEvent): StreamEvent[] {
     if (this.closed) return []
     if (event.data.trim() === '[DONE]') return this.finishMessage()
     if (this.started) {
-      const text = readPlainTextFrame(event.data)
+      const text = this.plainFrames.read(event.data)
       if (text !== undefined) return this.readText(text)
     }
     const frame = parseFrameJson(event.data)
