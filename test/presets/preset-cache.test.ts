@@ -1,42 +1,23 @@
 // PresetCache against a real store: loads designated versions at start and follows 'preset' changes.
-import { describe, test, before, after } from 'node:test'
+import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
-import { openStore, type Store } from '../../src/store/open-store.ts'
-import { migrateToLatest } from '../../src/store/migrate.ts'
 import { bootstrapIdentity } from '../../src/identity/bootstrap-identity.ts'
 import { systemClock } from '../../src/domain/clock.ts'
 import { ChangeBus } from '../../src/events/change-bus.ts'
 import { createPresetsRepository } from '../../src/store/repositories/presets-repository.ts'
 import { PresetCache } from '../../src/presets/preset-cache.ts'
-import { createPostgresDatabase, createSqliteDatabase, type TestDatabase } from '../support/test-store.ts'
-import { postgresTarget } from '../support/test-services.ts'
+import { storeEngines, useMigratedStore } from '../support/test-store.ts'
 
-const postgres = postgresTarget()
-const engines = [
-  { name: 'sqlite', skip: false as const, create: createSqliteDatabase },
-  { name: 'postgres', skip: postgres.skip, create: () => createPostgresDatabase(postgres.url!) },
-]
-
-for (const engine of engines) {
+for (const engine of storeEngines()) {
   describe(`preset cache on ${engine.name}`, { skip: engine.skip }, () => {
-    let database: TestDatabase
-    let store: Store
     let workspaceId: string
-
-    before(async () => {
-      database = engine.create()
-      store = openStore(database.url)
-      await migrateToLatest(store)
-      workspaceId = (await bootstrapIdentity(store, systemClock, null)).defaultWorkspaceId
-    })
-    after(async () => {
-      await store.close()
-      await database.dispose()
+    const store = useMigratedStore(engine, async (opened) => {
+      workspaceId = (await bootstrapIdentity(opened, systemClock, null)).defaultWorkspaceId
     })
 
     const append = (slug: string, config: object, systemPrompt: string | null = null) =>
-      createPresetsRepository(store.db).appendVersion({
+      createPresetsRepository(store().db).appendVersion({
         workspaceId,
         slug,
         creatorUserId: null,
@@ -53,7 +34,7 @@ for (const engine of engines) {
       await append('beta', { temperature: 0.5 })
       const bus = new ChangeBus()
       const errors: unknown[] = []
-      const cache = new PresetCache(createPresetsRepository(store.db), bus, (error) => errors.push(error))
+      const cache = new PresetCache(createPresetsRepository(store().db), bus, (error) => errors.push(error))
       await cache.load()
       assert.deepEqual(cache.get(workspaceId, 'alpha'), {
         presetId: cache.get(workspaceId, 'alpha')?.presetId,
@@ -72,7 +53,7 @@ for (const engine of engines) {
       assert.equal(cache.get(workspaceId, 'beta')?.version, 2)
       assert.deepEqual(cache.get(workspaceId, 'beta')?.config, { temperature: 0.9 })
 
-      await store.db.updateTable('presets').set({ status: 'disabled' }).where('id', '=', preset.id).execute()
+      await store().db.updateTable('presets').set({ status: 'disabled' }).where('id', '=', preset.id).execute()
       bus.publish('preset', preset.id)
       await cache.settled()
       assert.equal(cache.get(workspaceId, 'beta'), undefined, 'a disabled preset is not applied')
@@ -87,12 +68,12 @@ for (const engine of engines) {
 
     test('a reload drops a preset that is gone from the store, although its deletion was never announced', async () => {
       const { preset } = await append('gamma', { model: 'g/1' })
-      const cache = new PresetCache(createPresetsRepository(store.db), new ChangeBus(), (error) =>
+      const cache = new PresetCache(createPresetsRepository(store().db), new ChangeBus(), (error) =>
         assert.fail(String(error)),
       )
       await cache.load()
       assert.equal(cache.get(workspaceId, 'gamma')?.version, 1)
-      await store.db.deleteFrom('presets').where('id', '=', preset.id).execute()
+      await store().db.deleteFrom('presets').where('id', '=', preset.id).execute()
       await cache.load()
       assert.equal(cache.get(workspaceId, 'gamma'), undefined)
       cache.close()

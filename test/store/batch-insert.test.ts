@@ -1,20 +1,11 @@
 // BatchInsert on every engine: rows of any count arrive exactly once, in chunks compiled once, with
 // NULLs for absent values and existing rows skipped when a conflict target is given. inSlices: slices
 // of a flush with a turn of the event loop between them.
-import { describe, test, before, after } from 'node:test'
+import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { openStore, type Store } from '../../src/store/open-store.ts'
-import { migrateToLatest } from '../../src/store/migrate.ts'
 import { BatchInsert, inSlices, rowsPerSlice } from '../../src/store/batch-insert.ts'
 import { createLedgerRepository, type LedgerRow } from '../../src/store/repositories/ledger-repository.ts'
-import { createPostgresDatabase, createSqliteDatabase, type TestDatabase } from '../support/test-store.ts'
-import { postgresTarget } from '../support/test-services.ts'
-
-const postgres = postgresTarget()
-const engines: { name: string; skip: string | false; create: () => TestDatabase }[] = [
-  { name: 'sqlite', skip: false, create: createSqliteDatabase },
-  { name: 'postgres', skip: postgres.skip, create: () => createPostgresDatabase(postgres.url!) },
-]
+import { storeEngines, useMigratedStore } from '../support/test-store.ts'
 
 function ledgerRow(generation: number, attempt: number, endUser: string | null = null): LedgerRow {
   return {
@@ -38,27 +29,16 @@ function ledgerRow(generation: number, attempt: number, endUser: string | null =
   }
 }
 
-for (const engine of engines) {
+for (const engine of storeEngines()) {
   describe(`batch insert on ${engine.name}`, { skip: engine.skip }, () => {
-    let database: TestDatabase
-    let store: Store
-
-    before(async () => {
-      database = engine.create()
-      store = openStore(database.url)
-      await migrateToLatest(store)
-    })
-    after(async () => {
-      await store.close()
-      await database.dispose()
-    })
+    const store = useMigratedStore(engine)
 
     test('every row of a batch of odd size arrives once with its values', async () => {
       const rows = Array.from({ length: 150 }, (_, index) =>
         ledgerRow(index, 1, index % 2 === 0 ? `user-${index}` : null),
       )
-      await store.writes.commit(new BatchInsert<LedgerRow>(store.db, 'ledger_entries').statements(rows))
-      const stored = await store.db.selectFrom('ledger_entries').selectAll().orderBy('prompt_tokens').execute()
+      await store().writes.commit(new BatchInsert<LedgerRow>(store().db, 'ledger_entries').statements(rows))
+      const stored = await store().db.selectFrom('ledger_entries').selectAll().orderBy('prompt_tokens').execute()
       assert.equal(stored.length, 150)
       assert.deepEqual(
         stored.map((row) => ({ ...row, attempt: Number(row.attempt), prompt_tokens: Number(row.prompt_tokens) })),
@@ -67,7 +47,7 @@ for (const engine of engines) {
     })
 
     test('rows that exist are skipped on the conflict target; the others are written', async () => {
-      const ledger = createLedgerRepository(store.db, store.writes)
+      const ledger = createLedgerRepository(store().db, store().writes)
       await ledger.insertMany([ledgerRow(1000, 1), ledgerRow(1001, 1)])
       await ledger.insertMany([
         ledgerRow(1000, 1),
@@ -76,8 +56,8 @@ for (const engine of engines) {
         ledgerRow(1002, 1),
         ledgerRow(1003, 1),
       ])
-      const stored = await store.db
-        .selectFrom('ledger_entries')
+      const stored = await store()
+        .db.selectFrom('ledger_entries')
         .select(['id', 'cost_nano'])
         .where('generation_id', 'in', ['gen-1000', 'gen-1001', 'gen-1002', 'gen-1003'])
         .orderBy('id')
@@ -94,9 +74,9 @@ for (const engine of engines) {
     test('an absent column value is written as NULL', async () => {
       const { end_user: _omitted, ...withoutEndUser } = ledgerRow(2000, 1, 'someone')
       const rows = [ledgerRow(2001, 1, 'someone'), withoutEndUser as LedgerRow]
-      await store.writes.commit(new BatchInsert<LedgerRow>(store.db, 'ledger_entries').statements(rows))
-      const stored = await store.db
-        .selectFrom('ledger_entries')
+      await store().writes.commit(new BatchInsert<LedgerRow>(store().db, 'ledger_entries').statements(rows))
+      const stored = await store()
+        .db.selectFrom('ledger_entries')
         .select(['id', 'end_user'])
         .where('generation_id', 'in', ['gen-2000', 'gen-2001'])
         .orderBy('id')
@@ -108,7 +88,7 @@ for (const engine of engines) {
     })
 
     test('one inserter keeps a text per column list: rows with fewer or reordered columns land in their columns', async () => {
-      const insert = new BatchInsert<LedgerRow>(store.db, 'ledger_entries')
+      const insert = new BatchInsert<LedgerRow>(store().db, 'ledger_entries')
       const { end_user: _omitted, ...withoutEndUser } = ledgerRow(3001, 1, 'dropped')
       const { id, cost_nano, ...rest } = ledgerRow(3002, 1, 'third')
       const reordered = { cost_nano, ...rest, id } as LedgerRow
@@ -118,9 +98,9 @@ for (const engine of engines) {
         [reordered],
         [ledgerRow(3003, 1)],
       ])
-        await store.writes.commit(insert.statements(rows))
-      const stored = await store.db
-        .selectFrom('ledger_entries')
+        await store().writes.commit(insert.statements(rows))
+      const stored = await store()
+        .db.selectFrom('ledger_entries')
         .select(['id', 'end_user', 'cost_nano'])
         .where('generation_id', 'in', ['gen-3000', 'gen-3001', 'gen-3002', 'gen-3003'])
         .orderBy('id')

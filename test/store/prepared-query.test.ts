@@ -1,20 +1,11 @@
 // PreparedQuery: compiled once, run with new values, on SQLite and, with TEST_DATABASE_URL, PostgreSQL.
 // The rows it returns must be the rows the same Kysely query returns when built and compiled each time.
-import { describe, test, before, after } from 'node:test'
+import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Kysely } from 'kysely'
-import { openStore, type Store } from '../../src/store/open-store.ts'
-import { migrateToLatest } from '../../src/store/migrate.ts'
 import type { Database } from '../../src/store/database.ts'
 import { PreparedQuery, PreparedQueryCache } from '../../src/store/prepared-query.ts'
-import { createPostgresDatabase, createSqliteDatabase, type TestDatabase } from '../support/test-store.ts'
-import { postgresTarget } from '../support/test-services.ts'
-
-const postgres = postgresTarget()
-const engines: { name: string; skip: string | false; create: () => TestDatabase }[] = [
-  { name: 'sqlite', skip: false, create: createSqliteDatabase },
-  { name: 'postgres', skip: postgres.skip, create: () => createPostgresDatabase(postgres.url!) },
-]
+import { storeEngines, useMigratedStore } from '../support/test-store.ts'
 
 const models = ['m/a', 'm/b', 'm/c'] as const
 
@@ -56,24 +47,12 @@ function dueBuilder(db: Kysely<Database>) {
       .limit(limit)
 }
 
-for (const engine of engines) {
+for (const engine of storeEngines()) {
   describe(`prepared queries on ${engine.name}`, { skip: engine.skip }, () => {
-    let database: TestDatabase
-    let store: Store
-
-    before(async () => {
-      database = engine.create()
-      store = openStore(database.url)
-      await migrateToLatest(store)
-      await seed(store.db)
-    })
-    after(async () => {
-      await store.close()
-      await database.dispose()
-    })
+    const store = useMigratedStore(engine, (opened) => seed(opened.db))
 
     test('each set of values returns what the query built anew returns: repeated, reordered and constant values', async () => {
-      const build = dueBuilder(store.db)
+      const build = dueBuilder(store().db)
       const prepared = new PreparedQuery(3, build)
       const cases: [string, number, string][] = [
         ['2026-12-03T00:00:00.000Z', 5, 'provider-0'],
@@ -84,7 +63,7 @@ for (const engine of engines) {
       const seen = new Set<number>()
       for (const args of cases) {
         const expected = await build(...args).execute()
-        const actual = (await store.db.executeQuery(prepared.compiled(...args))).rows
+        const actual = (await store().db.executeQuery(prepared.compiled(...args))).rows
         assert.deepEqual(actual, expected, args.join(' '))
         seen.add(expected.length)
       }
@@ -96,7 +75,7 @@ for (const engine of engines) {
       assert.throws(
         () =>
           new PreparedQuery(2, (id: string, _unused: string) =>
-            store.db.selectFrom('ledger_entries').select('id').where('id', '=', id),
+            store().db.selectFrom('ledger_entries').select('id').where('id', '=', id),
           ),
         /left 1 argument\(s\) unbound/,
       )
@@ -105,11 +84,11 @@ for (const engine of engines) {
     test('a cache keeps one prepared query per key and starts over past its limit', async () => {
       const cache = new PreparedQueryCache<[], { id: string }>(0, 2)
       const byModel = (model: string) => () =>
-        store.db.selectFrom('ledger_entries').select('id').where('model', '=', model).orderBy('id')
+        store().db.selectFrom('ledger_entries').select('id').where('model', '=', model).orderBy('id')
       const first = cache.get('m/a', byModel('m/a'))
       assert.equal(cache.get('m/a', byModel('m/b')), first, 'the key, not the builder, names the query')
       const second = cache.get('m/b', byModel('m/b'))
-      const rows = (await store.db.executeQuery(second.compiled())).rows
+      const rows = (await store().db.executeQuery(second.compiled())).rows
       assert.equal(rows.length, 10)
       assert.deepEqual(rows, await byModel('m/b')().execute())
       cache.get('m/c', byModel('m/c'))

@@ -12,16 +12,9 @@ import { createOrganizationsRepository } from '../../src/store/repositories/orga
 import { createObservabilityDestinationsRepository } from '../../src/store/repositories/observability-destinations-repository.ts'
 import type { DestinationRow } from '../../src/store/tables/observability-tables.ts'
 import { systemClock } from '../../src/domain/clock.ts'
-import { createPostgresDatabase, createSqliteDatabase, type TestDatabase } from '../support/test-store.ts'
-import { postgresTarget } from '../support/test-services.ts'
+import { storeEngines, type TestDatabase } from '../support/test-store.ts'
 
-const postgres = postgresTarget()
-const engines: { name: string; skip: string | false; create: () => TestDatabase }[] = [
-  { name: 'sqlite', skip: false, create: createSqliteDatabase },
-  { name: 'postgres', skip: postgres.skip, create: () => createPostgresDatabase(postgres.url!) },
-]
-
-for (const engine of engines) {
+for (const engine of storeEngines()) {
   describe(`store contract on ${engine.name}`, { skip: engine.skip }, () => {
     let database: TestDatabase
     let store: Store
