@@ -72,6 +72,11 @@ export interface EncodeContext {
    * such field and report the result's finish reason (`length`: `length` / `max_tokens`).
    */
   readonly incompleteReason?: string
+  /**
+   * The upstream speaks this format and its stream passes through: the encoder writes the events' `native-frame`s
+   * with only the gateway's fields rewritten, and reads the other events only for the usage and the outcome.
+   */
+  readonly passThrough?: boolean
 }
 
 export interface StreamFinish {

@@ -7,7 +7,7 @@ import type { ErrorKind } from '../domain/errors.ts'
 import type { CanonicalCall } from '../domain/inference/call.ts'
 import type { ProviderApi } from '../domain/inference/provider-api.ts'
 import type { CanonicalResult } from '../domain/inference/result.ts'
-import type { StreamEvent } from '../domain/inference/stream-event.ts'
+import type { PassThroughFormat, StreamEvent } from '../domain/inference/stream-event.ts'
 
 export type { ProviderApi } from '../domain/inference/provider-api.ts'
 
@@ -95,7 +95,13 @@ export interface ProviderAdapter {
   createAuthorizer(settings: ProviderSettings, deps: AuthorizerDeps): Authorizer
   /** Translates a successful non-streaming JSON body; throws GatewayError('upstream_error') if malformed. */
   parseResponse(body: unknown): CanonicalResult
-  createStreamParser(): StreamParser
+  /**
+   * With `passThrough` (only for an adapter with `passThroughFormat`), the parser also gives each frame
+   * as a `native-frame` and may leave unread the frames whose meaning the stream's tally does not need.
+   */
+  createStreamParser(passThrough?: boolean): StreamParser
+  /** The client format this adapter's streams are written in, when they are one: such a stream can pass through. */
+  readonly passThroughFormat?: PassThroughFormat
   /** Classifies a non-2xx answer from its status, raw body text and headers. */
   classifyError(status: number, body: string, headers: ResponseHeaders): UpstreamFailure
 }

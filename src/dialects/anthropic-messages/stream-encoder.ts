@@ -85,6 +85,7 @@ class MessagesStreamEncoder implements StreamEncoder {
         return ''
       case 'stream-error':
         return this.fail(event.kind, event.message)
+      case 'native-frame':
       case 'message-start':
       case 'usage-report':
         return ''

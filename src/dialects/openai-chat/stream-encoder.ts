@@ -82,6 +82,7 @@ class ChatStreamEncoder implements StreamEncoder {
         )
       case 'stream-error':
         return this.fail(event.kind, event.message)
+      case 'native-frame':
       case 'message-start':
       case 'text-start':
       case 'text-end':

@@ -7,6 +7,7 @@ import { encodeResponsesError } from './encode-error.ts'
 import { encodeResponsesResult } from './encode-result.ts'
 import { ResponsesRequestSchema } from './request-schema.ts'
 import type { ResponsesRequest } from './request-schema.ts'
+import { ResponsesPassThroughEncoder } from './pass-through-encoder.ts'
 import { createResponsesStreamEncoder } from './stream-encoder.ts'
 
 export function createOpenAiResponsesDialect(): Dialect {
@@ -19,7 +20,8 @@ export function createOpenAiResponsesDialect(): Dialect {
       return decodeResponsesRequest(body as ResponsesRequest)
     },
     encodeResult: encodeResponsesResult,
-    createStreamEncoder: createResponsesStreamEncoder,
+    createStreamEncoder: (context) =>
+      context.passThrough === true ? new ResponsesPassThroughEncoder(context) : createResponsesStreamEncoder(context),
     encodeError: encodeResponsesError,
   }
 }

@@ -42,9 +42,9 @@ export function createResponsesStreamEncoder(context: EncodeContext): StreamEnco
   return new ResponsesStreamEncoder(context)
 }
 
-class ResponsesStreamEncoder implements StreamEncoder {
-  private sequence = 0
-  private closed = false
+export class ResponsesStreamEncoder implements StreamEncoder {
+  protected sequence = 0
+  protected closed = false
   private readonly items: OutputItem[] = []
   /** Items the gateway produced (server tools), by output index. */
   private readonly gatewayItems = new Map<number, Readonly<Record<string, unknown>>>()
@@ -55,7 +55,7 @@ class ResponsesStreamEncoder implements StreamEncoder {
   private finishReason: FinishReason = 'stop'
   private usage: Usage | undefined
 
-  constructor(private readonly context: EncodeContext) {}
+  constructor(protected readonly context: EncodeContext) {}
 
   /** `response.debug` (sequence 0; `response.created` follows), as @openrouter/sdk's DebugEvent. */
   debug(upstreamBody: Readonly<Record<string, unknown>>): string {
@@ -71,6 +71,7 @@ class ResponsesStreamEncoder implements StreamEncoder {
     if (this.closed) return ''
     switch (event.type) {
       case 'message-start':
+      case 'native-frame':
         return ''
       case 'text-start':
         this.items[event.index] = { type: 'text', text: '' }
@@ -140,7 +141,7 @@ class ResponsesStreamEncoder implements StreamEncoder {
     this.closed = true
     const outcome = outcomeOf(this.finishReason, final.incompleteReason)
     const response = this.response({
-      output: this.encodedItems(),
+      output: this.finalOutput(),
       outcome,
       usage: final.usage,
       costUsd: final.costUsd,
@@ -250,6 +251,11 @@ class ResponsesStreamEncoder implements StreamEncoder {
       }) +
       this.frame('response.output_item.done', { output_index: index, item: encodeOutputItem(ended, index, this.id()) })
     )
+  }
+
+  /** The output items of the terminal response. */
+  protected finalOutput(): readonly Record<string, unknown>[] {
+    return this.encodedItems()
   }
 
   private encodedItems(): Record<string, unknown>[] {

@@ -50,12 +50,17 @@ function applyEvent(draft: Draft, event: StreamEvent): void {
       return
     case 'stream-error':
       throw new GatewayError(event.kind, event.message)
+    case 'native-frame':
+      return
     default:
       applyItemEvent(draft.output, event)
   }
 }
 
-type ItemEvent = Exclude<StreamEvent, { type: 'message-start' | 'usage-report' | 'message-end' | 'stream-error' }>
+type ItemEvent = Exclude<
+  StreamEvent,
+  { type: 'message-start' | 'usage-report' | 'message-end' | 'stream-error' | 'native-frame' }
+>
 
 function applyItemEvent(items: OutputItem[], event: ItemEvent): void {
   const at = (index: number): OutputItem | undefined => items[index]

@@ -4,6 +4,11 @@
 // `usage-report` (cumulative totals) and `message-end`. `stream-error` is terminal: nothing follows it,
 // and open blocks are left open. `index` numbers the output items of the message in start order, so the
 // events fold into `CanonicalResult.output` positions.
+//
+// `native-frame` is not an event of the answer: in a stream passed through (the client speaks the
+// upstream's format), the parser adds one per upstream frame, carrying the frame as the upstream wrote
+// it beside the events it means; that format's encoder writes it with only the gateway's fields
+// rewritten, every other encoder and reader ignores it.
 
 import type { ErrorKind } from '../errors.ts'
 import type { FinishReason } from './finish-reason.ts'
@@ -30,3 +35,15 @@ export type StreamEvent =
   | { readonly type: 'usage-report'; readonly usage: Usage }
   | { readonly type: 'message-end'; readonly finish_reason: FinishReason; readonly native_finish_reason?: string }
   | { readonly type: 'stream-error'; readonly kind: ErrorKind; readonly message: string }
+  | NativeFrame
+
+/** One upstream SSE frame in the client's own format: its event type, its data as sent, and the data parsed when the parser read it. */
+export interface NativeFrame {
+  readonly type: 'native-frame'
+  readonly event: string
+  readonly data: string
+  readonly value?: unknown
+}
+
+/** A client wire format an upstream API can share, so that its streams can pass through. */
+export type PassThroughFormat = 'openai-responses'

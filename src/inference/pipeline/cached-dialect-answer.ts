@@ -4,7 +4,7 @@
 // counter at zero, so a streamed hit goes through the same streaming path and the client gets the same
 // chunks.
 import type { CanonicalResult } from '../../domain/inference/result.ts'
-import type { StreamEvent } from '../../domain/inference/stream-event.ts'
+import type { PassThroughFormat, StreamEvent } from '../../domain/inference/stream-event.ts'
 import { emptyUsage } from '../../domain/inference/usage.ts'
 
 export type CachedDialectAnswer =
@@ -13,9 +13,12 @@ export type CachedDialectAnswer =
 
 /** The events of a stream, batch by batch, whatever their source (an upstream, or a cached answer). */
 export interface EventBatches {
-  batches(): AsyncIterable<readonly StreamEvent[]>
+  /** With `passThrough` (only when `passThroughFormat` is the client's), each frame also comes as a `native-frame`. */
+  batches(passThrough?: boolean): AsyncIterable<readonly StreamEvent[]>
   /** The body sent upstream (for `debug.echo_upstream_body`); absent when the events are a cached answer's. */
   readonly sentBody?: Readonly<Record<string, unknown>>
+  /** The client format the upstream's stream is written in, when it is one; absent for a cached answer. */
+  readonly passThroughFormat?: PassThroughFormat
 }
 
 /** The cached form of a client-dialect answer, when the stored JSON is one (an entry of another shape is a miss). */

@@ -5,7 +5,9 @@
 // whole answer comes in one read, its last frames and the closing ones leave in one write, not two, once
 // the responder delivers them (after the call is recorded, `deliver-when-durable.ts`). A
 // client that disconnects aborts the upstream call; what was produced until then is still billed. A
-// failure after the stream started is sent as the format's error event.
+// failure after the stream started is sent as the format's error event. When the upstream speaks the
+// client's format, its events pass through (`native-frame`s, DESIGN.md section 3) unless the answer is
+// being kept for the response cache, which keeps canonical events.
 import type { Writable } from 'node:stream'
 import type { Responder } from './responder.ts'
 import type { StreamEncoder } from '../../dialects/dialect.ts'
@@ -36,7 +38,9 @@ export async function respondStream(
   clock: Clock,
   metadata: () => Record<string, unknown> | undefined,
 ): Promise<void> {
+  const passThrough = events.passThroughFormat === request.dialect.name && facts.capturedBatches === null
   const encoder = request.dialect.createStreamEncoder({
+    passThrough,
     generationId: request.generationId,
     model: facts.prepared!.models[0]!,
     provider: endpoint.provider.name,
@@ -49,7 +53,8 @@ export async function respondStream(
   const body = responder.startStream(answerHeaders(facts, request.generationId), echo + encoder.start())
   facts.streamed = true
   const tally = new StreamTally()
-  const held = await relayEvents(events, encoder, body, tally, clock, request.signal, facts.capturedBatches)
+  const batches = events.batches(passThrough)
+  const held = await relayEvents(batches, encoder, body, tally, clock, request.signal, facts.capturedBatches)
   facts.cancelled = request.signal.aborted
   const captured = facts.capturedBatches
   if (captured !== null && !facts.cancelled && tally.error === null && isWholeStream(captured))
@@ -74,7 +79,7 @@ function echoFrame(encoder: StreamEncoder, facts: CallFacts, events: EventBatche
  * closing frames.
  */
 async function relayEvents(
-  events: EventBatches,
+  batches: AsyncIterable<readonly StreamEvent[]>,
   encoder: StreamEncoder,
   body: Writable,
   tally: StreamTally,
@@ -85,7 +90,7 @@ async function relayEvents(
   let ending = false
   let held = ''
   try {
-    for await (const batch of events.batches()) {
+    for await (const batch of batches) {
       if (captured !== null) captured.push([...batch])
       const now = clock.now().getTime()
       let frames = ''

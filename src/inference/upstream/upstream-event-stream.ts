@@ -3,8 +3,9 @@
 // the consumer can translate them and write one chunk per read instead of one per event. Iterating
 // the object itself yields the events one by one. A body that breaks off ends with a `stream-error`.
 // When the stream ends (or its reader stops), the last usage it reported settles the pool credential's
-// token charge (`settleCredentialTokens`).
-import type { StreamEvent } from '../../domain/inference/stream-event.ts'
+// token charge (`settleCredentialTokens`). `batches(true)` reads the stream to pass it through (the
+// adapter's `passThroughFormat` is the client's): each frame also comes as a `native-frame`.
+import type { PassThroughFormat, StreamEvent } from '../../domain/inference/stream-event.ts'
 import type { ProviderAdapter } from '../../providers/provider-adapter.ts'
 import { createFramer } from '../../providers/framing.ts'
 import type { UpstreamAnswer } from './upstream-transport.ts'
@@ -14,23 +15,26 @@ export class UpstreamEventStream implements AsyncIterable<StreamEvent> {
   readonly #answer: UpstreamAnswer
   /** The JSON body the adapter built for the upstream, before authorization added credentials (in headers). */
   readonly sentBody: Readonly<Record<string, unknown>>
+  /** The client format the stream is written in, when it is one (it can then pass through). */
+  readonly passThroughFormat: PassThroughFormat | undefined
 
   constructor(adapter: ProviderAdapter, answer: UpstreamAnswer, sentBody: Readonly<Record<string, unknown>>) {
     this.#adapter = adapter
     this.#answer = answer
     this.sentBody = sentBody
+    this.passThroughFormat = adapter.passThroughFormat
   }
 
   /** The events of each upstream read (never an empty batch), then those of the body's end. */
-  async *batches(): AsyncGenerator<StreamEvent[]> {
+  async *batches(passThrough = false): AsyncGenerator<StreamEvent[]> {
     const settle = this.#answer.settleCredentialTokens
     if (settle === undefined) {
-      yield* this.#parse()
+      yield* this.#parse(passThrough)
       return
     }
     let used: number | null = null
     try {
-      for await (const batch of this.#parse()) {
+      for await (const batch of this.#parse(passThrough)) {
         for (const event of batch)
           if (event.type === 'usage-report') used = event.usage.input_tokens + event.usage.output_tokens
         yield batch
@@ -40,9 +44,9 @@ export class UpstreamEventStream implements AsyncIterable<StreamEvent> {
     }
   }
 
-  async *#parse(): AsyncGenerator<StreamEvent[]> {
+  async *#parse(passThrough: boolean): AsyncGenerator<StreamEvent[]> {
     const framer = createFramer(this.#adapter.framing)
-    const parser = this.#adapter.createStreamParser()
+    const parser = this.#adapter.createStreamParser(passThrough && this.passThroughFormat !== undefined)
     let batch: StreamEvent[]
     try {
       for await (const chunk of this.#answer.body) {

@@ -39,7 +39,8 @@ const azureResponsesAdapter: ProviderAdapter = {
   }),
   createAuthorizer: createAzureAuthorizer,
   parseResponse: parseResponsesResponse,
-  createStreamParser: () => new ResponsesStreamParser(),
+  createStreamParser: (passThrough) => new ResponsesStreamParser(passThrough),
+  passThroughFormat: 'openai-responses',
   classifyError: classifyAzureError,
 }
 

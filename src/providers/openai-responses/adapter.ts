@@ -13,6 +13,7 @@ export const openaiResponsesAdapter: ProviderAdapter = {
   createAuthorizer: (settings) =>
     headerAuthorizer('authorization', settings.apiKey === null ? null : `Bearer ${settings.apiKey}`),
   parseResponse: parseResponsesResponse,
-  createStreamParser: () => new ResponsesStreamParser(),
+  createStreamParser: (passThrough) => new ResponsesStreamParser(passThrough),
+  passThroughFormat: 'openai-responses',
   classifyError: classifyResponsesError,
 }

@@ -2,7 +2,7 @@
 // `output_index` + `content_index`; `response.completed` / `response.incomplete` carry usage and the
 // outcome; `error` and `response.failed` end the stream with an error.
 
-import type { StreamEvent } from '../../domain/inference/stream-event.ts'
+import type { NativeFrame, StreamEvent } from '../../domain/inference/stream-event.ts'
 import type { StreamParser } from '../provider-adapter.ts'
 import type { SseEvent } from '../sse-framing.ts'
 import { parseFrameJson, truncatedStreamError } from '../stream-json.ts'
@@ -27,13 +27,27 @@ export class ResponsesStreamParser implements StreamParser {
   /** `${output_index}` for items, `${output_index}:${content_index}` for text parts -> open block. */
   private readonly blocks = new Map<string, { kind: Kind; index: number }>()
 
+  constructor(private readonly passThrough = false) {}
+
   push(event: SseEvent): StreamEvent[] {
-    if (this.closed || event.data.trim() === '[DONE]') return []
-    const text = readPlainTextDelta(event.data)
-    if (text !== undefined) return this.delta(text.key, text.text)
-    const frame = parseFrameJson(event.data)
+    const data = event.data
+    if (this.closed || data.trim() === '[DONE]') return []
+    const text = readPlainTextDelta(data)
+    if (text !== undefined) {
+      const events = this.delta(text.key, text.text)
+      if (this.passThrough) events.push({ type: 'native-frame', event: 'response.output_text.delta', data })
+      return events
+    }
+    if (this.passThrough) {
+      const unread = unreadType(data)
+      if (unread !== undefined) return [{ type: 'native-frame', event: unread, data }]
+    }
+    const frame = parseFrameJson(data)
     if (!frame.ok) return this.fail(frame.error)
-    return this.read(frame.value as ResponsesStreamEvent)
+    const value = frame.value as ResponsesStreamEvent
+    const events = this.read(value)
+    if (this.passThrough && typeof value.type === 'string') events.push(nativeFrame(value, data))
+    return events
   }
 
   end(): StreamEvent[] {
@@ -133,4 +147,36 @@ export class ResponsesStreamParser implements StreamParser {
     this.closed = true
     return [error]
   }
+}
+
+/** The event types the parser reads for their meaning; a stream passed through leaves the others unparsed. */
+const readTypes = new Set([
+  'response.created',
+  'response.output_item.added',
+  'response.content_part.added',
+  'response.output_text.delta',
+  'response.refusal.delta',
+  'response.function_call_arguments.delta',
+  'response.reasoning_summary_text.delta',
+  'response.reasoning_text.delta',
+  'response.reasoning_summary_part.added',
+  'response.completed',
+  'response.incomplete',
+  'response.failed',
+  'error',
+])
+
+const typeHead = '{"type":"'
+
+/** The type of a frame written type first (as OpenAI writes them) whose meaning is not read; undefined otherwise. */
+function unreadType(data: string): string | undefined {
+  if (!data.startsWith(typeHead)) return undefined
+  const end = data.indexOf('"', typeHead.length)
+  if (end <= typeHead.length) return undefined
+  const type = data.slice(typeHead.length, end)
+  return type.includes('\\') || readTypes.has(type) ? undefined : type
+}
+
+function nativeFrame(value: ResponsesStreamEvent, data: string): NativeFrame {
+  return { type: 'native-frame', event: value.type, data, value }
 }
