@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import type { StreamEvent } from '../../domain/inference/stream-event.ts'
+import type { NativeFrame, StreamEvent } from '../../domain/inference/stream-event.ts'
 import { makeUsage } from '../../domain/inference/usage.ts'
 import { transcriptContext } from '../../../test/support/dialect-transcripts.ts'
 import { ResponsesPassThroughEncoder } from './pass-through-encoder.ts'
@@ -22,6 +22,12 @@ function native(type: string, sequence: number, fields: Record<string, unknown>,
   return parsed ? { type: 'native-frame', event: type, data, value } : { type: 'native-frame', event: type, data }
 }
 
+/** A text delta as the parser gives it when it read the frame's layout: with the number it was written with. */
+function delta(sequence: number, text: string): StreamEvent {
+  const fields = { item_id: 'msg_up', output_index: 0, content_index: 0, delta: text }
+  return { ...(native('response.output_text.delta', sequence, fields) as NativeFrame), sequence }
+}
+
 const upstream: StreamEvent[] = [
   native('response.created', 0, { response: { ...upstreamResponse, output: [] } }, true),
   native('response.in_progress', 1, { response: { ...upstreamResponse, output: [] } }),
@@ -29,7 +35,7 @@ const upstream: StreamEvent[] = [
   native('response.output_item.added', 2, { output_index: 0, item: { ...item, status: 'in_progress' } }, true),
   native('response.content_part.added', 3, { item_id: 'msg_up', output_index: 0, content_index: 0, part }, true),
   { type: 'text-delta', index: 0, delta: 'Hi' },
-  native('response.output_text.delta', 4, { item_id: 'msg_up', output_index: 0, content_index: 0, delta: 'Hi' }),
+  delta(4, 'Hi'),
   native('response.output_text.done', 5, { item_id: 'msg_up', output_index: 0, content_index: 0, text: 'Hi' }),
   native('response.output_item.done', 6, { output_index: 0, item: upstreamResponse.output[0] }),
   { type: 'usage-report', usage: makeUsage({ input_tokens: 3, output_tokens: 1 }) },

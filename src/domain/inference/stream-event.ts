@@ -43,6 +43,8 @@ export interface NativeFrame {
   readonly event: string
   readonly data: string
   readonly value?: unknown
+  /** Set when the parser found the data on one line and written `{"type":"<event>","sequence_number":<sequence>,` first. */
+  readonly sequence?: number
 }
 
 /** A client wire format an upstream API can share, so that its streams can pass through. */

@@ -22,7 +22,9 @@ function split(events: readonly StreamEvent[]): { natives: string[]; meaning: St
   const meaning: StreamEvent[] = []
   for (const event of events) {
     if (event.type === 'native-frame') {
-      assert.equal(event.event, (JSON.parse(event.data) as { type: string }).type, 'the frame is named by its type')
+      const value = JSON.parse(event.data) as { type: string; sequence_number: number }
+      assert.equal(event.event, value.type, 'the frame is named by its type')
+      if (event.sequence !== undefined) assert.equal(event.sequence, value.sequence_number)
       natives.push(event.data)
     } else meaning.push(event)
   }

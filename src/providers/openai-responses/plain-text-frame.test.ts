@@ -5,10 +5,20 @@ import { assertReadsAsParsed, inAnyKeyOrder, recordedFrames } from '../../../tes
 import { readPlainTextDelta } from './plain-text-frame.ts'
 
 /** What the stream parser reads from an event when it is a text delta; undefined otherwise. */
-function parsedTextDelta(data: string): { key: string; text: string } | undefined {
-  const value = JSON.parse(data) as { type?: unknown; output_index?: unknown; content_index?: unknown; delta?: unknown }
+function parsedTextDelta(data: string): { key: string; text: string; sequence: unknown } | undefined {
+  const value = JSON.parse(data) as {
+    type?: unknown
+    sequence_number?: unknown
+    output_index?: unknown
+    content_index?: unknown
+    delta?: unknown
+  }
   if (value.type !== 'response.output_text.delta' || typeof value.delta !== 'string') return undefined
-  return { key: `${String(value.output_index)}:${String(value.content_index)}`, text: value.delta }
+  return {
+    key: `${String(value.output_index)}:${String(value.content_index)}`,
+    text: value.delta,
+    sequence: value.sequence_number,
+  }
 }
 
 test('reads every text delta of a recorded Responses stream, and no other event', () => {
@@ -29,8 +39,9 @@ const openAi = {
 }
 
 test('reads an event with or without obfuscation', () => {
-  assert.deepEqual(readPlainTextDelta(JSON.stringify(openAi)), { key: '1:0', text: 'Olá' })
-  assert.deepEqual(readPlainTextDelta(JSON.stringify({ ...openAi, obfuscation: 'k3J' })), { key: '1:0', text: 'Olá' })
+  const read = { key: '1:0', text: 'Olá', sequence: 4 }
+  assert.deepEqual(readPlainTextDelta(JSON.stringify(openAi)), read)
+  assert.deepEqual(readPlainTextDelta(JSON.stringify({ ...openAi, obfuscation: 'k3J' })), read)
 })
 
 test('leaves an event in another layout, or a text with escapes, to the parser', () => {

@@ -6,11 +6,13 @@
 import { indexValue, plainString, plainStringValue } from '../plain-json.ts'
 
 const textDelta = new RegExp(
-  `^\\{"type":"response\\.output_text\\.delta","sequence_number":(?:0|[1-9]\\d*),"item_id":${plainString},"output_index":${indexValue},"content_index":${indexValue},"delta":${plainStringValue},"logprobs":\\[\\](?:,"obfuscation":${plainString})?\\}$`,
+  `^\\{"type":"response\\.output_text\\.delta","sequence_number":(0|[1-9]\\d{0,14}),"item_id":${plainString},"output_index":${indexValue},"content_index":${indexValue},"delta":${plainStringValue},"logprobs":\\[\\](?:,"obfuscation":${plainString})?\\}$`,
 )
 
-/** The text part's key (`output_index:content_index`, as the parser keys it) and text; undefined otherwise. */
-export function readPlainTextDelta(data: string): { readonly key: string; readonly text: string } | undefined {
+/** The text part's key (`output_index:content_index`, as the parser keys it), text and sequence number; undefined otherwise. */
+export function readPlainTextDelta(
+  data: string,
+): { readonly key: string; readonly text: string; readonly sequence: number } | undefined {
   const match = textDelta.exec(data)
-  return match === null ? undefined : { key: `${match[1]}:${match[2]}`, text: match[3]! }
+  return match === null ? undefined : { key: `${match[2]}:${match[3]}`, text: match[4]!, sequence: Number(match[1]) }
 }

@@ -35,7 +35,8 @@ export class ResponsesStreamParser implements StreamParser {
     const text = readPlainTextDelta(data)
     if (text !== undefined) {
       const events = this.delta(text.key, text.text)
-      if (this.passThrough) events.push({ type: 'native-frame', event: 'response.output_text.delta', data })
+      if (this.passThrough)
+        events.push({ type: 'native-frame', event: 'response.output_text.delta', data, sequence: text.sequence })
       return events
     }
     if (this.passThrough) {
@@ -170,7 +171,7 @@ const typeHead = '{"type":"'
 
 /** The type of a frame written type first (as OpenAI writes them) whose meaning is not read; undefined otherwise. */
 function unreadType(data: string): string | undefined {
-  if (!data.startsWith(typeHead)) return undefined
+  if (data.slice(0, typeHead.length) !== typeHead) return undefined
   const end = data.indexOf('"', typeHead.length)
   if (end <= typeHead.length) return undefined
   const type = data.slice(typeHead.length, end)
