@@ -2,7 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { assertReadsAsParsed, inAnyKeyOrder, recordedFrames } from '../../../test/support/frame-readers.ts'
-import { readPlainTextDelta } from './plain-text-frame.ts'
+import { PlainTextDeltaReader, readPlainTextDelta } from './plain-text-frame.ts'
 
 /** What the stream parser reads from an event when it is a text delta; undefined otherwise. */
 function parsedTextDelta(data: string): { key: string; text: string; sequence: unknown } | undefined {
@@ -98,5 +98,64 @@ test('reads every text delta in OpenAI layout whose strings need no escape, and 
       if (plain(delta) && plain(itemId)) assert.deepEqual(read, parsedTextDelta(data))
       else assert.equal(read, undefined)
     }),
+  )
+})
+
+/** Text put into an event as it is, unescaped: quotes, backslashes and control characters among others. */
+const rawText = fc.string({
+  unit: fc.oneof(
+    fc.nat(0x7f).map((code) => String.fromCharCode(code)),
+    fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+  ),
+})
+
+/** An event of one stream: mostly OpenAI's text deltas for one or two parts, with raw bytes spliced in where the reader looks. */
+const streamEvent = fc.oneof(
+  fc
+    .record({
+      sequence: fc.oneof(fc.nat(), fc.constantFrom(0, 10 ** 14, 10 ** 15 - 1, 10 ** 15, 10 ** 16)),
+      part: fc.nat(1),
+      delta: fc.oneof(text, fc.string({ minLength: 20, maxLength: 40 })),
+      obfuscation: fc.option(fc.oneof(fc.string({ maxLength: 6 }), rawText), { nil: undefined }),
+    })
+    .map(({ sequence, part, delta, obfuscation }) =>
+      JSON.stringify({
+        ...openAi,
+        sequence_number: sequence,
+        output_index: part,
+        item_id: `msg_${part}`,
+        delta,
+        ...(obfuscation === undefined ? {} : { obfuscation }),
+      }),
+    ),
+  fc
+    .tuple(rawText, fc.constantFrom('sequence', 'delta', 'obfuscation'))
+    .map(([raw, place]) =>
+      JSON.stringify({ ...openAi, sequence_number: 7, delta: 'x', obfuscation: 'o' }).replace(
+        place === 'sequence' ? '7' : place === 'delta' ? '"x"' : '"o"',
+        () => (place === 'sequence' ? raw : `"${raw}"`),
+      ),
+    ),
+  event.map((value) => JSON.stringify(value)),
+)
+
+test('a stream reader answers every event as readPlainTextDelta does, whatever came before it', () => {
+  fc.assert(
+    fc.property(fc.array(streamEvent, { maxLength: 12 }), (frames) => {
+      const reader = new PlainTextDeltaReader()
+      for (const data of frames) assert.deepEqual(reader.read(data), readPlainTextDelta(data), data)
+    }),
+    { numRuns: 2000 },
+  )
+})
+
+test('a stream reader reads the events of a recorded stream as readPlainTextDelta does', () => {
+  const frames = recordedFrames(new URL('./__transcripts__/plain-text/upstream.sse', import.meta.url))
+  const reader = new PlainTextDeltaReader()
+  const read = frames.map((data) => reader.read(data))
+  assert.deepEqual(read, frames.map(readPlainTextDelta))
+  assert.ok(
+    read.filter((delta) => delta !== undefined).length > 1,
+    'more than one delta, so the remembered shape is used',
   )
 })

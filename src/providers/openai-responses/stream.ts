@@ -8,7 +8,7 @@ import type { SseEvent } from '../sse-framing.ts'
 import { parseFrameJson, truncatedStreamError } from '../stream-json.ts'
 import { responsesStreamError } from './errors.ts'
 import { mapResponsesOutcome } from './finish-reason.ts'
-import { readPlainTextDelta } from './plain-text-frame.ts'
+import { PlainTextDeltaReader } from './plain-text-frame.ts'
 import { summarySeparator, toUsage } from './response.ts'
 import type { ResponsesOutputItem, ResponsesResponse, ResponsesStreamEvent } from './wire.ts'
 
@@ -26,13 +26,14 @@ export class ResponsesStreamParser implements StreamParser {
   private hasToolCalls = false
   /** `${output_index}` for items, `${output_index}:${content_index}` for text parts -> open block. */
   private readonly blocks = new Map<string, { kind: Kind; index: number }>()
+  private readonly deltas = new PlainTextDeltaReader()
 
   constructor(private readonly passThrough = false) {}
 
   push(event: SseEvent): StreamEvent[] {
     const data = event.data
     if (this.closed || data.trim() === '[DONE]') return []
-    const text = readPlainTextDelta(data)
+    const text = this.deltas.read(data)
     if (text !== undefined) {
       const events = this.delta(text.key, text.text)
       if (this.passThrough)
