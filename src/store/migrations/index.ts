@@ -18,6 +18,7 @@ import * as dailyActivityTotals from './0015-daily-activity-totals.ts'
 import * as responseCache from './0016-response-cache.ts'
 import * as dailyWorkspaceTotals from './0017-daily-workspace-totals.ts'
 import * as activityRollupInCommit from './0018-activity-rollup-in-commit.ts'
+import * as partialListingIndexes from './0019-partial-listing-indexes.ts'
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-identity': identity,
@@ -38,4 +39,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0016-response-cache': responseCache,
   '0017-daily-workspace-totals': dailyWorkspaceTotals,
   '0018-activity-rollup-in-commit': activityRollupInCommit,
+  '0019-partial-listing-indexes': partialListingIndexes,
 }
