@@ -18,7 +18,8 @@ import { openFoundation } from './compose/open-foundation.ts'
 import { ShutdownStack, startOrUnwind } from './compose/shutdown-stack.ts'
 import { startAccounting } from './compose/start-accounting.ts'
 import { startIdentity } from './compose/start-identity.ts'
-import { startInference } from './compose/start-inference.ts'
+import { startInference, type Inference } from './compose/start-inference.ts'
+import type { BatchWorker } from './batches/batch-worker.ts'
 import { createInterns } from './compose/start-interns.ts'
 import { startPolicyCaches } from './compose/start-policy-caches.ts'
 import { createGatewayObservability } from './compose/start-observability.ts'
@@ -78,7 +79,10 @@ export async function assembleGateway(options: GatewayOptions): Promise<{ gatewa
     const refreshMs = options.cacheRefreshMs ?? 5_000
     const cacheInputs = { foundation, keyCache: identity.keyCache, config, logger, redisKeyPrefix, refreshMs }
     const caches = await startPolicyCaches(cacheInputs, shutdown)
-    const observability = createGatewayObservability({ foundation, egress, config, clock, logger }, shutdown)
+    const observability = createGatewayObservability(
+      { foundation, accounting, egress, config, clock, logger },
+      shutdown,
+    )
     const areas = { foundation, accounting, caches, observability, catalog, egress, config, clock, logger }
     const inference = await startInference({ ...areas, keyCache: identity.keyCache }, shutdown)
     const interns = createInterns({ ...areas, ...identity, inference }, shutdown)
@@ -94,14 +98,7 @@ export async function assembleGateway(options: GatewayOptions): Promise<{ gatewa
       recordsDurable: () => accounting.commits.durable(),
       reserveLine: (input) => accounting.service.reserveAdmittedBatchLine(input),
     })
-    inference.httpMetrics.registry.registerMetric(
-      scrapedMetric(
-        'switchyard_batch_lines_retried_total',
-        'Batch lines run again because an earlier run stored no result (its worker died or lost its lease); billed once',
-        'counter',
-        () => [{ labels: {}, value: batches.worker.retriedLines }],
-      ),
-    )
+    registerBatchMetrics(inference, batches.worker)
     const app = await buildHttpApp({ ...areas, identity, inference, interns, batches: batches.service }, shutdown)
     observability.start()
     batches.worker.start()
@@ -120,4 +117,18 @@ export async function assembleGateway(options: GatewayOptions): Promise<{ gatewa
     }
     return { gateway, parts }
   })
+}
+
+function registerBatchMetrics(
+  inference: Pick<Inference, 'httpMetrics'>,
+  worker: Pick<BatchWorker, 'retriedLines'>,
+): void {
+  inference.httpMetrics.registry.registerMetric(
+    scrapedMetric(
+      'switchyard_batch_lines_retried_total',
+      'Batch lines run again because an earlier run stored no result (its worker died or lost its lease); billed once',
+      'counter',
+      () => [{ labels: {}, value: worker.retriedLines }],
+    ),
+  )
 }

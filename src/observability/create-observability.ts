@@ -6,9 +6,12 @@ import type { Logger } from 'pino'
 import type { Config } from '../config/config.ts'
 import type { Clock } from '../domain/clock.ts'
 import type { Database } from '../store/database.ts'
-import type { WriteBehind } from '../store/write-behind.ts'
+import type { GroupCommit } from '../store/group-commit.ts'
 import type { SecretBox } from '../vault/secret-box.ts'
-import { createObservabilityDestinationsRepository } from '../store/repositories/observability-destinations-repository.ts'
+import {
+  createObservabilityDestinationsRepository,
+  deliveredCountsPlan,
+} from '../store/repositories/observability-destinations-repository.ts'
 import { createObservabilityOutboxRepository } from '../store/repositories/observability-outbox-repository.ts'
 import { createObservabilityService, type ObservabilityService } from '../management/observability/service.ts'
 import type { ChangeBus } from '../events/change-bus.ts'
@@ -17,6 +20,7 @@ import { DestinationCache } from './destination-cache.ts'
 import { createGenerationBroadcaster, type GenerationBroadcaster } from './generation-broadcaster.ts'
 import { DeliveryWorker } from './delivery-worker.ts'
 import { DirectDelivery } from './direct-delivery.ts'
+import { DeliveredCounts } from './delivered-counts.ts'
 import { deliveryOptionsFrom } from './delivery-options.ts'
 import { createExporters } from './exporters/exporter-registry.ts'
 import { sendTestEvent } from './send-test-event.ts'
@@ -36,7 +40,8 @@ export interface Observability {
 
 export interface ObservabilityDeps {
   readonly db: Kysely<Database>
-  readonly writes: WriteBehind
+  /** Commits the delivered counts of direct delivery with the records' transactions; closed after `stop`. */
+  readonly commits: GroupCommit
   readonly config: Config
   readonly clock: Clock
   readonly secretBox: SecretBox
@@ -46,14 +51,23 @@ export interface ObservabilityDeps {
 }
 
 export function createObservability(deps: ObservabilityDeps): Observability {
-  const destinations = createObservabilityDestinationsRepository(deps.db, deps.writes)
+  const destinations = createObservabilityDestinationsRepository(deps.db)
   const outbox = createObservabilityOutboxRepository(deps.db)
   const { clock, egress, logger, secretBox, changeBus } = deps
   const cache = new DestinationCache(destinations, secretBox, changeBus)
   const options = deliveryOptionsFrom(deps.config)
   const exporters = createExporters()
   const direct = options.direct
-    ? new DirectDelivery({ outbox, destinations, exporters, clock, egress, logger, options })
+    ? new DirectDelivery({
+        outbox,
+        destinations,
+        deliveredCounts: new DeliveredCounts(deps.commits.queue(deliveredCountsPlan(deps.db))),
+        exporters,
+        clock,
+        egress,
+        logger,
+        options,
+      })
     : undefined
   const worker = new DeliveryWorker({
     destinations,

@@ -8,7 +8,7 @@
 //   outbox), and one with `concurrencyPerDestination` batches in flight and a full queue declines more;
 // - stop() writes the records not yet sent to the outbox and waits for the batches in flight.
 // A batch frees its destination's lane as soon as its export is answered: what the outcome writes to the
-// store (delivered counts, summed across batches; failed and spilled rows) follows in the background, so
+// store (failed and spilled rows; delivered counts go with the group commit's next transaction) follows in the background, so
 // a store busy with other writes never holds back delivery nor makes records overflow to the outbox.
 // A crash loses the records queued in memory (at most `batchDelayMs` old) and those in flight for less
 // than `spillAfterMs`; delivery is at-least-once, as through the outbox.
@@ -21,14 +21,16 @@ import type { ObservabilityOutboxRepository, OutboxRow } from '../store/reposito
 import type { Destination } from './destination.ts'
 import type { OutboxPayload } from './destination-record.ts'
 import type { Exporters } from './exporters/exporter.ts'
-import { DeliveredCounts } from './delivered-counts.ts'
+import type { DeliveredCounts } from './delivered-counts.ts'
 import { afterFailedAttempt, type DeliveryOptions } from './delivery-options.ts'
 import { exportRecords, exportTarget } from './export-records.ts'
 import { freshAttempt, outboxRow, type OutboxAttempt } from './outbox-row.ts'
 
 export interface DirectDeliveryDeps {
   readonly outbox: Pick<ObservabilityOutboxRepository, 'insertEach' | 'markDeliveredMany' | 'markFailed'>
-  readonly destinations: Pick<ObservabilityDestinationsRepository, 'addDelivered' | 'recordError'>
+  readonly destinations: Pick<ObservabilityDestinationsRepository, 'recordError'>
+  /** Where the records sent from memory are counted (committed with the group commit's next transaction). */
+  readonly deliveredCounts: Pick<DeliveredCounts, 'add'>
   readonly exporters: Exporters
   readonly clock: Clock
   readonly egress: EgressPolicy
@@ -67,17 +69,12 @@ export class DirectDelivery {
   readonly #cleared = new WeakSet<Destination>()
   /** Batches in flight and outcomes still being written. */
   readonly #batches = new Set<Promise<void>>()
-  readonly #counts: DeliveredCounts
   #unspilledInFlight = 0
   #timer: NodeJS.Timeout | null = null
   #stopped = false
 
   constructor(deps: DirectDeliveryDeps) {
     this.#deps = deps
-    this.#counts = new DeliveredCounts(
-      (destinationId, count) => deps.destinations.addDelivered(destinationId, count),
-      deps.logger,
-    )
   }
 
   offer(destination: Destination, generationId: string, payload: OutboxPayload): Offer {
@@ -118,7 +115,6 @@ export class DirectDelivery {
     }
     await this.#write(left)
     while (this.#batches.size > 0) await Promise.all(this.#batches)
-    await this.#counts.written()
   }
 
   #flush(): void {
@@ -206,7 +202,7 @@ export class DirectDelivery {
       if (rowId === undefined) deliveredFromMemory++
       else deliveredRows.push(rowId)
     }
-    if (deliveredFromMemory > 0) this.#counts.add(destination.id, deliveredFromMemory)
+    if (deliveredFromMemory > 0) this.#deps.deliveredCounts.add(destination.id, deliveredFromMemory)
     await outbox.markDeliveredMany(deliveredRows, this.#owner)
     const lastFailure = failures.at(-1)
     if (lastFailure !== undefined) {

@@ -34,7 +34,7 @@ after(() => gateway.close())
 function startWorker(): DeliveryWorker {
   const db = gateway.store.db
   return new DeliveryWorker({
-    destinations: createObservabilityDestinationsRepository(db, gateway.store.writes),
+    destinations: createObservabilityDestinationsRepository(db),
     outbox: createObservabilityOutboxRepository(db),
     secretBox: gateway.secretBox,
     clock,

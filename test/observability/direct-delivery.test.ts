@@ -12,7 +12,13 @@ import { defaultDeliveryOptions } from '../../src/observability/delivery-options
 import { decodeDestination } from '../../src/observability/destination.ts'
 import { buildDestinationRecord } from '../../src/observability/build-destination-record.ts'
 import { createExporters } from '../../src/observability/exporters/exporter-registry.ts'
-import { createObservabilityDestinationsRepository } from '../../src/store/repositories/observability-destinations-repository.ts'
+import {
+  createObservabilityDestinationsRepository,
+  deliveredCountsPlan,
+} from '../../src/store/repositories/observability-destinations-repository.ts'
+import { DeliveredCounts } from '../../src/observability/delivered-counts.ts'
+import { GroupCommit } from '../../src/store/group-commit.ts'
+import type { WriteBehind } from '../../src/store/write-behind.ts'
 import { createObservabilityOutboxRepository } from '../../src/store/repositories/observability-outbox-repository.ts'
 import { startRecordingServer } from './support/recording-server.ts'
 import { decodeOtlpTraces } from './support/decode-otlp-traces.ts'
@@ -161,7 +167,7 @@ test('a slow delivery is kept in the outbox, leased, until the destination answe
 
 test('stop writes the records still queued to the outbox; a repeat of a queued record is not queued twice', async () => {
   const db = gateway.store.db
-  const destinations = createObservabilityDestinationsRepository(db, gateway.store.writes)
+  const destinations = createObservabilityDestinationsRepository(db)
   const receiver = await startRecordingServer()
   try {
     const id = await createDestination({ name: 'late hook', type: 'webhook', config: { url: `${receiver.url}/hook` } })
@@ -169,6 +175,7 @@ test('stop writes the records still queued to the outbox; a repeat of a queued r
     const direct = new DirectDelivery({
       outbox: createObservabilityOutboxRepository(db),
       destinations,
+      deliveredCounts: { add: () => assert.fail('nothing was delivered') },
       exporters: createExporters(),
       clock,
       egress: { allowPrivateNetworks: true },
@@ -195,13 +202,23 @@ test('stop writes the records still queued to the outbox; a repeat of a queued r
   }
 })
 
-test('a store that is slow to count deliveries holds back no batch; the counts it missed are summed into one write', async () => {
+test('a store that is slow to commit holds back no batch; the counts go with the next commits, summed per destination', async () => {
   const db = gateway.store.db
-  const destinations = createObservabilityDestinationsRepository(db, gateway.store.writes)
+  const destinations = createObservabilityDestinationsRepository(db)
   const receiver = await startRecordingServer()
-  const counted: number[] = []
+  const committed: unknown[][] = []
   let releaseStore = (): void => undefined
   const storeReleased = new Promise<void>((resolve) => (releaseStore = resolve))
+  const slowWrites: WriteBehind = {
+    rejectedRows: gateway.store.writes.rejectedRows,
+    commit: async (statements) => {
+      await storeReleased
+      committed.push(statements.map((statement) => statement.parameters))
+      await gateway.store.writes.commit(statements)
+    },
+    close: async () => undefined,
+  }
+  const commits = new GroupCommit(slowWrites, { onError: (error) => assert.fail(String(error)) })
   try {
     const id = await createDestination({
       name: 'busy store collector',
@@ -209,17 +226,10 @@ test('a store that is slow to count deliveries holds back no batch; the counts i
       config: { endpoint: `${receiver.url}/v1/traces` },
     })
     const destination = decodeDestination((await destinations.find(id))!, gateway.secretBox)
-    const slowDestinations = {
-      ...destinations,
-      addDelivered: async (destinationId: string, count: number) => {
-        await storeReleased
-        counted.push(count)
-        await destinations.addDelivered(destinationId, count)
-      },
-    }
     const direct = new DirectDelivery({
       outbox: createObservabilityOutboxRepository(db),
-      destinations: slowDestinations,
+      destinations,
+      deliveredCounts: new DeliveredCounts(commits.queue(deliveredCountsPlan(db))),
       exporters: createExporters(),
       clock,
       egress: { allowPrivateNetworks: true },
@@ -227,6 +237,7 @@ test('a store that is slow to count deliveries holds back no batch; the counts i
       options: defaultDeliveryOptions,
     })
     const rounds = defaultDeliveryOptions.concurrencyPerDestination + 2
+    let firstCommit: Promise<void> | undefined
     for (let round = 1; round <= rounds; round++) {
       for (let index = 0; index < 5; index++) {
         const trace = sampleTrace(workspaceId)
@@ -242,22 +253,29 @@ test('a store that is slow to count deliveries holds back no batch; the counts i
         async () => (receiver.requests.length === round ? true : undefined),
         `export ${round} while the store is busy`,
       )
+      if (round === 1) {
+        await waitFor(async () => (commits.pendingCount === 1 ? true : undefined), 'the first count queued')
+        firstCommit = commits.durable()
+      }
     }
     await waitFor(async () => (direct.size === 0 ? true : undefined), 'every batch answered')
-    await new Promise((resolve) => setImmediate(resolve))
-    assert.deepEqual(counted, [], 'no count written yet')
+    await waitFor(async () => (commits.pendingCount === rounds ? true : undefined), 'every count queued')
+    assert.deepEqual(committed, [], 'no count written yet')
     releaseStore()
+    await firstCommit
     await direct.stop()
+    await commits.close()
     assert.deepEqual(
-      counted,
-      [5, 5 * (rounds - 1)],
-      'the first write, then one for every batch that finished while it waited',
+      committed,
+      [[[5, id]], [[5 * (rounds - 1), id]]],
+      'the first commit, then one update for every batch that finished while it waited',
     )
     assert.equal((await delivery(id)).delivered, 5 * rounds)
     assert.deepEqual(await outboxRows(id), [])
     await disable(id)
   } finally {
     releaseStore()
+    await commits.close()
     await receiver.close()
   }
 })

@@ -51,7 +51,7 @@ for (const engine of engines) {
         const db = gateway.store.db
         for (let index = 0; index < 3; index += 1) {
           const worker = new DeliveryWorker({
-            destinations: createObservabilityDestinationsRepository(db, gateway.store.writes),
+            destinations: createObservabilityDestinationsRepository(db),
             outbox: createObservabilityOutboxRepository(db),
             secretBox: gateway.secretBox,
             clock: { now: () => new Date() },

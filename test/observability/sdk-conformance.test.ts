@@ -83,7 +83,7 @@ test('enqueueGeneration fails open: a store that fails drops the trace without t
   const store = openStore(`sqlite:${join(gateway.database.directory, 'unmigrated.db')}`)
   const warnings: unknown[] = []
   const broadcaster = createGenerationBroadcaster({
-    destinations: createObservabilityDestinationsRepository(store.db, store.writes),
+    destinations: createObservabilityDestinationsRepository(store.db),
     outbox: createObservabilityOutboxRepository(store.db),
     secretBox: gateway.secretBox,
     clock: systemClock,

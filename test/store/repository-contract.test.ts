@@ -9,7 +9,12 @@ import { migrations } from '../../src/store/migrations/index.ts'
 import { bootstrapIdentity } from '../../src/identity/bootstrap-identity.ts'
 import { createApiKeysRepository } from '../../src/store/repositories/api-keys-repository.ts'
 import { createOrganizationsRepository } from '../../src/store/repositories/organizations-repository.ts'
-import { createObservabilityDestinationsRepository } from '../../src/store/repositories/observability-destinations-repository.ts'
+import {
+  createObservabilityDestinationsRepository,
+  deliveredCountsPlan,
+} from '../../src/store/repositories/observability-destinations-repository.ts'
+import { DeliveredCounts } from '../../src/observability/delivered-counts.ts'
+import { GroupCommit } from '../../src/store/group-commit.ts'
 import type { DestinationRow } from '../../src/store/tables/observability-tables.ts'
 import { systemClock } from '../../src/domain/clock.ts'
 import { storeEngines, type TestDatabase } from '../support/test-store.ts'
@@ -169,9 +174,9 @@ for (const engine of storeEngines()) {
       assert.equal(await organizations.findUserByEmail(email), undefined)
     })
 
-    test('delivered counts add up through the store writes, each to its own destination', async () => {
+    test('delivered counts add up through the group commit, summed into one update per destination', async () => {
       const identity = await bootstrapIdentity(store, systemClock, null)
-      const destinations = createObservabilityDestinationsRepository(store.db, store.writes)
+      const destinations = createObservabilityDestinationsRepository(store.db)
       const at = new Date().toISOString()
       const destination = (id: string): DestinationRow => ({
         id,
@@ -197,16 +202,24 @@ for (const engine of storeEngines()) {
       const [first, second] = [`dest-${randomUUID()}`, `dest-${randomUUID()}`]
       await destinations.insert(destination(first))
       await destinations.insert(destination(second))
-      await destinations.addDelivered(first, 3)
-      await destinations.addDelivered(first, 4)
-      await destinations.addDelivered(second, 2)
+      const commits = new GroupCommit(store.writes, { onError: (error) => assert.fail(String(error)) })
+      const plan = deliveredCountsPlan(store.db)
+      const added = [
+        { destinationId: first, count: 3 },
+        { destinationId: second, count: 2 },
+        { destinationId: first, count: 4 },
+      ]
+      assert.equal(plan.statementsOf(added).length, 2)
+      const counts = new DeliveredCounts(commits.queue(plan))
+      for (const { destinationId, count } of added) counts.add(destinationId, count)
+      await commits.close()
       const rows = await store.db
         .selectFrom('observability_destinations')
         .select(['id', 'delivered_count'])
         .where('id', 'in', [first, second])
         .execute()
-      const counts = new Map(rows.map((row) => [row.id, Number(row.delivered_count)]))
-      assert.deepEqual([counts.get(first), counts.get(second)], [7, 2])
+      const stored = new Map(rows.map((row) => [row.id, Number(row.delivered_count)]))
+      assert.deepEqual([stored.get(first), stored.get(second)], [7, 2])
     })
   })
 }

@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../database.ts'
 import type { DestinationRow } from '../tables/observability-tables.ts'
-import type { WriteBehind } from '../write-behind.ts'
+import type { RowsPlan } from '../commit-rows.ts'
 import { PreparedQuery } from '../prepared-query.ts'
 
 export interface DeliveryCounts {
@@ -28,12 +28,31 @@ function live(db: Kysely<Database>) {
   return db.selectFrom('observability_destinations').where('deleted_at', 'is', null)
 }
 
+/** Records a destination was sent straight from memory, added to its delivered count by the group commit. */
+export interface DeliveredCount {
+  readonly destinationId: string
+  readonly count: number
+}
+
 /**
- * `writes` (the store's `WriteBehind`) commits the delivered counts direct delivery adds many times a second.
- * A plain object of closures rather than a class, so callers may pass its methods around or spread it.
+ * How the group commit writes delivered counts: the rows of one transaction summed per destination, one
+ * update each. The statement is prepared: direct delivery adds a count several times a second.
  */
-export function createObservabilityDestinationsRepository(db: Kysely<Database>, writes: WriteBehind) {
-  const addDelivered = deliveredCountWriter(db, writes)
+export function deliveredCountsPlan(db: Kysely<Database>): RowsPlan<DeliveredCount> {
+  const statement = new PreparedQuery(2, (id: string, count: number) => addDeliveredQuery(db, id, count))
+  return {
+    table: 'observability_destinations',
+    statementsOf: (rows) => {
+      const sums = new Map<string, number>()
+      for (const { destinationId, count } of rows) sums.set(destinationId, (sums.get(destinationId) ?? 0) + count)
+      return [...sums].map(([id, count]) => ({ sql: statement.sql, parameters: statement.parameters(id, count) }))
+    },
+    describe: ({ destinationId, count }) => ({ destination_id: destinationId, count }),
+  }
+}
+
+/** A plain object of closures rather than a class, so callers may pass its methods around or spread it. */
+export function createObservabilityDestinationsRepository(db: Kysely<Database>) {
   return {
     insert: (row: DestinationRow) => insertDestination(db, row),
     find: (id: string) => findDestination(db, id),
@@ -44,7 +63,6 @@ export function createObservabilityDestinationsRepository(db: Kysely<Database>, 
     update: (row: DestinationRow) => updateDestination(db, row),
     softDelete: (id: string, at: string) => softDeleteDestination(db, id, at),
     recordError: (id: string, message: string | null) => recordDestinationError(db, id, message),
-    addDelivered,
     deliveryCounts: (ids: readonly string[]) => deliveryCounts(db, ids),
   }
 }
@@ -112,15 +130,6 @@ async function softDeleteDestination(db: Kysely<Database>, id: string, at: strin
 
 async function recordDestinationError(db: Kysely<Database>, id: string, message: string | null): Promise<void> {
   await db.updateTable('observability_destinations').set({ last_error: message }).where('id', '=', id).execute()
-}
-
-/**
- * Adds records delivered without an outbox row (straight from memory) to a destination's count, through
- * the store's writes; direct delivery writes a count several times a second, so the statement is prepared.
- */
-function deliveredCountWriter(db: Kysely<Database>, writes: WriteBehind): (id: string, count: number) => Promise<void> {
-  const statement = new PreparedQuery(2, (id: string, count: number) => addDeliveredQuery(db, id, count))
-  return (id, count) => writes.commit([{ sql: statement.sql, parameters: statement.parameters(id, count) }])
 }
 
 async function deliveryCounts(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, DeliveryCounts>> {
