@@ -19,3 +19,12 @@ const number = String.raw`-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?`
 
 /** `"key":value` with a value that is a plain string, a number, true, false or null. */
 export const scalarMember = `${plainString}:(?:${plainString}|${number}|true|false|null)`
+
+/** A JSON string's content needs no escape: no quote, backslash or control character (what `plainString` admits). */
+export function isPlainText(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index)
+    if (code === 0x22 || code === 0x5c || code < 0x20) return false
+  }
+  return true
+}

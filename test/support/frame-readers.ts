@@ -38,3 +38,26 @@ export function assertReadsAsParsed<T>(
     { numRuns: 3000 },
   )
 }
+
+/** Text put into a frame as it is, unescaped: quotes, backslashes and control characters among others. */
+export const rawText = fc.string({
+  unit: fc.oneof(
+    fc.nat(0x7f).map((code) => String.fromCharCode(code)),
+    fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+  ),
+})
+
+/** For every generated stream, a fresh stream reader answers each frame as the one-frame function does, whatever came before it. */
+export function assertStreamReaderAgrees<T>(
+  stream: fc.Arbitrary<readonly string[]>,
+  newReader: () => { read(data: string): T | undefined },
+  readOne: (data: string) => T | undefined,
+): void {
+  fc.assert(
+    fc.property(stream, (frames) => {
+      const reader = newReader()
+      for (const data of frames) assert.deepEqual(reader.read(data), readOne(data), data)
+    }),
+    { numRuns: 2000 },
+  )
+}

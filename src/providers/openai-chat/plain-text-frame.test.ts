@@ -1,7 +1,13 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
-import { assertReadsAsParsed, inAnyKeyOrder, recordedFrames } from '../../../test/support/frame-readers.ts'
+import {
+  assertReadsAsParsed,
+  assertStreamReaderAgrees,
+  inAnyKeyOrder,
+  rawText,
+  recordedFrames,
+} from '../../../test/support/frame-readers.ts'
 import { PlainTextFrameReader, readPlainTextFrame } from './plain-text-frame.ts'
 
 /** What the stream parser reads from a chunk after the first when that is text alone; undefined otherwise. */
@@ -207,14 +213,6 @@ function varied(value: object, content: string, variation: number): string {
   return JSON.stringify(copy)
 }
 
-/** Text put into a frame as it is, unescaped: quotes, backslashes and control characters among others. */
-const rawText = fc.string({
-  unit: fc.oneof(
-    fc.nat(0x7f).map((code) => String.fromCharCode(code)),
-    fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
-  ),
-})
-
 test('a stream reader answers every frame as readPlainTextFrame does, whatever came before it', () => {
   const frame = (base: object) =>
     fc.oneof(
@@ -226,13 +224,7 @@ test('a stream reader answers every frame as readPlainTextFrame does, whatever c
       chunk.map((value) => JSON.stringify(value)),
     )
   const stream = chunk.chain((base) => fc.array(frame(base), { maxLength: 12 }))
-  fc.assert(
-    fc.property(stream, (frames) => {
-      const reader = new PlainTextFrameReader()
-      for (const data of frames) assert.equal(reader.read(data), readPlainTextFrame(data), data)
-    }),
-    { numRuns: 2000 },
-  )
+  assertStreamReaderAgrees(stream, () => new PlainTextFrameReader(), readPlainTextFrame)
 })
 
 test('a stream reader reads the frames of a recorded stream as readPlainTextFrame does', () => {

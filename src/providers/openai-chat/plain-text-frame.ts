@@ -17,7 +17,7 @@
 // the suffix after the text) and holds plain text between them is plain as well, since both expressions'
 // verdicts depend on nothing else. So it is read with two comparisons and a scan of its text; the two
 // expressions (about 4 K instructions on a 200-byte frame) run when a frame does not fit.
-import { plainStringValue, scalarMember } from '../plain-json.ts'
+import { isPlainText, plainStringValue, scalarMember } from '../plain-json.ts'
 
 const plainTextChunk = new RegExp(
   `^\\{(?:${scalarMember},)*"choices":\\[\\{(?:${scalarMember},)*"delta":\\{"content":${plainStringValue}\\}(?:,${scalarMember})*\\}\\](?:,${scalarMember})*\\}$`,
@@ -34,15 +34,6 @@ export function readPlainTextFrame(data: string): string | undefined {
 
 /** What opens the text in a plain frame; it occurs once there (a string in it holds no quote). */
 const textOpening = '"delta":{"content":"'
-
-/** A JSON string's content needs no escape: no quote, backslash or control character. */
-function isPlainText(text: string): boolean {
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index)
-    if (code === 0x22 || code === 0x5c || code < 0x20) return false
-  }
-  return true
-}
 
 /** `readPlainTextFrame` for the frames of one stream, remembering the last plain frame's shape. */
 export class PlainTextFrameReader {

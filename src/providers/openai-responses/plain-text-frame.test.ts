@@ -1,7 +1,13 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
-import { assertReadsAsParsed, inAnyKeyOrder, recordedFrames } from '../../../test/support/frame-readers.ts'
+import {
+  assertReadsAsParsed,
+  assertStreamReaderAgrees,
+  inAnyKeyOrder,
+  rawText,
+  recordedFrames,
+} from '../../../test/support/frame-readers.ts'
 import { PlainTextDeltaReader, readPlainTextDelta } from './plain-text-frame.ts'
 
 /** What the stream parser reads from an event when it is a text delta; undefined otherwise. */
@@ -101,14 +107,6 @@ test('reads every text delta in OpenAI layout whose strings need no escape, and 
   )
 })
 
-/** Text put into an event as it is, unescaped: quotes, backslashes and control characters among others. */
-const rawText = fc.string({
-  unit: fc.oneof(
-    fc.nat(0x7f).map((code) => String.fromCharCode(code)),
-    fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
-  ),
-})
-
 /** An event of one stream: mostly OpenAI's text deltas for one or two parts, with raw bytes spliced in where the reader looks. */
 const streamEvent = fc.oneof(
   fc
@@ -140,12 +138,10 @@ const streamEvent = fc.oneof(
 )
 
 test('a stream reader answers every event as readPlainTextDelta does, whatever came before it', () => {
-  fc.assert(
-    fc.property(fc.array(streamEvent, { maxLength: 12 }), (frames) => {
-      const reader = new PlainTextDeltaReader()
-      for (const data of frames) assert.deepEqual(reader.read(data), readPlainTextDelta(data), data)
-    }),
-    { numRuns: 2000 },
+  assertStreamReaderAgrees(
+    fc.array(streamEvent, { maxLength: 12 }),
+    () => new PlainTextDeltaReader(),
+    readPlainTextDelta,
   )
 })
 

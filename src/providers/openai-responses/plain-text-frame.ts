@@ -10,7 +10,7 @@
 // of the two endings the pattern admits, matches the pattern as well. So it is read with slice
 // comparisons and scans of its short strings; the expression (about 1.6 K instructions a frame) runs
 // when an event does not fit.
-import { indexValue, plainString, plainStringValue } from '../plain-json.ts'
+import { indexValue, isPlainText, plainString, plainStringValue } from '../plain-json.ts'
 
 const textDelta = new RegExp(
   `^\\{"type":"response\\.output_text\\.delta","sequence_number":(0|[1-9]\\d{0,14}),"item_id":${plainString},"output_index":${indexValue},"content_index":${indexValue},"delta":${plainStringValue},"logprobs":\\[\\](?:,"obfuscation":${plainString})?\\}$`,
@@ -33,15 +33,6 @@ const head = '{"type":"response.output_text.delta","sequence_number":'
 const textOpening = '"delta":"'
 const plainEnding = '","logprobs":[]}'
 const obfuscatedEnding = '","logprobs":[],"obfuscation":"'
-
-/** A JSON string's content needs no escape: no quote, backslash or control character. */
-function isPlainText(text: string): boolean {
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index)
-    if (code === 0x22 || code === 0x5c || code < 0x20) return false
-  }
-  return true
-}
 
 /** Where a sequence number as the pattern admits it (0, or up to 15 digits without a leading zero) ends; -1 if none starts at `start`. */
 function sequenceEnd(data: string, start: number): number {
