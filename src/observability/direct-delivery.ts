@@ -8,8 +8,9 @@
 //   outbox), and one with `concurrencyPerDestination` batches in flight and a full queue declines more;
 // - stop() writes the records not yet sent to the outbox and waits for the batches in flight.
 // A batch frees its destination's lane as soon as its export is answered: what the outcome writes to the
-// store (failed and spilled rows; delivered counts go with the group commit's next transaction) follows in the background, so
-// a store busy with other writes never holds back delivery nor makes records overflow to the outbox.
+// store (failed and spilled rows; its delivered count goes with the group commit's next transaction)
+// follows in the background, so a store busy with other writes never holds back delivery nor makes
+// records overflow to the outbox.
 // A crash loses the records queued in memory (at most `batchDelayMs` old) and those in flight for less
 // than `spillAfterMs`; delivery is at-least-once, as through the outbox.
 import { randomUUID } from 'node:crypto'
