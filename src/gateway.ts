@@ -18,8 +18,9 @@ import { openFoundation } from './compose/open-foundation.ts'
 import { ShutdownStack, startOrUnwind } from './compose/shutdown-stack.ts'
 import { startAccounting } from './compose/start-accounting.ts'
 import { startIdentity } from './compose/start-identity.ts'
-import { startInference, type Inference } from './compose/start-inference.ts'
+import { startInference } from './compose/start-inference.ts'
 import type { BatchWorker } from './batches/batch-worker.ts'
+import type { Registry } from 'prom-client'
 import { createInterns } from './compose/start-interns.ts'
 import { startPolicyCaches } from './compose/start-policy-caches.ts'
 import { createGatewayObservability } from './compose/start-observability.ts'
@@ -98,7 +99,7 @@ export async function assembleGateway(options: GatewayOptions): Promise<{ gatewa
       recordsDurable: () => accounting.commits.durable(),
       reserveLine: (input) => accounting.service.reserveAdmittedBatchLine(input),
     })
-    registerBatchMetrics(inference, batches.worker)
+    registerBatchMetrics(inference.httpMetrics.registry, batches.worker)
     const app = await buildHttpApp({ ...areas, identity, inference, interns, batches: batches.service }, shutdown)
     observability.start()
     batches.worker.start()
@@ -119,11 +120,8 @@ export async function assembleGateway(options: GatewayOptions): Promise<{ gatewa
   })
 }
 
-function registerBatchMetrics(
-  inference: Pick<Inference, 'httpMetrics'>,
-  worker: Pick<BatchWorker, 'retriedLines'>,
-): void {
-  inference.httpMetrics.registry.registerMetric(
+function registerBatchMetrics(registry: Registry, worker: Pick<BatchWorker, 'retriedLines'>): void {
+  registry.registerMetric(
     scrapedMetric(
       'switchyard_batch_lines_retried_total',
       'Batch lines run again because an earlier run stored no result (its worker died or lost its lease); billed once',
