@@ -101,6 +101,7 @@ export interface ResponseCacheSetting {
 
 export interface ObservabilityDeliverySetting {
   readonly direct?: boolean
+  readonly batch_delay_ms?: number
   readonly spill_after_ms?: number
   readonly poll_interval_ms?: number
   readonly max_attempts?: number

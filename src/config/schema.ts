@@ -190,6 +190,7 @@ export const ConfigFileSchema = Type.Object(
             Type.Object(
               {
                 direct: Type.Optional(Type.Boolean()),
+                batch_delay_ms: Type.Optional(Type.Integer({ minimum: 0 })),
                 spill_after_ms: Type.Optional(Type.Integer({ minimum: 1 })),
                 poll_interval_ms: Type.Optional(Type.Integer({ minimum: 1 })),
                 max_attempts: Type.Optional(Type.Integer({ minimum: 1 })),

@@ -6,6 +6,11 @@ import type { Config } from '../config/config.ts'
 export interface DeliveryOptions {
   /** Deliver fresh records from memory first; off, every record goes through the outbox. */
   readonly direct: boolean
+  /**
+   * How long fresh records gather in memory before they go out together (a lane holding `batchSize`
+   * goes at once); also the most a crash can lose of records not yet sent.
+   */
+  readonly batchDelayMs: number
   /** A fresh record still being sent after this long is written to the outbox (leased), so a crash keeps it. */
   readonly spillAfterMs: number
   readonly pollIntervalMs: number
@@ -20,6 +25,7 @@ export interface DeliveryOptions {
 
 export const defaultDeliveryOptions: DeliveryOptions = {
   direct: true,
+  batchDelayMs: 500,
   spillAfterMs: 1000,
   pollIntervalMs: 1000,
   maxAttempts: 8,
@@ -35,6 +41,7 @@ export function deliveryOptionsFrom(config: Config): DeliveryOptions {
   const given = config.observability.delivery
   return {
     direct: given.direct ?? defaultDeliveryOptions.direct,
+    batchDelayMs: given.batch_delay_ms ?? defaultDeliveryOptions.batchDelayMs,
     spillAfterMs: given.spill_after_ms ?? defaultDeliveryOptions.spillAfterMs,
     pollIntervalMs: given.poll_interval_ms ?? defaultDeliveryOptions.pollIntervalMs,
     maxAttempts: given.max_attempts ?? defaultDeliveryOptions.maxAttempts,

@@ -1,6 +1,9 @@
 // Delivers fresh records straight from memory, so a healthy destination costs no store write per
 // generation. Records offered within `batchDelayMs` go out together (one OTLP export request per
-// destination and batch). The outbox takes over whenever memory is not enough:
+// destination and batch), and a destination's queue that reaches `batchSize` goes at once. An export
+// costs the gateway several hundred thousand instructions whatever it carries (the request, the
+// answer, the exporter's bookkeeping), so the window decides what observability costs per generation
+// at a modest rate. The outbox takes over whenever memory is not enough:
 // - a batch still being sent after `spillAfterMs` is written to the outbox leased to this process, so a
 //   crash loses nothing older than that; its outcome then settles those rows like a poll's would;
 // - a failed record is written to the outbox with one attempt counted, for the poll to retry;
@@ -55,8 +58,6 @@ interface Lane {
   inFlight: number
 }
 
-/** How long records gather before a batch goes out. */
-export const batchDelayMs = 50
 /** How long a destination that failed is left to the outbox. */
 export const cooldownMs = 30_000
 
@@ -91,7 +92,8 @@ export class DirectDelivery {
     lane.destination = destination
     lane.queued.push({ generationId, payload })
     lane.queuedIds.add(generationId)
-    this.#timer ??= setTimeout(() => this.#flush(), batchDelayMs).unref()
+    if (lane.queued.length === this.#deps.options.batchSize) this.#flushSoon()
+    else this.#timer ??= setTimeout(() => this.#flush(), this.#deps.options.batchDelayMs).unref()
     return 'queued'
   }
 
@@ -116,6 +118,12 @@ export class DirectDelivery {
     }
     await this.#write(left)
     while (this.#batches.size > 0) await Promise.all(this.#batches)
+  }
+
+  /** Sends at the next turn of the event loop instead of when the window ends (a lane is full). */
+  #flushSoon(): void {
+    if (this.#timer !== null) clearTimeout(this.#timer)
+    this.#timer = setTimeout(() => this.#flush(), 0).unref()
   }
 
   #flush(): void {

@@ -202,6 +202,60 @@ test('stop writes the records still queued to the outbox; a repeat of a queued r
   }
 })
 
+test('a queue that reaches batch_size goes at once; records short of it wait for the window, and stop keeps them', async () => {
+  const db = gateway.store.db
+  const destinations = createObservabilityDestinationsRepository(db)
+  const receiver = await startRecordingServer()
+  try {
+    const id = await createDestination({
+      name: 'full batch collector',
+      type: 'otel-collector',
+      config: { endpoint: `${receiver.url}/v1/traces` },
+    })
+    const destination = decodeDestination((await destinations.find(id))!, gateway.secretBox)
+    let delivered = 0
+    const direct = new DirectDelivery({
+      outbox: createObservabilityOutboxRepository(db),
+      destinations,
+      deliveredCounts: { add: (_, count) => (delivered += count) },
+      exporters: createExporters(),
+      clock,
+      egress: { allowPrivateNetworks: true },
+      logger: pino({ level: 'silent' }),
+      // A window of an hour: only a full queue can send within the test.
+      options: { ...defaultDeliveryOptions, batchDelayMs: 3_600_000, batchSize: 3 },
+    })
+    const traces = Array.from({ length: 5 }, () => sampleTrace(workspaceId))
+    const offer = (trace: (typeof traces)[number]) =>
+      direct.offer(destination, trace.generationId, {
+        record: buildDestinationRecord(trace, destination),
+        apiKeyName: trace.apiKeyName,
+      })
+    for (const trace of traces.slice(0, 3)) assert.equal(offer(trace), 'queued')
+    await waitFor(async () => (delivered === 3 ? true : undefined), 'the full batch delivered')
+    assert.equal(receiver.requests.length, 1)
+    const sent = decodeOtlpTraces(receiver.requests[0]!.body).map((span) => span.attributes['gen_ai.response.id'])
+    assert.deepEqual(
+      sent,
+      traces.slice(0, 3).map((trace) => trace.generationId),
+    )
+    for (const trace of traces.slice(3)) assert.equal(offer(trace), 'queued')
+    assert.equal(direct.size, 2, 'two short of a batch wait for the window')
+    await direct.stop()
+    assert.equal(receiver.requests.length, 1)
+    assert.deepEqual(
+      (await outboxRows(id)).map((row) => row.generation_id),
+      traces
+        .slice(3)
+        .map((trace) => trace.generationId)
+        .sort(),
+    )
+    await disable(id)
+  } finally {
+    await receiver.close()
+  }
+})
+
 test('a store that is slow to commit holds back no batch; the counts go with the next commits, summed per destination', async () => {
   const db = gateway.store.db
   const destinations = createObservabilityDestinationsRepository(db)
