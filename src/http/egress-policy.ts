@@ -29,23 +29,23 @@ const internalRanges: readonly [string, number, 'ipv4' | 'ipv6'][] = [
   ['ff00::', 8, 'ipv6'],
 ]
 
-function createInternalBlockList(): BlockList {
+/** Built once: an export to a named host checks every address the name resolves to. */
+const internalAddresses = ((): BlockList => {
   const list = new BlockList()
   for (const [network, prefix, family] of internalRanges) list.addSubnet(network, prefix, family)
   return list
-}
+})()
 
 /** True when the literal IP address is loopback, private, link-local, multicast or reserved. */
 export function isInternalAddress(address: string): boolean {
   const family = isIP(address)
   if (family === 0) return false
-  const list = createInternalBlockList()
   if (family === 6) {
     const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-    if (mapped?.[1] !== undefined) return list.check(mapped[1], 'ipv4')
-    return list.check(address, 'ipv6')
+    if (mapped?.[1] !== undefined) return internalAddresses.check(mapped[1], 'ipv4')
+    return internalAddresses.check(address, 'ipv6')
   }
-  return list.check(address, 'ipv4')
+  return internalAddresses.check(address, 'ipv4')
 }
 
 /** Why a URL may not be called, or null when the scheme and literal host pass (no DNS lookup). */
