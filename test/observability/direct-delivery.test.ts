@@ -7,9 +7,9 @@ import assert from 'node:assert/strict'
 import pino from 'pino'
 import { startTestGateway, bearer, type TestGateway } from '../support/test-gateway.ts'
 import { waitFor } from '../support/wait-for.ts'
-import { DirectDelivery } from '../../src/observability/direct-delivery.ts'
+import { DirectDelivery, type DirectDeliveryDeps } from '../../src/observability/direct-delivery.ts'
 import { defaultDeliveryOptions } from '../../src/observability/delivery-options.ts'
-import { decodeDestination } from '../../src/observability/destination.ts'
+import { decodeDestination, type Destination } from '../../src/observability/destination.ts'
 import { buildDestinationRecord } from '../../src/observability/build-destination-record.ts'
 import { createExporters } from '../../src/observability/exporters/exporter-registry.ts'
 import {
@@ -76,14 +76,35 @@ const outboxRows = (destinationId: string) =>
     .orderBy('generation_id')
     .execute()
 
+/** An otel-collector destination sending to the recording server at `url`. */
+const createCollector = (name: string, url: string) =>
+  createDestination({ name, type: 'otel-collector', config: { endpoint: `${url}/v1/traces` } })
+
+/** A DirectDelivery of its own on the gateway's store, its delivered counts told to `deliveredCounts`. */
+function directDelivery(deliveredCounts: DirectDeliveryDeps['deliveredCounts'], options = defaultDeliveryOptions) {
+  const db = gateway.store.db
+  return new DirectDelivery({
+    outbox: createObservabilityOutboxRepository(db),
+    destinations: createObservabilityDestinationsRepository(db),
+    deliveredCounts,
+    exporters: createExporters(),
+    clock,
+    egress: { allowPrivateNetworks: true },
+    logger: pino({ level: 'silent' }),
+    options,
+  })
+}
+
+/** The destination as the broadcaster holds it (decoded from its stored row). */
+async function decodedDestination(id: string): Promise<Destination> {
+  const row = await createObservabilityDestinationsRepository(gateway.store.db).find(id)
+  return decodeDestination(row!, gateway.secretBox)
+}
+
 test('fresh records go out from memory: one OTLP export, no outbox row, counted as delivered', async () => {
   const receiver = await startRecordingServer()
   try {
-    const id = await createDestination({
-      name: 'collector',
-      type: 'otel-collector',
-      config: { endpoint: `${receiver.url}/v1/traces` },
-    })
+    const id = await createCollector('collector', receiver.url)
     const traces = Array.from({ length: 5 }, () => sampleTrace(workspaceId))
     assert.deepEqual(await Promise.all(traces.map((trace) => broadcast(gateway, trace))), [1, 1, 1, 1, 1])
     assert.deepEqual(await outboxRows(id), [], 'queued in memory, not written')
@@ -166,22 +187,11 @@ test('a slow delivery is kept in the outbox, leased, until the destination answe
 })
 
 test('stop writes the records still queued to the outbox; a repeat of a queued record is not queued twice', async () => {
-  const db = gateway.store.db
-  const destinations = createObservabilityDestinationsRepository(db)
   const receiver = await startRecordingServer()
   try {
     const id = await createDestination({ name: 'late hook', type: 'webhook', config: { url: `${receiver.url}/hook` } })
-    const destination = decodeDestination((await destinations.find(id))!, gateway.secretBox)
-    const direct = new DirectDelivery({
-      outbox: createObservabilityOutboxRepository(db),
-      destinations,
-      deliveredCounts: { add: () => assert.fail('nothing was delivered') },
-      exporters: createExporters(),
-      clock,
-      egress: { allowPrivateNetworks: true },
-      logger: pino({ level: 'silent' }),
-      options: defaultDeliveryOptions,
-    })
+    const destination = await decodedDestination(id)
+    const direct = directDelivery({ add: () => assert.fail('nothing was delivered') })
     const trace = sampleTrace(workspaceId)
     const payload = { record: buildDestinationRecord(trace, destination), apiKeyName: trace.apiKeyName }
     assert.equal(direct.offer(destination, trace.generationId, payload), 'queued')
@@ -203,28 +213,16 @@ test('stop writes the records still queued to the outbox; a repeat of a queued r
 })
 
 test('a queue that reaches batch_size goes at once; records short of it wait for the window, and stop keeps them', async () => {
-  const db = gateway.store.db
-  const destinations = createObservabilityDestinationsRepository(db)
   const receiver = await startRecordingServer()
   try {
-    const id = await createDestination({
-      name: 'full batch collector',
-      type: 'otel-collector',
-      config: { endpoint: `${receiver.url}/v1/traces` },
-    })
-    const destination = decodeDestination((await destinations.find(id))!, gateway.secretBox)
+    const id = await createCollector('full batch collector', receiver.url)
+    const destination = await decodedDestination(id)
     let delivered = 0
-    const direct = new DirectDelivery({
-      outbox: createObservabilityOutboxRepository(db),
-      destinations,
-      deliveredCounts: { add: (_, count) => (delivered += count) },
-      exporters: createExporters(),
-      clock,
-      egress: { allowPrivateNetworks: true },
-      logger: pino({ level: 'silent' }),
-      // A window of an hour: only a full queue can send within the test.
-      options: { ...defaultDeliveryOptions, batchDelayMs: 3_600_000, batchSize: 3 },
-    })
+    // A window of an hour: only a full queue can send within the test.
+    const direct = directDelivery(
+      { add: (_, count) => (delivered += count) },
+      { ...defaultDeliveryOptions, batchDelayMs: 3_600_000, batchSize: 3 },
+    )
     const traces = Array.from({ length: 5 }, () => sampleTrace(workspaceId))
     const offer = (trace: (typeof traces)[number]) =>
       direct.offer(destination, trace.generationId, {
@@ -258,7 +256,6 @@ test('a queue that reaches batch_size goes at once; records short of it wait for
 
 test('a store that is slow to commit holds back no batch; the counts go with the next commits, summed per destination', async () => {
   const db = gateway.store.db
-  const destinations = createObservabilityDestinationsRepository(db)
   const receiver = await startRecordingServer()
   const committed: unknown[][] = []
   let releaseStore = (): void => undefined
@@ -274,22 +271,9 @@ test('a store that is slow to commit holds back no batch; the counts go with the
   }
   const commits = new GroupCommit(slowWrites, { onError: (error) => assert.fail(String(error)) })
   try {
-    const id = await createDestination({
-      name: 'busy store collector',
-      type: 'otel-collector',
-      config: { endpoint: `${receiver.url}/v1/traces` },
-    })
-    const destination = decodeDestination((await destinations.find(id))!, gateway.secretBox)
-    const direct = new DirectDelivery({
-      outbox: createObservabilityOutboxRepository(db),
-      destinations,
-      deliveredCounts: new DeliveredCounts(commits.queue(deliveredCountsPlan(db))),
-      exporters: createExporters(),
-      clock,
-      egress: { allowPrivateNetworks: true },
-      logger: pino({ level: 'silent' }),
-      options: defaultDeliveryOptions,
-    })
+    const id = await createCollector('busy store collector', receiver.url)
+    const destination = await decodedDestination(id)
+    const direct = directDelivery(new DeliveredCounts(commits.queue(deliveredCountsPlan(db))))
     const rounds = defaultDeliveryOptions.concurrencyPerDestination + 2
     let firstCommit: Promise<void> | undefined
     for (let round = 1; round <= rounds; round++) {
